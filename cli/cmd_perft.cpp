@@ -1,0 +1,59 @@
+// seega perft: leaf counts from a position, with per-move divide and a JSON summary line.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+
+#include "common.hpp"
+#include "notation.hpp"
+#include "perft.hpp"
+
+namespace seega::cli {
+
+int run_perft(const std::vector<std::string>& args) {
+  std::string rules_text, fen;
+  int depth = 0;
+  bool divide = false, json = false;
+  po::options_description opts("perft options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("fen", po::value(&fen), "position (default: the start position of the rules)")(
+      "depth", po::value(&depth)->required(), "depth in moves (placement turn, step, chain turn or pass)")(
+      "divide", po::bool_switch(&divide), "print each root move with its count")(
+      "json", po::bool_switch(&json), "print JSON lines; the last is {depth,nodes,seconds,nps}");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm, "usage: seega perft [--rules R] [--fen F] --depth D [--divide] [--json]"))
+    return 0;
+  if (depth < 0 || depth > 40) throw UsageError(fmt::format("--depth {}: allowed 0 to 40", depth));
+  const Rules rules = load_rules(rules_text, fen);
+
+  return with_size(rules.size, [&]<int N>() {
+    Position<N> pos(rules);
+    if (!fen.empty()) {
+      auto parsed = parse_position<N>(rules, fen);
+      if (!parsed.ok()) throw UsageError(parsed.error);
+      pos = parsed.value;
+    }
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t nodes = 0;
+    if (divide) {
+      for (const auto& [move, count] : perft_divide(pos, depth)) {
+        nodes += count;
+        if (json) fmt::print("{}\n", nlohmann::json{{"move", move}, {"nodes", count}}.dump());
+        else fmt::print("{}: {}\n", move, count);
+      }
+      if (depth == 0) nodes = 1;
+    } else {
+      nodes = perft(pos, depth);
+    }
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double nps = seconds > 0 ? nodes / seconds : 0;
+    if (json) {
+      fmt::print("{}\n", nlohmann::json{{"depth", depth}, {"nodes", nodes}, {"seconds", seconds}, {"nps", nps}}.dump());
+    } else {
+      fmt::print("depth {} nodes {} time {:.3f} s ({:.0f} nodes/s)\n", depth, nodes, seconds, nps);
+    }
+    return 0;
+  });
+}
+
+}  // namespace seega::cli

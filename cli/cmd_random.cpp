@@ -1,0 +1,67 @@
+// seega random: a batch of uniformly random games and how they ended.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <map>
+
+#include "common.hpp"
+#include "random.hpp"
+#include "selfplay.hpp"
+
+namespace seega::cli {
+
+int run_random(const std::vector<std::string>& args) {
+  std::string rules_text;
+  long long games = 0;
+  std::uint64_t seed = 0;
+  bool json = false;
+  po::options_description opts("random options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("games", po::value(&games)->default_value(1000), "number of games")(
+      "seed", po::value(&seed)->default_value(1), "master seed; game i uses a seed derived from it and i")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm, "usage: seega random [--rules R] [--games N] [--seed S] [--json]")) return 0;
+  if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
+  const Rules rules = load_rules(rules_text);
+
+  auto start = std::chrono::steady_clock::now();
+  long long wins[2] = {0, 0}, draws = 0, last_placer_wins = 0, plies = 0;
+  std::map<std::string, long long> reasons;
+  for (long long i = 0; i < games; ++i) {
+    // Alternate who places first so neither colour is favoured.
+    Color first = i % 2 ? Black : White;
+    GameRecord g = play_random_game(rules, Rng::derive(seed, static_cast<std::uint64_t>(i)), first);
+    if (g.outcome.draw()) ++draws;
+    else ++wins[g.outcome.winner], last_placer_wins += g.outcome.winner == g.last_placer;
+    ++reasons[std::string(to_string(g.outcome.reason))];
+    plies += g.movement_plies;
+  }
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::json j{{"rules", rules.to_string()},
+                   {"seed", seed},
+                   {"games", games},
+                   {"w_wins", wins[0]},
+                   {"b_wins", wins[1]},
+                   {"draws", draws},
+                   {"last_placer_wins", last_placer_wins},
+                   {"end_reasons", reasons},
+                   {"mean_movement_plies", double(plies) / games},
+                   {"seconds", seconds},
+                   {"games_per_second", seconds > 0 ? games / seconds : 0}};
+  if (json) {
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print("{}: {} random games, seed {}\n", rules.to_string(), games, seed);
+  fmt::print("  w wins {}  b wins {}  draws {}  last placer wins {} ({:.1f}%)\n", wins[0], wins[1], draws,
+             last_placer_wins, 100.0 * last_placer_wins / games);
+  std::string r;
+  for (const auto& [k, v] : reasons) r += fmt::format(" {} {}", k, v);
+  fmt::print("  ended by:{}\n  mean movement plies {:.1f}; {:.0f} games/s\n", r, double(plies) / games,
+             seconds > 0 ? games / seconds : 0);
+  return 0;
+}
+
+}  // namespace seega::cli

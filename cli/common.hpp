@@ -1,0 +1,41 @@
+#pragma once
+// What every subcommand shares: the error types main() turns into exit codes, and reading the rules
+// and position options.
+
+#include <boost/program_options.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rules.hpp"
+
+namespace seega::cli {
+
+namespace po = boost::program_options;
+
+// A mistake of the user's: main() prints it on one line and exits 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One subcommand: its name, a one-line summary, and its entry point.
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+const std::vector<Command>& commands();
+
+// Parses args against options (with --help); returns false when help was printed.
+bool parse_options(const std::vector<std::string>& args, const po::options_description& options,
+                   po::variables_map& vm, const char* usage,
+                   const po::positional_options_description* positional = nullptr);
+
+// The rules from --rules; when a position is given and the rules string names no size, the size
+// comes from the position's row count.
+Rules load_rules(const std::string& rules_text, const std::string& fen = "");
+
+// Adds the options every command that plays takes: --rules.
+void add_rules_option(po::options_description& options, std::string& rules_text);
+
+}  // namespace seega::cli

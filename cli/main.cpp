@@ -1,0 +1,77 @@
+// The one place errors are caught: a user's mistake prints one line and exits 2, a bug exits 1.
+#include <fmt/core.h>
+
+#include <boost/program_options/errors.hpp>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "rules.hpp"
+
+namespace seega::cli {
+
+int run_perft(const std::vector<std::string>& args);
+int run_random(const std::vector<std::string>& args);
+
+namespace {
+
+int run_rules(const std::vector<std::string>& args) {
+  if (!args.empty()) {
+    auto spec = parse_rules(args[0]);
+    if (!spec.ok()) throw UsageError(spec.error);
+    fmt::print("{}\n", spec.value.rules.to_string());
+    return 0;
+  }
+  fmt::print("{}", rules_help());
+  return 0;
+}
+
+void print_usage() {
+  fmt::print("seega {}: a self-play laboratory for Seega\n\nusage: seega <command> [options]; "
+             "seega <command> --help for its options\n\ncommands:\n",
+             SEEGA_VERSION);
+  for (const auto& c : commands()) fmt::print("  {:<8} {}\n", c.name, c.summary);
+}
+
+}  // namespace
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> list = {
+      {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
+      {"random", "play a batch of uniformly random games and count the results", run_random},
+      {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},
+  };
+  return list;
+}
+
+}  // namespace seega::cli
+
+int main(int argc, char** argv) {
+  using namespace seega::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage();
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    fmt::print("seega {}\n", SEEGA_VERSION);
+    return 0;
+  }
+  try {
+    for (const auto& c : commands())
+      if (args[0] == c.name) return c.run({args.begin() + 1, args.end()});
+    std::string names;
+    for (const auto& c : commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    throw UsageError("unknown command '" + args[0] + "'; commands: " + names);
+  } catch (const UsageError& e) {
+    fmt::print(stderr, "seega: error: {}\n", e.what());
+    return 2;
+  } catch (const boost::program_options::error& e) {
+    fmt::print(stderr, "seega: error: {} (see 'seega {} --help')\n", e.what(), args[0]);
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "seega: internal error (a bug, please report it): {}\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,132 @@
+#pragma once
+// Bitboards over a square index, with the board size a compile-time parameter.
+//
+// Squares are numbered rank-major from the bottom-left corner (a1 = 0). On 5x5:
+//
+//   rank 5 | 20 21 22 23 24
+//   rank 4 | 15 16 17 18 19
+//   rank 3 | 10 11 12 13 14      centre = 12 (c3)
+//   rank 2 |  5  6  7  8  9
+//   rank 1 |  0  1  2  3  4
+//             a  b  c  d  e
+//
+// 5x5 (25 bits) and 7x7 (49 bits) fit a 64-bit word; 9x9 (81 bits) uses unsigned __int128.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace seega {
+
+using u128 = unsigned __int128;
+
+template <int N>
+using Bitboard = std::conditional_t<(N * N <= 64), std::uint64_t, u128>;
+
+constexpr bool valid_size(int n) { return n == 5 || n == 7 || n == 9; }
+
+inline int popcount(std::uint64_t b) { return std::popcount(b); }
+inline int popcount(u128 b) {
+  return std::popcount(static_cast<std::uint64_t>(b)) + std::popcount(static_cast<std::uint64_t>(b >> 64));
+}
+
+inline int lsb(std::uint64_t b) { return std::countr_zero(b); }
+inline int lsb(u128 b) {
+  auto lo = static_cast<std::uint64_t>(b);
+  return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(b >> 64));
+}
+
+// Removes and returns the lowest set square. Precondition: b != 0.
+template <typename BB>
+inline int pop_lsb(BB& b) {
+  int s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+
+template <typename BB>
+constexpr BB square_bb(int s) {
+  return BB(1) << s;
+}
+
+// Directions: the four orthogonal ones first, then the diagonals, so that "orthogonal only" is the
+// prefix [0, 4) and "all eight" is [0, 8).
+enum Direction : int { North, East, South, West, NorthEast, SouthEast, SouthWest, NorthWest };
+constexpr int kDirections = 8;
+constexpr std::array<int, kDirections> kFileStep{0, 1, 0, -1, 1, 1, -1, -1};
+constexpr std::array<int, kDirections> kRankStep{1, 0, -1, 0, 1, -1, -1, 1};
+constexpr int opposite(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 4 + 2) % 4; }
+
+// Size-dependent constants and tables, all computed at compile time.
+template <int N>
+struct Geometry {
+  using BB = Bitboard<N>;
+  static constexpr int kSquares = N * N;
+  static constexpr int kCentre = kSquares / 2;
+  static constexpr int kStonesPerSide = (kSquares - 1) / 2;
+
+  static constexpr BB full() { return (BB(1) << kSquares) - 1; }
+  static constexpr BB file_mask(int f) {
+    BB m = 0;
+    for (int r = 0; r < N; ++r) m |= BB(1) << (r * N + f);
+    return m;
+  }
+  static constexpr BB rank_mask(int r) {
+    BB m = 0;
+    for (int f = 0; f < N; ++f) m |= BB(1) << (r * N + f);
+    return m;
+  }
+  static constexpr BB kFull = full();
+  static constexpr BB kNotFileA = full() & ~file_mask(0);
+  static constexpr BB kNotFileLast = full() & ~file_mask(N - 1);
+  static constexpr BB kCentreBB = BB(1) << kCentre;
+
+  // Moves every square of b one step in direction d, dropping those that leave the board.
+  static constexpr BB shift(BB b, int d) {
+    switch (d) {
+      case North: return (b << N) & kFull;
+      case South: return b >> N;
+      case East: return (b << 1) & kNotFileA;
+      case West: return (b >> 1) & kNotFileLast;
+      case NorthEast: return (b << (N + 1)) & kNotFileA & kFull;
+      case SouthEast: return (b >> (N - 1)) & kNotFileA;
+      case SouthWest: return (b >> (N + 1)) & kNotFileLast;
+      case NorthWest: return (b << (N - 1)) & kNotFileLast & kFull;
+    }
+    return 0;
+  }
+
+  // neighbour[s][d]: the square one step from s in direction d, or -1 off the board.
+  static constexpr auto make_neighbours() {
+    std::array<std::array<std::int8_t, kDirections>, kSquares> t{};
+    for (int s = 0; s < kSquares; ++s)
+      for (int d = 0; d < kDirections; ++d) {
+        int f = s % N + kFileStep[d], r = s / N + kRankStep[d];
+        t[s][d] = static_cast<std::int8_t>((f >= 0 && f < N && r >= 0 && r < N) ? r * N + f : -1);
+      }
+    return t;
+  }
+  static constexpr auto kNeighbour = make_neighbours();
+
+  // Step offsets in square index for each direction.
+  static constexpr std::array<int, kDirections> kDelta{N, 1, -N, -1, N + 1, -N + 1, -N - 1, N - 1};
+};
+
+template <int N>
+constexpr int file_of(int s) { return s % N; }
+template <int N>
+constexpr int rank_of(int s) { return s / N; }
+
+// Calls f.template operator()<N>() with N the runtime board size; the one place the size is
+// turned into a compile-time parameter. Precondition: valid_size(n).
+template <typename F>
+decltype(auto) with_size(int n, F&& f) {
+  switch (n) {
+    case 7: return f.template operator()<7>();
+    case 9: return f.template operator()<9>();
+    default: return f.template operator()<5>();
+  }
+}
+
+}  // namespace seega

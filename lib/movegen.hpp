@@ -1,0 +1,172 @@
+#pragma once
+// Legal move generation into a fixed-capacity list on the stack; no allocation per node.
+
+#include <array>
+#include <cassert>
+#include <cstddef>
+
+#include "position.hpp"
+
+namespace seega {
+
+// Room for every placement pair on an empty board (C(N*N-1, 2)) and for every step and chain turn.
+template <int N>
+constexpr std::size_t kMaxMoves = N == 5 ? 320 : N == 7 ? 1152 : 3200;
+
+template <int N>
+class MoveList {
+ public:
+  void push(const Move<N>& m) {
+    assert(size_ < kMaxMoves<N>);
+    if (size_ < kMaxMoves<N>) moves_[size_++] = m;
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  void resize(std::size_t n) { size_ = n; }
+  Move<N>& operator[](std::size_t i) { return moves_[i]; }
+  const Move<N>& operator[](std::size_t i) const { return moves_[i]; }
+  Move<N>* begin() { return moves_.data(); }
+  Move<N>* end() { return moves_.data() + size_; }
+  const Move<N>* begin() const { return moves_.data(); }
+  const Move<N>* end() const { return moves_.data() + size_; }
+
+ private:
+  std::array<Move<N>, kMaxMoves<N>> moves_;
+  std::size_t size_ = 0;
+};
+
+namespace detail {
+
+// Walks every chain turn that starts with the capturing step from -> to, depth first, calling
+// visit(path, length, captured) for each turn the rules allow to end there (path holds the squares
+// visited, path[0] = from). Steps try directions in order, so paths come in a fixed order.
+template <int N, typename Visit>
+void walk_chains(const Position<N>& pos, int from, int to, Visit&& visit) {
+  using BB = Bitboard<N>;
+  using G = Geometry<N>;
+  const Color us = pos.side();
+  std::array<std::uint8_t, G::kSquares + 1> path{};
+  path[0] = static_cast<std::uint8_t>(from);
+  const bool must_continue = pos.rules().forced_capture;
+  const int dirs = pos.rules().step_directions();
+
+  auto rec = [&](auto& self, int sq, int len, BB mine, BB theirs, BB taken) -> void {
+    path[len] = static_cast<std::uint8_t>(sq);
+    bool continued = false;
+    const BB free = G::kFull & ~(mine | theirs);
+    for (int d = 0; d < dirs; ++d) {
+      int nx = G::kNeighbour[sq][d];
+      if (nx < 0 || !((free >> nx) & 1)) continue;
+      BB moved = (mine & ~square_bb<BB>(sq)) | square_bb<BB>(nx);
+      BB t = pos.captures_at(nx, moved, theirs);
+      if (!t) continue;
+      continued = true;
+      self(self, nx, len + 1, moved, theirs & ~t, taken | t);
+    }
+    if (!continued || !must_continue) visit(path.data(), len + 1, taken);
+  };
+
+  BB mine = (pos.stones(us) & ~square_bb<BB>(from)) | square_bb<BB>(to);
+  BB theirs = pos.stones(~us);
+  BB t = pos.captures_at(to, mine, theirs);
+  assert(t);
+  rec(rec, to, 1, mine, theirs & ~t, t);
+}
+
+template <int N>
+void add_placements(const Position<N>& pos, MoveList<N>& list) {
+  using BB = Bitboard<N>;
+  BB free = pos.empty() & ~Geometry<N>::kCentreBB;
+  for (BB a = free; a;) {
+    int s = pop_lsb(a);
+    for (BB b = a; b;) list.push(Move<N>::place(s, pop_lsb(b)));
+  }
+}
+
+// Steps, and with chains on the chain turns, each tagged by whether it captures; returns whether
+// any captures.
+template <int N>
+bool add_steps(const Position<N>& pos, MoveList<N>& list) {
+  using BB = Bitboard<N>;
+  using G = Geometry<N>;
+  const Rules& r = pos.rules();
+  const Color us = pos.side();
+  const BB free = pos.empty();
+  const bool need_captures = r.chains || r.forced_capture;
+  bool any_capture = false;
+  for (int d = 0, dirs = r.step_directions(); d < dirs; ++d) {
+    for (BB targets = G::shift(pos.stones(us), d) & free; targets;) {
+      int to = pop_lsb(targets);
+      int from = to - G::kDelta[d];
+      if (!need_captures) {
+        list.push(Move<N>::step(from, to));
+        continue;
+      }
+      BB mine = (pos.stones(us) & ~square_bb<BB>(from)) | square_bb<BB>(to);
+      BB t = pos.captures_at(to, mine, pos.stones(~us));
+      if (!t) {
+        list.push(Move<N>::step(from, to));
+        continue;
+      }
+      any_capture = true;
+      if (!r.chains) {
+        Move<N> m = Move<N>::step(from, to);
+        m.captured = t;
+        list.push(m);
+        continue;
+      }
+      walk_chains(pos, from, to, [&](const std::uint8_t* path, int len, BB taken) {
+        Move<N> m{taken, static_cast<std::uint8_t>(from), path[len - 1],
+                  len == 2 ? MoveKind::Step : MoveKind::Chain, static_cast<std::uint8_t>(len - 1)};
+        // Paths with the same start, end and captures are one turn (docs/rules.md); keep the
+        // shortest, whose kind tells whether it prints as a step.
+        for (auto& other : list)
+          if (other.from == m.from && other.to == m.to && other.captured == m.captured) {
+            if (m.steps < other.steps) other = m;
+            return;
+          }
+        list.push(m);
+      });
+    }
+  }
+  return any_capture;
+}
+
+}  // namespace detail
+
+// Every legal move of the position; none when the game is over. Steps carry no captured set unless
+// the rules need one (chains or forced capture), in which case `captured` is filled for every move.
+template <int N>
+void legal_moves(const Position<N>& pos, MoveList<N>& list) {
+  list.clear();
+  if (pos.outcome().over()) return;
+  if (pos.placing()) return detail::add_placements(pos, list);
+  bool any_capture = detail::add_steps(pos, list);
+  if (any_capture && pos.rules().forced_capture) {
+    std::size_t n = 0;
+    for (const auto& m : list)
+      if (m.captured) list[n++] = m;
+    list.resize(n);
+  }
+  if (list.empty()) list.push(Move<N>::pass());  // walled in: with walled_in=lose this is terminal
+}
+
+// The number of legal moves, without generating them where the rules allow (bulk counting).
+template <int N>
+std::size_t count_legal_moves(const Position<N>& pos) {
+  if (pos.outcome().over()) return 0;
+  if (pos.placing()) {
+    std::size_t e = popcount(pos.empty() & ~Geometry<N>::kCentreBB);
+    return e * (e - 1) / 2;
+  }
+  if (!pos.rules().chains && !pos.rules().forced_capture) {
+    std::size_t n = pos.count_steps();
+    return n ? n : 1;
+  }
+  MoveList<N> list;
+  legal_moves(pos, list);
+  return list.size();
+}
+
+}  // namespace seega

@@ -1,0 +1,208 @@
+#pragma once
+// A Seega position on an N x N board: two bitboards, the side to move, the stones in hand and the two
+// movement-phase counters. Small enough that copy-make is the way to search (see bench/).
+
+#include <cassert>
+#include <cstdint>
+
+#include "bitboard.hpp"
+#include "rules.hpp"
+#include "types.hpp"
+#include "zobrist.hpp"
+
+namespace seega {
+
+enum class MoveKind : std::uint8_t { Pass, Place, Step, Chain };
+
+// One turn. Place: squares a < b in from/to. Step: one step from -> to; its captures are worked out
+// when played. Chain: several capturing steps of one stone from -> to that take `captured`.
+template <int N>
+struct Move {
+  Bitboard<N> captured = 0;
+  std::uint8_t from = 0, to = 0;
+  MoveKind kind = MoveKind::Pass;
+  std::uint8_t steps = 0;
+
+  static Move pass() { return {}; }
+  static Move place(int a, int b) {
+    return {0, std::uint8_t(a < b ? a : b), std::uint8_t(a < b ? b : a), MoveKind::Place, 0};
+  }
+  static Move step(int from, int to) { return {0, std::uint8_t(from), std::uint8_t(to), MoveKind::Step, 1}; }
+  bool operator==(const Move&) const = default;
+};
+
+template <int N>
+class Position {
+ public:
+  using BB = Bitboard<N>;
+  using G = Geometry<N>;
+
+  Position() = default;
+  // The empty board at the start of placement. Precondition: rules.size == N.
+  explicit Position(const Rules& rules, Color first_placer = White) : rules_(&rules), side_(first_placer) {
+    assert(rules.size == N);
+    hand_[White] = hand_[Black] = static_cast<std::uint8_t>(G::kStonesPerSide);
+    hash_ = compute_hash();
+  }
+
+  // Builds a position from its parts (used by the notation parser, which validates them first).
+  static Position from_parts(const Rules& rules, BB white, BB black, Color side, int white_hand,
+                             int black_hand, int quiet, int movement) {
+    Position p;
+    p.rules_ = &rules;
+    p.stones_[White] = white;
+    p.stones_[Black] = black;
+    p.side_ = side;
+    p.hand_[White] = static_cast<std::uint8_t>(white_hand);
+    p.hand_[Black] = static_cast<std::uint8_t>(black_hand);
+    p.quiet_ = static_cast<std::uint16_t>(quiet);
+    p.movement_ = static_cast<std::uint16_t>(movement);
+    p.hash_ = p.compute_hash();
+    return p;
+  }
+
+  const Rules& rules() const { return *rules_; }
+  Color side() const { return side_; }
+  BB stones(Color c) const { return stones_[c]; }
+  BB occupied() const { return stones_[White] | stones_[Black]; }
+  BB empty() const { return G::kFull & ~occupied(); }
+  int count(Color c) const { return popcount(stones_[c]); }
+  int in_hand(Color c) const { return hand_[c]; }
+  bool placing() const { return (hand_[White] | hand_[Black]) != 0; }
+  int quiet_plies() const { return quiet_; }
+  int movement_plies() const { return movement_; }
+  // Zobrist key of stones, side to move and stones in hand (not the counters).
+  std::uint64_t hash() const { return hash_; }
+
+  std::uint64_t compute_hash() const {
+    const auto& k = zobrist::kKeys;
+    std::uint64_t h = side_ == Black ? k.black_to_move : 0;
+    for (Color c : {White, Black}) {
+      for (BB b = stones_[c]; b;) h ^= k.stone[c][pop_lsb(b)];
+      h ^= k.hand[c][hand_[c]];
+    }
+    return h;
+  }
+
+  // The stones a stone of `us` arriving on `to` captures, on a board where the step has been made.
+  BB captures_at(int to, BB us, BB them) const {
+    BB taken = 0;
+    const int dirs = rules_->capture_directions();
+    for (int d = 0; d < dirs; ++d) {
+      int n1 = G::kNeighbour[to][d];
+      if (n1 < 0) continue;
+      int n2 = G::kNeighbour[n1][d];
+      if (n2 >= 0 && ((them >> n1) & 1) && ((us >> n2) & 1)) taken |= square_bb<BB>(n1);
+    }
+    if (rules_->centre_immune) taken &= ~G::kCentreBB;
+    return taken;
+  }
+
+  // Plays a move that is legal here (a pass only when walled in).
+  void play(const Move<N>& m) {
+    const auto& k = zobrist::kKeys;
+    const Color us = side_, them = ~side_;
+    switch (m.kind) {
+      case MoveKind::Place: {
+        stones_[us] |= square_bb<BB>(m.from) | square_bb<BB>(m.to);
+        hash_ ^= k.stone[us][m.from] ^ k.stone[us][m.to] ^ k.hand[us][hand_[us]] ^ k.hand[us][hand_[us] - 2];
+        hand_[us] = static_cast<std::uint8_t>(hand_[us] - 2);
+        // The last placer moves first (seed 001): at the end of placement the side may stay.
+        if (placing() || rules_->first_mover == FirstMover::FirstPlacer) flip_side();
+        return;
+      }
+      case MoveKind::Pass: flip_side(); return;
+      case MoveKind::Step:
+      case MoveKind::Chain: {
+        BB mine = (stones_[us] & ~square_bb<BB>(m.from)) | square_bb<BB>(m.to);
+        BB taken = m.kind == MoveKind::Chain ? m.captured : captures_at(m.to, mine, stones_[them]);
+        stones_[us] = mine;
+        stones_[them] &= ~taken;
+        hash_ ^= k.stone[us][m.from] ^ k.stone[us][m.to];
+        for (BB t = taken; t;) hash_ ^= k.stone[them][pop_lsb(t)];
+        quiet_ = taken ? 0 : static_cast<std::uint16_t>(quiet_ + 1);
+        ++movement_;
+        flip_side();
+        return;
+      }
+    }
+  }
+
+  // Whether the side to move has any step at all (ignores limits and forced capture).
+  bool has_step() const {
+    const BB us = stones_[side_], free = empty();
+    for (int d = 0, n = rules_->step_directions(); d < n; ++d)
+      if (G::shift(us, d) & free) return true;
+    return false;
+  }
+
+  // Number of plain steps of the side to move (no chains or forced capture considered).
+  int count_steps() const {
+    const BB us = stones_[side_], free = empty();
+    int n = 0;
+    for (int d = 0, dirs = rules_->step_directions(); d < dirs; ++d) n += popcount(G::shift(us, d) & free);
+    return n;
+  }
+
+  // Whether side c has a barrier (seed 003, docs/rules.md): an interior full line of c's stones that
+  // splits the board into a part with no enemy stone and a part with no stone of c's.
+  bool has_barrier(Color c) const {
+    const BB us = stones_[c], them = stones_[~c];
+    for (int i = 1; i < N - 1; ++i) {
+      for (const Line& l : {kRanks[i], kFiles[i]}) {
+        if ((us & l.line) != l.line) continue;
+        if ((!(them & l.before) && !(us & l.after)) || (!(them & l.after) && !(us & l.before))) return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether the game is over here, who won and why (docs/rules.md, "End of the game").
+  Outcome outcome() const {
+    if (placing()) return Outcome::ongoing();
+    const int w = count(White), b = count(Black);
+    if (!w) return Outcome::win(Black, EndReason::AllCaptured);
+    if (!b) return Outcome::win(White, EndReason::AllCaptured);
+    if (rules_->barrier && (has_barrier(White) || has_barrier(Black)))
+      return Outcome::on_count(w, b, EndReason::Barrier);
+    if (rules_->quiet_plies && quiet_ >= rules_->quiet_plies) return Outcome::on_count(w, b, EndReason::QuietLimit);
+    if (rules_->max_plies && movement_ >= rules_->max_plies) return Outcome::on_count(w, b, EndReason::PlyLimit);
+    if (rules_->walled_in == WalledIn::Lose && !has_step()) return Outcome::win(~side_, EndReason::HemmedIn);
+    return Outcome::ongoing();
+  }
+
+  bool operator==(const Position& o) const {
+    return stones_[0] == o.stones_[0] && stones_[1] == o.stones_[1] && side_ == o.side_ &&
+           hand_[0] == o.hand_[0] && hand_[1] == o.hand_[1] && quiet_ == o.quiet_ && movement_ == o.movement_;
+  }
+
+ private:
+  struct Line {
+    BB line, before, after;
+  };
+  static constexpr auto make_lines(bool ranks) {
+    std::array<Line, N> t{};
+    for (int i = 0; i < N; ++i)
+      for (int j = 0; j < N; ++j) {
+        BB m = ranks ? G::rank_mask(j) : G::file_mask(j);
+        (j < i ? t[i].before : j > i ? t[i].after : t[i].line) |= m;
+      }
+    return t;
+  }
+  static constexpr auto kRanks = make_lines(true);
+  static constexpr auto kFiles = make_lines(false);
+
+  void flip_side() {
+    side_ = ~side_;
+    hash_ ^= zobrist::kKeys.black_to_move;
+  }
+
+  const Rules* rules_ = nullptr;
+  BB stones_[2] = {0, 0};
+  std::uint64_t hash_ = 0;
+  std::uint16_t quiet_ = 0, movement_ = 0;
+  std::uint8_t hand_[2] = {0, 0};
+  Color side_ = White;
+};
+
+}  // namespace seega
