@@ -215,6 +215,7 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
     path.push_back(s);
   }
   if (path.size() < 2) return fail("expected a placement a1+b2, a step c2-c3, a chain c2-c3-c4 or pass");
+  if (path.size() > 2 && !pos.rules().chains) return fail("a turn is one step when chains are off");
   // Replay the path: each step must go to an adjacent empty square, and in a chain every step must
   // capture. Then look for the turn with the same start, end and captured stones.
   BB mine = pos.stones(pos.side()), theirs = pos.stones(~pos.side()), taken = 0;
@@ -232,8 +233,8 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
   }
   for (const auto& l : legal) {
     if (l.from != path.front() || l.to != path.back()) continue;
-    if (l.kind == MoveKind::Step && path.size() == 2) return P{l, {}};
-    if (l.kind == MoveKind::Chain && l.captured == taken) return P{l, {}};
+    // A chain path may name a turn whose shortest path is a single step (docs/rules.md).
+    if (path.size() == 2 ? l.kind == MoveKind::Step : l.captured == taken) return P{l, {}};
   }
   if (pos.placing()) return fail("placement is not over: place two stones like a1+b2");
   return fail("not a legal move here");

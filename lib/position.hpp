@@ -16,14 +16,16 @@ enum class MoveKind : std::uint8_t { Pass, Place, Step, Chain };
 
 // One turn. Place: squares a < b in from/to. Step: one step from -> to; its captures are worked out
 // when played. Chain: several capturing steps of one stone from -> to that take `captured`.
+// Trivially constructible on purpose: a move list must not zero its storage at every node (measured:
+// a third of perft time).
 template <int N>
 struct Move {
-  Bitboard<N> captured = 0;
-  std::uint8_t from = 0, to = 0;
-  MoveKind kind = MoveKind::Pass;
-  std::uint8_t steps = 0;
+  Bitboard<N> captured;
+  std::uint8_t from, to;
+  MoveKind kind;
+  std::uint8_t steps;
 
-  static Move pass() { return {}; }
+  static Move pass() { return {0, 0, 0, MoveKind::Pass, 0}; }
   static Move place(int a, int b) {
     return {0, std::uint8_t(a < b ? a : b), std::uint8_t(a < b ? b : a), MoveKind::Place, 0};
   }
@@ -86,14 +88,14 @@ class Position {
 
   // The stones a stone of `us` arriving on `to` captures, on a board where the step has been made.
   BB captures_at(int to, BB us, BB them) const {
-    BB taken = 0;
-    const int dirs = rules_->capture_directions();
-    for (int d = 0; d < dirs; ++d) {
-      int n1 = G::kNeighbour[to][d];
-      if (n1 < 0) continue;
-      int n2 = G::kNeighbour[n1][d];
-      if (n2 >= 0 && ((them >> n1) & 1) && ((us >> n2) & 1)) taken |= square_bb<BB>(n1);
-    }
+    const BB t = square_bb<BB>(to);
+    // Per direction: the enemy next to `to`, kept when one of ours stands beyond it. Branch-free
+    // shifts measured faster than neighbour-table lookups.
+    auto line = [&](int d, int back) { return G::shift(G::shift(G::shift(t, d) & them, d) & us, back); };
+    BB taken = line(North, South) | line(South, North) | line(East, West) | line(West, East);
+    if (rules_->diag_captures)
+      taken |= line(NorthEast, SouthWest) | line(SouthWest, NorthEast) | line(SouthEast, NorthWest) |
+               line(NorthWest, SouthEast);
     if (rules_->centre_immune) taken &= ~G::kCentreBB;
     return taken;
   }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The CLI's bad inputs: each gets exit code 2 and exactly one line on stderr, nothing on stdout.
+set -u
+seega=$1
+fails=0 passes=0
+bad() {  # bad <description> <args...>
+  local what=$1; shift
+  local out err code
+  out=$("$seega" "$@" 2>/tmp/seega_cli_err.$$); code=$?
+  err=$(cat /tmp/seega_cli_err.$$)
+  local lines; lines=$(printf '%s' "$err" | grep -c '')
+  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]]; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL: $what: exit $code, stderr ($lines lines): $err; stdout: $out"
+    fails=$((fails + 1))
+  fi
+}
+good() {  # good <description> <expected stdout fragment> <args...>
+  local what=$1 want=$2; shift 2
+  local out code
+  out=$("$seega" "$@" 2>&1); code=$?
+  if [ "$code" -eq 0 ] && [[ "$out" == *"$want"* ]]; then passes=$((passes + 1)); else
+    echo "FAIL: $what: exit $code, output: $out"; fails=$((fails + 1)); fi
+}
+bad "no such command" frobnicate
+bad "unknown option" perft --depth 2 --colour red
+bad "missing depth" perft
+bad "depth not a number" perft --depth two
+bad "negative depth" perft --depth -1
+bad "unknown ruleset" perft --rules seega --depth 1
+bad "unknown rule key" perft --rules 'standard(sise=7)' --depth 1
+bad "bad rule value" perft --rules 'standard(size=6)' --depth 1
+bad "endless rules" perft --rules 'standard(quiet_plies=off,max_plies=off)' --depth 1
+bad "malformed position" perft --fen '5/5/5/5 w 12/12 0 0' --depth 1
+bad "position row length" perft --fen '5/5/5/5/6 w 12/12 0 0' --depth 1
+bad "position side" perft --fen '5/5/5/5/5 x 12/12 0 0' --depth 1
+bad "position counters" perft --fen '5/5/5/5/5 w 12/12 -1 0' --depth 1
+bad "size clash" perft --rules 'standard(size=7)' --fen '5/5/5/5/5 w 12/12 0 0' --depth 1
+bad "zero games" random --games 0
+bad "bad seed" random --seed banana
+bad "rules command bad" rules 'chain(barrier=sometimes)'
+good "perft json last line" '{"depth":2,"nodes":63756,' perft --depth 2 --json
+good "perft from a 7x7 position" 'nodes 1128' perft --fen '7/7/7/7/7/7/7 w 24/24 0 0' --depth 1
+good "divide" 'a1+b1: 231' perft --depth 2 --divide
+good "help" 'usage: seega perft' perft --help
+good "rules canonical" 'standard(size=7,quiet_plies=40)' rules 'standard(quiet_plies=40,size=7)'
+rm -f /tmp/seega_cli_err.$$
+echo "cli: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,61 @@
+#pragma once
+// Helpers for tests written against positions in notation.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "notation.hpp"
+#include "perft.hpp"
+
+namespace seega::test {
+
+// Rules parsed from a variant string; fails the test on a parse error.
+inline Rules rules(const std::string& text) {
+  auto r = parse_rules(text);
+  EXPECT_TRUE(r.ok()) << r.error;
+  return r.value.rules;
+}
+
+template <int N = 5>
+Position<N> position(const Rules& r, const std::string& text) {
+  auto p = parse_position<N>(r, text);
+  EXPECT_TRUE(p.ok()) << text << ": " << p.error;
+  return p.value;
+}
+
+// The legal moves of a position in notation, sorted.
+template <int N = 5>
+std::vector<std::string> moves(const Rules& r, const std::string& text) {
+  Position<N> pos = position<N>(r, text);
+  MoveList<N> list;
+  legal_moves(pos, list);
+  std::vector<std::string> out;
+  for (const auto& m : list) out.push_back(to_string(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The position after a move given in notation (the move must be legal).
+template <int N = 5>
+std::string after(const Rules& r, const std::string& text, const std::string& move) {
+  Position<N> pos = position<N>(r, text);
+  auto m = parse_move(pos, move);
+  EXPECT_TRUE(m.ok()) << m.error;
+  if (!m.ok()) return "";
+  pos.play(m.value);
+  return to_string(pos);
+}
+
+template <int N = 5>
+std::string outcome(const Rules& r, const std::string& text) {
+  return to_string(position<N>(r, text).outcome());
+}
+
+inline bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+}  // namespace seega::test
