@@ -27,12 +27,7 @@ int run_perft(const std::vector<std::string>& args) {
   const Rules rules = load_rules(rules_text, fen);
 
   return with_size(rules.size, [&]<int N>() {
-    Position<N> pos(rules);
-    if (!fen.empty()) {
-      auto parsed = parse_position<N>(rules, fen);
-      if (!parsed.ok()) throw UsageError(parsed.error);
-      pos = parsed.value;
-    }
+    const Position<N> pos = load_position<N>(rules, fen);
     auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
     if (divide) {

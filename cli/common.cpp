@@ -48,4 +48,10 @@ Rules load_rules(const std::string& rules_text, const std::string& fen) {
   return rules;
 }
 
+std::string score_text(int score) {
+  if (is_win_score(score)) return fmt::format("win in {}", plies_to_result(score));
+  if (is_loss_score(score)) return fmt::format("loss in {}", plies_to_result(score));
+  return fmt::format("{:+.2f}", score / 100.0);
+}
+
 }  // namespace seega::cli

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "notation.hpp"
 #include "rules.hpp"
+#include "search.hpp"
 
 namespace seega::cli {
 
@@ -37,5 +39,17 @@ Rules load_rules(const std::string& rules_text, const std::string& fen = "");
 
 // Adds the options every command that plays takes: --rules.
 void add_rules_option(po::options_description& options, std::string& rules_text);
+
+// The position from --fen (or the start position when fen is empty), or a UsageError naming the field.
+template <int N>
+Position<N> load_position(const Rules& rules, const std::string& fen) {
+  if (fen.empty()) return Position<N>(rules);
+  auto parsed = parse_position<N>(rules, fen);
+  if (!parsed.ok()) throw UsageError(parsed.error);
+  return parsed.value;
+}
+
+// A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.
+std::string score_text(int score);
 
 }  // namespace seega::cli

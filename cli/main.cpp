@@ -7,10 +7,14 @@
 #include <vector>
 
 #include "common.hpp"
+#include "player.hpp"
 #include "rules.hpp"
 
 namespace seega::cli {
 
+int run_analyze(const std::vector<std::string>& args);
+int run_eval(const std::vector<std::string>& args);
+int run_match(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
 
@@ -27,6 +31,21 @@ int run_rules(const std::vector<std::string>& args) {
   return 0;
 }
 
+int run_players(const std::vector<std::string>& args) {
+  if (!args.empty()) {
+    auto spec = parse_player(args[0]);
+    if (!spec.ok()) throw UsageError(spec.error);
+    fmt::print("{}: reproducible from the seed: {}\n", spec.value.text, spec.value.reproducible() ? "yes" : "no");
+    return 0;
+  }
+  fmt::print("{}\n", players_help());
+  for (int level = 1; level <= 8; ++level) {
+    LevelSpec l = level_spec(level);
+    fmt::print("  level({}): depth {}, blunder {:.4f}\n", level, l.depth, l.blunder);
+  }
+  return 0;
+}
+
 void print_usage() {
   fmt::print("seega {}: a self-play laboratory for Seega\n\nusage: seega <command> [options]; "
              "seega <command> --help for its options\n\ncommands:\n",
@@ -38,8 +57,12 @@ void print_usage() {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
+      {"analyze", "a player's move for a position, with score, principal variation and speed", run_analyze},
+      {"eval", "the static evaluation of a position, feature by feature with --explain", run_eval},
+      {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
       {"random", "play a batch of uniformly random games and count the results", run_random},
+      {"players", "list the player specs and the AI levels, or check one spec", run_players},
       {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},
   };
   return list;

@@ -1,34 +1,54 @@
 #include "selfplay.hpp"
 
-#include "movegen.hpp"
 #include "notation.hpp"
-#include "random.hpp"
 
 namespace seega {
 
+template <int N>
+std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players[2], std::uint64_t seed,
+                                    const GameOptions& options) {
+  Rng rngs[2] = {Rng(Rng::derive(seed, 0)), Rng(Rng::derive(seed, 1))};
+  Rng opening(options.opening_seed);
+  GameRecord rec;
+  rec.first_placer = options.first_placer;
+  for (int c = 0; c < 2; ++c) players[c]->new_game();
+  Position<N> pos(rules, options.first_placer);
+  MoveList<N> list;
+  for (int turn = 0;; ++turn) {
+    if (options.stop && options.stop->load(std::memory_order_relaxed)) return std::nullopt;
+    legal_moves(pos, list);
+    if (list.empty()) break;
+    const Color side = pos.side();
+    Move<N> m;
+    if (turn < options.opening_turns && pos.placing()) m = list[opening.below(list.size())];
+    else if (list.size() == 1) m = list[0];  // a pass or a forced step needs no thought
+    else m = players[side]->choose(pos, rngs[side]);
+    if (m.kind == MoveKind::Place) rec.last_placer = side;
+    if (m.kind == MoveKind::Pass) ++rec.passes;
+    if (options.record_moves) rec.moves.push_back(to_string(pos, m));
+    pos.play(m);
+  }
+  rec.outcome = pos.outcome();
+  rec.stones[White] = pos.count(White);
+  rec.stones[Black] = pos.count(Black);
+  rec.captures = 2 * rules.stones_per_side() - rec.stones[White] - rec.stones[Black];
+  rec.movement_plies = pos.movement_plies();
+  return rec;
+}
+
 GameRecord play_random_game(const Rules& rules, std::uint64_t seed, Color first_placer, bool record_moves) {
   return with_size(rules.size, [&]<int N>() {
-    Rng rng(seed);
-    GameRecord rec;
-    rec.first_placer = first_placer;
-    Position<N> pos(rules, first_placer);
-    MoveList<N> list;
-    while (true) {
-      legal_moves(pos, list);
-      if (list.empty()) break;
-      const Move<N>& m = list[rng.below(list.size())];
-      if (m.kind == MoveKind::Place) rec.last_placer = pos.side();
-      if (m.kind == MoveKind::Pass) ++rec.passes;
-      if (record_moves) rec.moves.push_back(to_string(pos, m));
-      pos.play(m);
-    }
-    rec.outcome = pos.outcome();
-    rec.stones[White] = pos.count(White);
-    rec.stones[Black] = pos.count(Black);
-    rec.captures = 2 * rules.stones_per_side() - rec.stones[White] - rec.stones[Black];
-    rec.movement_plies = pos.movement_plies();
-    return rec;
+    auto a = make_player<N>(PlayerSpec{}), b = make_player<N>(PlayerSpec{});
+    Player<N>* const players[2] = {a.get(), b.get()};
+    return play_game(rules, players, seed, first_placer, record_moves);
   });
 }
+
+#define SEEGA_INSTANTIATE(N) \
+  template std::optional<GameRecord> play_game<N>(const Rules&, Player<N>* const[2], std::uint64_t, const GameOptions&);
+SEEGA_INSTANTIATE(5)
+SEEGA_INSTANTIATE(7)
+SEEGA_INSTANTIATE(9)
+#undef SEEGA_INSTANTIATE
 
 }  // namespace seega

@@ -1,0 +1,67 @@
+// seega analyze: a player's move for a position, with the search's score, PV, depth and speed.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "common.hpp"
+#include "player.hpp"
+
+namespace seega::cli {
+
+int run_analyze(const std::vector<std::string>& args) {
+  std::string rules_text, fen, player_text;
+  std::uint64_t seed = 1;
+  bool json = false;
+  po::options_description opts("analyze options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("fen", po::value(&fen)->required(), "position to analyse")(
+      "player", po::value(&player_text)->default_value("ab(depth=8)"), players_help().c_str())(
+      "seed", po::value(&seed)->default_value(1), "seed for players that use randomness")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm, "usage: seega analyze --fen F [--rules R] [--player SPEC] [--seed S] [--json]"))
+    return 0;
+  const Rules rules = load_rules(rules_text, fen);
+  auto spec = parse_player(player_text);
+  if (!spec.ok()) throw UsageError(spec.error);
+
+  return with_size(rules.size, [&]<int N>() {
+    const Position<N> pos = load_position<N>(rules, fen);
+    if (pos.outcome().over()) throw UsageError("the game is over in this position: " + to_string(pos.outcome()));
+    auto player = make_player<N>(spec.value);
+    Rng rng(seed);
+    const Move<N> move = player->choose(pos, rng);
+    nlohmann::json j{{"fen", to_string(pos)}, {"rules", rules.to_string()}, {"player", spec.value.text},
+                     {"best", to_string(pos, move)}};
+    if (const SearchResult<N>* r = player->last_search()) {
+      std::vector<std::string> pv;
+      Position<N> walk = pos;
+      for (const auto& m : r->pv) {
+        pv.push_back(to_string(walk, m));
+        walk.play(m);
+      }
+      j["score"] = r->score;
+      j["score_text"] = score_text(r->score);
+      if (is_win_score(r->score) || is_loss_score(r->score)) j["result_in_plies"] = plies_to_result(r->score);
+      j["pv"] = pv;
+      j["depth"] = r->depth;
+      j["nodes"] = r->nodes;
+      j["seconds"] = r->seconds;
+      j["nps"] = r->seconds > 0 ? r->nodes / r->seconds : 0.0;
+    }
+    if (json) {
+      fmt::print("{}\n", j.dump());
+      return 0;
+    }
+    fmt::print("best {}\n", j["best"].get<std::string>());
+    if (j.contains("score")) {
+      std::string pv;
+      for (const auto& m : j["pv"]) pv += " " + m.get<std::string>();
+      fmt::print("score {}  depth {}  nodes {}  time {:.3f} s  ({:.0f} nodes/s)\npv{}\n", j["score_text"].get<std::string>(),
+                 j["depth"].get<int>(), j["nodes"].get<std::uint64_t>(), j["seconds"].get<double>(),
+                 j["nps"].get<double>(), pv);
+    }
+    return 0;
+  });
+}
+
+}  // namespace seega::cli

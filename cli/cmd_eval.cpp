@@ -1,0 +1,51 @@
+// seega eval: the static evaluation of a position, and with --explain each feature's part in it.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "common.hpp"
+#include "eval.hpp"
+
+namespace seega::cli {
+
+int run_eval(const std::vector<std::string>& args) {
+  std::string rules_text, fen, weights_file;
+  bool explain = false, json = false;
+  po::options_description opts("eval options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("fen", po::value(&fen)->required(), "position to evaluate")(
+      "weights", po::value(&weights_file), "weights file (name value per line); default: built-in weights")(
+      "explain", po::bool_switch(&explain), "print each feature, its value, weight and contribution")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm, "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json]"))
+    return 0;
+  const Rules rules = load_rules(rules_text, fen);
+  Weights weights = Weights::defaults();
+  if (!weights_file.empty()) {
+    auto w = load_weights(weights_file);
+    if (!w.ok()) throw UsageError(w.error);
+    weights = w.value;
+  }
+  return with_size(rules.size, [&]<int N>() {
+    const Position<N> pos = load_position<N>(rules, fen);
+    const FeatureVector f = features(pos);
+    const int score = evaluate(pos, weights);
+    nlohmann::json j{{"fen", to_string(pos)}, {"side", std::string(1, color_char(pos.side()))}, {"score", score}};
+    for (int i = 0; i < kFeatureCount; ++i)
+      j["features"][std::string(kFeatureNames[i])] = {
+          {"value", f[i]}, {"weight", weights.w[i]}, {"contribution", f[i] * weights.w[i]}};
+    if (json) {
+      fmt::print("{}\n", j.dump());
+      return 0;
+    }
+    if (explain) {
+      fmt::print("{:<14} {:>7} {:>9} {:>12}\n", "feature", "value", "weight", "contribution");
+      for (int i = 0; i < kFeatureCount; ++i)
+        fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], weights.w[i], f[i] * weights.w[i]);
+    }
+    fmt::print("eval {:+.2f} stones for {} (side to move)\n", score / 100.0, color_char(pos.side()));
+    return 0;
+  });
+}
+
+}  // namespace seega::cli

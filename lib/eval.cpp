@@ -1,0 +1,178 @@
+#include "eval.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace seega {
+
+Weights Weights::defaults() {
+  Weights d;
+  d.w[Material] = 100;
+  d.w[Mobility] = 2;
+  d.w[Safe] = 8;
+  d.w[Threats] = 30;
+  d.w[Hanging] = -40;
+  d.w[CentreRing] = 6;
+  d.w[CentreEntry] = 25;
+  d.w[Blocked] = 20;
+  d.w[LastPlacer] = 40;
+  return d;
+}
+
+std::string Weights::to_text() const {
+  std::ostringstream os;
+  os.precision(10);
+  for (int f = 0; f < kFeatureCount; ++f) os << kFeatureNames[f] << ' ' << w[f] << '\n';
+  return os.str();
+}
+
+Parsed<Weights> parse_weights(std::string_view text) {
+  using P = Parsed<Weights>;
+  Weights out = Weights::defaults();
+  std::array<bool, kFeatureCount> seen{};
+  int line_no = 0;
+  std::istringstream in{std::string(text)};
+  std::string line;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream ls(line);
+    std::string name, value, extra;
+    if (!(ls >> name)) continue;
+    auto where = "line " + std::to_string(line_no) + ": ";
+    int f = 0;
+    while (f < kFeatureCount && kFeatureNames[f] != name) ++f;
+    if (f == kFeatureCount) {
+      std::string names;
+      for (auto n : kFeatureNames) names += (names.empty() ? "" : ", ") + std::string(n);
+      return P::fail(where + "unknown feature '" + name + "'; features: " + names);
+    }
+    if (seen[f]) return P::fail(where + "feature '" + name + "' is given twice");
+    seen[f] = true;
+    double v = 0;
+    if (!(ls >> value)) return P::fail(where + "feature '" + name + "' has no weight");
+    auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc() || p != value.data() + value.size() || !std::isfinite(v) || std::abs(v) > 1e6)
+      return P::fail(where + "weight '" + value + "' of '" + name + "' is not a number between -1e6 and 1e6");
+    if (ls >> extra) return P::fail(where + "unexpected '" + extra + "' after the weight of '" + name + "'");
+    out.w[f] = v;
+  }
+  return P{out, {}};
+}
+
+Parsed<Weights> load_weights(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return Parsed<Weights>::fail("weights file '" + path + "' cannot be read");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  auto parsed = parse_weights(buf.str());
+  if (!parsed.ok()) parsed.error = "weights file '" + path + "' " + parsed.error;
+  return parsed;
+}
+
+namespace {
+
+// Stones of `victims` that some step of `attackers` could capture: a free square next to the victim
+// that an attacker can reach, with an attacker on the far side. Ignores which stone steps, so it can
+// overcount a little; good enough for an evaluation term.
+template <int N>
+Bitboard<N> capturable(const Position<N>& pos, Bitboard<N> attackers, Bitboard<N> victims) {
+  using G = Geometry<N>;
+  const Rules& r = pos.rules();
+  Bitboard<N> reach = 0;
+  for (int d = 0; d < r.step_directions(); ++d) reach |= G::shift(attackers, d);
+  reach &= pos.empty();
+  Bitboard<N> out = 0;
+  for (int d = 0; d < r.capture_directions(); ++d)
+    out |= victims & G::shift(reach, opposite(d)) & G::shift(attackers, d);
+  if (r.centre_immune) out &= ~G::kCentreBB;
+  return out;
+}
+
+// Stones of `own` that no capture line can ever close on: on every capture axis one neighbour is off
+// the board or a friendly stone (or the stone stands on an immune centre).
+template <int N>
+Bitboard<N> safe_stones(const Position<N>& pos, Bitboard<N> own) {
+  using G = Geometry<N>;
+  const Rules& r = pos.rules();
+  const Bitboard<N> not_own = G::kFull & ~own;
+  Bitboard<N> exposed = 0;
+  for (int d = 0; d < r.capture_directions(); d += 2) {
+    // Directions come in pairs of opposites: (N, S) = (0, 2), (E, W) = (1, 3), then the diagonals.
+    int a = d < 4 ? d / 2 : 4 + (d - 4) / 2, b = opposite(a);
+    exposed |= G::shift(not_own, b) & G::shift(not_own, a);
+  }
+  Bitboard<N> safe = own & ~exposed;
+  if (r.centre_immune) safe |= own & G::kCentreBB;
+  return safe;
+}
+
+template <int N>
+int steps_of(const Position<N>& pos, Bitboard<N> stones) {
+  int n = 0;
+  for (int d = 0; d < pos.rules().step_directions(); ++d) n += popcount(Geometry<N>::shift(stones, d) & pos.empty());
+  return n;
+}
+
+// The most stones one step into the empty centre takes, for the owner of `own`.
+template <int N>
+int centre_entry(const Position<N>& pos, Bitboard<N> own, Bitboard<N> enemy) {
+  using G = Geometry<N>;
+  const int c = G::kCentre;
+  if (!((pos.empty() >> c) & 1)) return 0;
+  int best = 0;
+  for (int d = 0; d < pos.rules().step_directions(); ++d) {
+    int from = G::kNeighbour[c][d];
+    if (from < 0 || !((own >> from) & 1)) continue;
+    Bitboard<N> after = (own & ~square_bb<Bitboard<N>>(from)) | G::kCentreBB;
+    best = std::max(best, popcount(pos.captures_at(c, after, enemy)));
+  }
+  return best;
+}
+
+}  // namespace
+
+template <int N>
+FeatureVector features(const Position<N>& pos) {
+  using G = Geometry<N>;
+  const Color us = pos.side(), them = ~us;
+  const Bitboard<N> mine = pos.stones(us), theirs = pos.stones(them);
+  FeatureVector f{};
+  f[Material] = (pos.count(us) + pos.in_hand(us)) - (pos.count(them) + pos.in_hand(them));
+  Bitboard<N> ring = 0;
+  for (int d = 0; d < 4; ++d) ring |= square_bb<Bitboard<N>>(G::kNeighbour[G::kCentre][d]);
+  f[CentreRing] = popcount(mine & ring) - popcount(theirs & ring);
+  f[CentreEntry] = centre_entry(pos, mine, theirs) - centre_entry(pos, theirs, mine);
+  if (pos.placing()) {
+    // Equal hands: we placed first, so they place last. The side with more in hand places last.
+    f[LastPlacer] = pos.in_hand(us) == pos.in_hand(them) ? -1 : 1;
+    return f;
+  }
+  f[Safe] = popcount(safe_stones(pos, mine)) - popcount(safe_stones(pos, theirs));
+  f[Threats] = popcount(capturable(pos, mine, theirs));
+  f[Hanging] = popcount(capturable(pos, theirs, mine));
+  const int our_steps = steps_of(pos, mine), their_steps = steps_of(pos, theirs);
+  f[Mobility] = our_steps - their_steps;
+  f[Blocked] = (their_steps == 0) - (our_steps == 0);
+  return f;
+}
+
+template <int N>
+int evaluate(const Position<N>& pos, const Weights& weights) {
+  FeatureVector f = features(pos);
+  double s = 0;
+  for (int i = 0; i < kFeatureCount; ++i) s += weights.w[i] * f[i];
+  return static_cast<int>(std::lround(std::clamp(s, -20000.0, 20000.0)));
+}
+
+template FeatureVector features<5>(const Position<5>&);
+template FeatureVector features<7>(const Position<7>&);
+template FeatureVector features<9>(const Position<9>&);
+template int evaluate<5>(const Position<5>&, const Weights&);
+template int evaluate<7>(const Position<7>&, const Weights&);
+template int evaluate<9>(const Position<9>&, const Weights&);
+
+}  // namespace seega

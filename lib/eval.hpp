@@ -1,0 +1,52 @@
+#pragma once
+// A linear evaluation in named features, from the side to move's point of view. Weights come from a
+// small text file (one "name value" per line, # comments) or the built-in defaults.
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "movegen.hpp"
+
+namespace seega {
+
+enum Feature : int {
+  Material,      // stones on the board and in hand: ours minus theirs
+  Mobility,      // legal steps: ours minus theirs (movement phase)
+  Safe,          // stones no step can capture (every capture line blocked by the edge or a friend)
+  Threats,       // enemy stones one of our steps could capture now
+  Hanging,       // our stones one of their steps could capture if it were their turn
+  CentreRing,    // stones on the squares orthogonally next to the centre: ours minus theirs
+  CentreEntry,   // with the centre empty: the most stones a step into it takes, ours minus theirs
+  Blocked,       // 1 when they have no step, -1 when we have none (movement phase)
+  LastPlacer,    // phase: +1 when we place last (and so move first), -1 when they do; 0 after placement
+  kFeatureCount
+};
+
+constexpr std::array<std::string_view, kFeatureCount> kFeatureNames{
+    "material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked", "last_placer"};
+
+using FeatureVector = std::array<double, kFeatureCount>;
+
+struct Weights {
+  FeatureVector w{};
+  static Weights defaults();
+  std::string to_text() const;  // the file format, one feature a line
+  bool operator==(const Weights&) const = default;
+};
+
+// Parses the weights file format; unknown names, repeated names and bad numbers are errors naming the
+// line. Features missing from the text keep their default weight.
+Parsed<Weights> parse_weights(std::string_view text);
+// Reads and parses a weights file; errors name the file.
+Parsed<Weights> load_weights(const std::string& path);
+
+// The feature values of a position, from the side to move's point of view.
+template <int N>
+FeatureVector features(const Position<N>& pos);
+
+// The evaluation in hundredths of a stone, from the side to move's point of view.
+template <int N>
+int evaluate(const Position<N>& pos, const Weights& weights);
+
+}  // namespace seega

@@ -1,0 +1,250 @@
+#include "player.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+namespace seega {
+
+LevelSpec level_spec(int level) {
+  // depth, blunder chance. Level 1 "looks one move ahead".
+  static constexpr LevelSpec kTable[] = {{1, 0.35}, {2, 0.20}, {3, 0.10}, {4, 0.05}, {5, 0.03}};
+  if (level <= 5) return kTable[std::max(level, 1) - 1];
+  return {std::min(5 + (level - 5), 8), 0.03 * std::pow(0.6, level - 5)};
+}
+
+bool PlayerSpec::reproducible() const {
+  if (kind == Kind::AlphaBeta) return time_ms == 0;
+  if (kind == Kind::Level) return deterministic;
+  return true;
+}
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+template <typename T>
+bool parse_number(std::string_view v, T& out) {
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  return ec == std::errc() && p == v.data() + v.size();
+}
+
+}  // namespace
+
+std::string players_help() {
+  return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]); "
+         "every player takes blunder=P (0 to 1); ab and level take weights=FILE";
+}
+
+Parsed<PlayerSpec> parse_player(std::string_view text) {
+  using P = Parsed<PlayerSpec>;
+  using K = PlayerSpec::Kind;
+  PlayerSpec spec;
+  spec.text = std::string(trim(text));
+  text = trim(text);
+  std::string_view name = text, body;
+  if (auto open = text.find('('); open != std::string_view::npos) {
+    if (text.back() != ')') return P::fail("player '" + spec.text + "': missing ')' at the end");
+    name = trim(text.substr(0, open));
+    body = text.substr(open + 1, text.size() - open - 2);
+  }
+  std::vector<std::string_view> allowed;
+  if (name == "random") spec.kind = K::Random, allowed = {"blunder"};
+  else if (name == "greedy") spec.kind = K::Greedy, allowed = {"blunder"};
+  else if (name == "ab") spec.kind = K::AlphaBeta, allowed = {"depth", "nodes", "time", "blunder", "weights"};
+  else if (name == "mcts") spec.kind = K::Mcts, allowed = {"playouts", "blunder"};
+  else if (name == "level") spec.kind = K::Level, allowed = {"deterministic", "blunder", "weights"};
+  else return P::fail("unknown player '" + std::string(name) + "'; " + players_help());
+
+  auto allowed_list = [&] {
+    std::string s;
+    for (auto a : allowed) s += (s.empty() ? "" : ", ") + std::string(a);
+    return s;
+  };
+  bool first = true, blunder_given = false;
+  while (!trim(body).empty()) {
+    auto comma = body.find(',');
+    std::string_view item = trim(body.substr(0, comma));
+    body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
+    auto eq = item.find('=');
+    std::string_view key = trim(item.substr(0, eq)), value = eq == std::string_view::npos ? "" : trim(item.substr(eq + 1));
+    const std::string where = "player '" + spec.text + "': ";
+    // level(N): the level number comes first, without a key.
+    if (spec.kind == K::Level && first && eq == std::string_view::npos) {
+      first = false;
+      if (!parse_number(key, spec.level) || spec.level < 1 || spec.level > 30)
+        return P::fail(where + "level must be a number from 1 to 30");
+      continue;
+    }
+    first = false;
+    if (spec.kind == K::Level && key == "deterministic" && eq == std::string_view::npos) {
+      spec.deterministic = true;
+      continue;
+    }
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      return P::fail(where + "unknown key '" + std::string(key) + "'; " + std::string(name) +
+                     " takes: " + allowed_list());
+    if (eq == std::string_view::npos) return P::fail(where + "key '" + std::string(key) + "' needs a value");
+    bool ok = true;
+    if (key == "depth") ok = parse_number(value, spec.depth) && spec.depth >= 1 && spec.depth <= 60;
+    else if (key == "nodes") ok = parse_number(value, spec.nodes) && spec.nodes >= 1;
+    else if (key == "time") ok = parse_number(value, spec.time_ms) && spec.time_ms >= 1 && spec.time_ms <= 3'600'000;
+    else if (key == "playouts") ok = parse_number(value, spec.playouts) && spec.playouts >= 1 && spec.playouts <= 10'000'000;
+    else if (key == "blunder") ok = parse_number(value, spec.blunder) && spec.blunder >= 0 && spec.blunder <= 1, blunder_given = true;
+    else if (key == "weights") {
+      spec.weights_file = std::string(value);
+      auto w = load_weights(spec.weights_file);
+      if (!w.ok()) return P::fail(where + w.error);
+      spec.weights = w.value;
+    }
+    if (!ok) {
+      const char* range = key == "depth" ? "1 to 60" : key == "nodes" ? "a positive count" : key == "time" ? "1 to 3600000 ms"
+                          : key == "playouts" ? "1 to 10000000" : "0 to 1";
+      return P::fail(where + "bad value '" + std::string(value) + "' for " + std::string(key) + " (allowed: " + range + ")");
+    }
+  }
+  if (spec.kind == K::Level) {
+    if (!spec.level) return P::fail("player '" + spec.text + "': say which level, e.g. level(3)");
+    if (!blunder_given) spec.blunder = level_spec(spec.level).blunder;
+  }
+  if (spec.kind == K::AlphaBeta && !spec.depth && !spec.nodes && !spec.time_ms)
+    return P::fail("player '" + spec.text + "': ab needs a limit: depth=D, nodes=N or time=MS");
+  if (spec.kind == K::Mcts && !spec.playouts) spec.playouts = 2000;
+  return P{spec, {}};
+}
+
+template <int N>
+Move<N> random_move(const Position<N>& pos, Rng& rng) {
+  MoveList<N> list;
+  legal_moves(pos, list);
+  return list[rng.below(list.size())];
+}
+
+template <int N>
+Move<N> greedy_move(const Position<N>& pos, Rng& rng) {
+  MoveList<N> list;
+  legal_moves(pos, list);
+  int best = -1;
+  std::vector<std::size_t> ties;
+  const Bitboard<N> mine = pos.stones(pos.side()), theirs = pos.stones(~pos.side());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Move<N>& m = list[i];
+    int taken = 0;
+    if (m.kind == MoveKind::Chain) taken = popcount(m.captured);
+    else if (m.kind == MoveKind::Step)
+      taken = popcount(pos.captures_at(m.to, (mine & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(m.to), theirs));
+    if (taken > best) best = taken, ties.clear();
+    if (taken == best) ties.push_back(i);
+  }
+  return list[ties[rng.below(ties.size())]];
+}
+
+namespace {
+
+template <int N>
+class RandomPlayer : public Player<N> {
+ public:
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return random_move(pos, rng); }
+};
+
+template <int N>
+class GreedyPlayer : public Player<N> {
+ public:
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return greedy_move(pos, rng); }
+};
+
+template <int N>
+class MctsPlayer : public Player<N> {
+ public:
+  explicit MctsPlayer(int playouts) : playouts_(playouts) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return mcts_move(pos, playouts_, rng); }
+
+ private:
+  int playouts_;
+};
+
+template <int N>
+class SearchPlayer : public Player<N> {
+ public:
+  SearchPlayer(const Weights& w, SearchLimits limits) : searcher_(w), limits_(limits) {}
+  Move<N> choose(const Position<N>& pos, Rng&) override {
+    last_ = searcher_.search(pos, limits_);
+    return last_.best;
+  }
+  void new_game() override { searcher_.clear(); }
+  void set_stop(const std::atomic<bool>* stop) override { searcher_.set_stop_flag(stop); }
+  const SearchResult<N>* last_search() const override { return &last_; }
+
+ private:
+  Searcher<N> searcher_;
+  SearchLimits limits_;
+  SearchResult<N> last_;
+};
+
+// Plays a uniformly random legal move with probability p, else asks the inner player. The coin is
+// tossed for every move, so the blunder rate is exactly p in expectation.
+template <int N>
+class Blundering : public Player<N> {
+ public:
+  Blundering(std::unique_ptr<Player<N>> inner, double p) : inner_(std::move(inner)), p_(p) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override {
+    if (rng.uniform() < p_) return random_move(pos, rng);
+    return inner_->choose(pos, rng);
+  }
+  void new_game() override { inner_->new_game(); }
+  void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
+  const SearchResult<N>* last_search() const override { return inner_->last_search(); }
+
+ private:
+  std::unique_ptr<Player<N>> inner_;
+  double p_;
+};
+
+}  // namespace
+
+template <int N>
+std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
+  using K = PlayerSpec::Kind;
+  std::unique_ptr<Player<N>> p;
+  switch (spec.kind) {
+    case K::Random: p = std::make_unique<RandomPlayer<N>>(); break;
+    case K::Greedy: p = std::make_unique<GreedyPlayer<N>>(); break;
+    case K::Mcts: p = std::make_unique<MctsPlayer<N>>(spec.playouts); break;
+    case K::AlphaBeta: {
+      SearchLimits l;
+      l.depth = spec.depth;
+      l.nodes = spec.nodes;
+      l.time_ms = spec.time_ms;
+      p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
+      break;
+    }
+    case K::Level: {
+      SearchLimits l;
+      l.depth = level_spec(spec.level).depth;
+      // "Looks one move ahead", to the letter: level 1 has no capture search beyond its one move.
+      l.quiescence = spec.level > 1;
+      if (spec.deterministic) l.nodes = kLevelNodeBudget;
+      else l.time_ms = kLevelTimeMs;
+      p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
+      break;
+    }
+  }
+  if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
+  return p;
+}
+
+#define SEEGA_INSTANTIATE(N)                                                  \
+  template std::unique_ptr<Player<N>> make_player<N>(const PlayerSpec&); \
+  template Move<N> greedy_move<N>(const Position<N>&, Rng&);             \
+  template Move<N> random_move<N>(const Position<N>&, Rng&);
+SEEGA_INSTANTIATE(5)
+SEEGA_INSTANTIATE(7)
+SEEGA_INSTANTIATE(9)
+#undef SEEGA_INSTANTIATE
+
+}  // namespace seega

@@ -1,0 +1,80 @@
+#pragma once
+// Players, each described by one spec string: random, greedy, ab(depth=4), ab(nodes=200000),
+// ab(time=1500), mcts(playouts=2000), level(N) and level(N,deterministic); any of them takes
+// blunder=P, and ab and level take weights=FILE. All randomness comes from the Rng handed to choose(),
+// so the same seed replays the same game.
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "random.hpp"
+#include "search.hpp"
+
+namespace seega {
+
+// Seega>Play's AI levels (seed 001). Level 1 looks one move ahead and plays a random move 35% of the
+// time; levels 2-5 read deeper and blunder 20%, 10%, 5%, 3%; from level 6 the blunder chance is
+// 3% x 0.6^(N-5), never zero. It thinks at most 1.5 s a move. The depths are this project's choice
+// (the tuning work calibrates them); this table is the one place they live.
+struct LevelSpec {
+  int depth;
+  double blunder;
+};
+LevelSpec level_spec(int level);
+constexpr int kLevelTimeMs = 1500;
+// level(N,deterministic) replaces the 1.5 s clock by this node budget, so batch runs replay exactly.
+constexpr std::uint64_t kLevelNodeBudget = 1'500'000;
+
+struct PlayerSpec {
+  enum class Kind { Random, Greedy, AlphaBeta, Mcts, Level } kind = Kind::Random;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  int time_ms = 0;
+  int playouts = 0;
+  int level = 0;
+  bool deterministic = false;
+  double blunder = 0;
+  std::string weights_file;
+  Weights weights = Weights::defaults();  // loaded from weights_file by parse_player
+
+  // Whether the moves depend only on the position and the seed (no clock).
+  bool reproducible() const;
+  std::string text;  // the spec as given
+};
+
+// Parses a player spec; unknown kinds or keys are errors listing what is allowed; a weights file that
+// cannot be read or parsed is an error naming it.
+Parsed<PlayerSpec> parse_player(std::string_view text);
+std::string players_help();
+
+template <int N>
+class Player {
+ public:
+  virtual ~Player() = default;
+  // A legal move of pos, which must not be terminal.
+  virtual Move<N> choose(const Position<N>& pos, Rng& rng) = 0;
+  // Forget what was learnt in the previous game (search tables), so games are independent.
+  virtual void new_game() {}
+  // A flag that, once true, makes a search in progress return at once (Ctrl-C).
+  virtual void set_stop(const std::atomic<bool>*) {}
+  // The last search's result, for players that search (nullptr otherwise).
+  virtual const SearchResult<N>* last_search() const { return nullptr; }
+};
+
+template <int N>
+std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec);
+
+// The greedy choice: a move taking the most stones now, ties broken uniformly at random.
+template <int N>
+Move<N> greedy_move(const Position<N>& pos, Rng& rng);
+
+// A uniformly random legal move. Precondition: pos is not terminal.
+template <int N>
+Move<N> random_move(const Position<N>& pos, Rng& rng);
+
+// Monte Carlo tree search (UCT) with uniformly random playouts, `playouts` per move (lib/mcts.cpp).
+template <int N>
+Move<N> mcts_move(const Position<N>& pos, int playouts, Rng& rng);
+
+}  // namespace seega

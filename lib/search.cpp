@@ -1,0 +1,280 @@
+#include "search.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace seega {
+
+template <int N>
+Searcher<N>::Searcher(Weights weights, std::size_t table_entries)
+    : weights_(weights),
+      table_(std::bit_ceil(std::max<std::size_t>(table_entries, 1024))),
+      history_(N * N * N * N, 0),
+      order_buffers_(kMaxPly),
+      key_buffers_(kMaxPly),
+      lists_(kMaxPly),
+      pv_table_(kMaxPly * kMaxPly, Move<N>::pass()) {}
+
+template <int N>
+MoveList<N>& Searcher<N>::list_at(int ply) {
+  // Move lists live on the heap, one per ply: a 9x9 list is 100 KB, too big for deep recursion on a
+  // worker thread's stack.
+  if (!lists_[ply]) lists_[ply] = std::make_unique<MoveList<N>>();
+  return *lists_[ply];
+}
+
+template <int N>
+void Searcher<N>::clear() {
+  std::fill(table_.begin(), table_.end(), Entry{});
+  std::fill(history_.begin(), history_.end(), 0);
+  for (auto& k : killers_) k = {Move<N>::pass(), Move<N>::pass()};
+}
+
+template <int N>
+std::uint64_t Searcher<N>::key_of(const Position<N>& pos) const {
+  // The counters decide results (quiet and ply limits), so they are part of the key.
+  std::uint64_t c = (static_cast<std::uint64_t>(pos.quiet_plies()) << 16) | pos.movement_plies();
+  return pos.hash() ^ zobrist::splitmix64(c);
+}
+
+template <int N>
+bool Searcher<N>::out_of_budget() {
+  if (iteration_ <= 1) return false;  // the first iteration always completes, so there is a move
+  if (limits_.nodes && nodes_ >= limits_.nodes) return true;
+  if ((nodes_ & 1023) == 0) {
+    if (limits_.time_ms && std::chrono::steady_clock::now() >= deadline_) return true;
+    if (external_stop_ && external_stop_->load(std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
+template <int N>
+int Searcher<N>::terminal_score(const Outcome& o, Color side, int ply) const {
+  if (o.draw()) return 0;
+  return o.winner == side ? kWin - ply : -(kWin - ply);
+}
+
+template <int N>
+Bitboard<N> Searcher<N>::captured_by(const Position<N>& pos, const Move<N>& m) const {
+  if (m.kind == MoveKind::Chain) return m.captured;
+  if (m.kind != MoveKind::Step) return 0;
+  Bitboard<N> mine = (pos.stones(pos.side()) & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(m.to);
+  return pos.captures_at(m.to, mine, pos.stones(~pos.side()));
+}
+
+namespace {
+// Win and loss scores are stored relative to the node, so they stay right at any distance from the root.
+int to_table(int s, int ply) { return is_win_score(s) ? s + ply : is_loss_score(s) ? s - ply : s; }
+int from_table(int s, int ply) { return is_win_score(s) ? s - ply : is_loss_score(s) ? s + ply : s; }
+}  // namespace
+
+template <int N>
+void Searcher<N>::order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply,
+                        std::vector<std::uint16_t>& idx) {
+  auto& keys = key_buffers_[ply];
+  const std::size_t n = list.size();
+  idx.resize(n);
+  keys.resize(n);
+  // Only a step next to an enemy stone can capture: skip the capture test for the others.
+  Bitboard<N> near_enemy = 0;
+  for (int d = 0; d < pos.rules().step_directions(); ++d) near_enemy |= Geometry<N>::shift(pos.stones(~pos.side()), d);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move<N>& m = list[i];
+    idx[i] = static_cast<std::uint16_t>(i);
+    int k;
+    Bitboard<N> c = 0;
+    if (m.kind == MoveKind::Chain || (m.kind == MoveKind::Step && ((near_enemy >> m.to) & 1))) c = captured_by(pos, m);
+    if (static_cast<int>(i) == tt_move) k = 1 << 30;
+    else if (c) k = (1 << 28) + popcount(c) * 1024;
+    else if (m == killers_[ply][0]) k = (1 << 27) + 1;
+    else if (m == killers_[ply][1]) k = 1 << 27;
+    else k = m.kind == MoveKind::Pass ? 0 : history_[m.from * N * N + m.to];
+    keys[i] = k;
+  }
+  // Ties keep generation order, so the search is deterministic.
+  std::sort(idx.begin(), idx.end(),
+            [&](std::uint16_t a, std::uint16_t b) { return keys[a] != keys[b] ? keys[a] > keys[b] : a < b; });
+}
+
+template <int N>
+int Searcher<N>::child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta,
+                             int ply, bool quiescence) {
+  // Negate only when the turn passes to the other side (not after the last placement).
+  if (child.side() == parent.side())
+    return quiescence ? quiesce(child, alpha, beta, ply) : negamax(child, depth, alpha, beta, ply);
+  return -(quiescence ? quiesce(child, -beta, -alpha, ply) : negamax(child, depth, -beta, -alpha, ply));
+}
+
+template <int N>
+int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply) {
+  pv_length_[ply] = ply;
+  ++nodes_;
+  if (out_of_budget()) stopped_ = true;
+  if (stopped_) return 0;
+  const Outcome o = pos.outcome();
+  if (o.over()) return terminal_score(o, pos.side(), ply);
+  const int stand = evaluate(pos, weights_);
+  if (ply >= kMaxPly - 1 || pos.placing()) return stand;
+
+  MoveList<N>& list = list_at(ply);
+  legal_moves(pos, list);
+  auto& idx = order_buffers_[ply];
+  idx.clear();
+  Bitboard<N> near_enemy = 0;
+  for (int d = 0; d < pos.rules().step_directions(); ++d) near_enemy |= Geometry<N>::shift(pos.stones(~pos.side()), d);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Move<N>& m = list[i];
+    if (m.kind == MoveKind::Chain || (m.kind == MoveKind::Step && ((near_enemy >> m.to) & 1) && captured_by(pos, m)))
+      idx.push_back(static_cast<std::uint16_t>(i));
+  }
+  // Under forced capture a side with a capture may not stand pat.
+  const bool must_capture = pos.rules().forced_capture && !idx.empty();
+  int best = must_capture ? -kInfinity : stand;
+  if (!must_capture) {
+    if (stand >= beta) return stand;
+    alpha = std::max(alpha, stand);
+  }
+  auto& keys = key_buffers_[ply];
+  keys.resize(list.size());
+  for (auto i : idx) keys[i] = popcount(captured_by(pos, list[i]));
+  std::sort(idx.begin(), idx.end(),
+            [&](std::uint16_t a, std::uint16_t b) { return keys[a] != keys[b] ? keys[a] > keys[b] : a < b; });
+  for (auto i : idx) {
+    Position<N> child = pos;
+    child.play(list[i]);
+    int s = child_score(pos, child, 0, alpha, beta, ply + 1, true);
+    if (stopped_) return 0;
+    if (s > best) {
+      best = s;
+      if (s > alpha) alpha = s;
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
+template <int N>
+int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply) {
+  pv_length_[ply] = ply;
+  ++nodes_;
+  if (out_of_budget()) stopped_ = true;
+  if (stopped_) return 0;
+  const Outcome o = pos.outcome();
+  if (o.over()) return terminal_score(o, pos.side(), ply);
+  if (depth <= 0) return limits_.quiescence ? quiesce(pos, alpha, beta, ply) : evaluate(pos, weights_);
+  if (ply >= kMaxPly - 1) return evaluate(pos, weights_);
+
+  const std::uint64_t key = key_of(pos);
+  Entry& slot = table_[key & (table_.size() - 1)];
+  int tt_move = -1;
+  if (limits_.use_table && slot.key == key) {
+    tt_move = slot.move == 0xFFFF ? -1 : slot.move;
+    if (ply > 0 && slot.depth >= depth) {
+      int s = from_table(slot.score, ply);
+      if (slot.bound == Exact || (slot.bound == Lower && s >= beta) || (slot.bound == Upper && s <= alpha))
+        return s;
+    }
+  }
+
+  MoveList<N>& list = list_at(ply);
+  legal_moves(pos, list);
+  if (tt_move >= static_cast<int>(list.size())) tt_move = -1;
+  auto& idx = order_buffers_[ply];
+  order(pos, list, tt_move, ply, idx);
+
+  const int original_alpha = alpha;
+  int best = -kInfinity, best_index = idx[0];
+  bool first = true;
+  for (auto i : idx) {
+    const Move<N>& m = list[i];
+    Position<N> child = pos;
+    child.play(m);
+    int s;
+    if (first) {
+      s = child_score(pos, child, depth - 1, alpha, beta, ply + 1, false);
+    } else {
+      s = child_score(pos, child, depth - 1, alpha, alpha + 1, ply + 1, false);
+      if (s > alpha && s < beta && !stopped_) s = child_score(pos, child, depth - 1, alpha, beta, ply + 1, false);
+    }
+    first = false;
+    if (stopped_) return 0;
+    if (s > best) {
+      best = s;
+      best_index = i;
+      if (s > alpha) {
+        alpha = s;
+        Move<N>* row = &pv_table_[ply * kMaxPly];
+        const Move<N>* child_row = &pv_table_[(ply + 1) * kMaxPly];
+        row[ply] = m;
+        for (int k = ply + 1; k < pv_length_[ply + 1]; ++k) row[k] = child_row[k];
+        pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+      }
+      if (alpha >= beta) {
+        if (!captured_by(pos, m) && m.kind != MoveKind::Pass) {
+          if (!(m == killers_[ply][0])) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+          int& h = history_[m.from * N * N + m.to];
+          h += depth * depth;
+          if (h > (1 << 24))
+            for (auto& x : history_) x /= 2;
+        }
+        break;
+      }
+    }
+  }
+
+  if (limits_.use_table) {
+    slot.key = key;
+    slot.score = to_table(best, ply);
+    slot.depth = static_cast<std::int8_t>(std::min(depth, 127));
+    slot.move = static_cast<std::uint16_t>(best_index);
+    slot.bound = best <= original_alpha ? Upper : best >= beta ? Lower : Exact;
+  }
+  return best;
+}
+
+template <int N>
+SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& limits) {
+  const auto start = std::chrono::steady_clock::now();
+  limits_ = limits;
+  nodes_ = 0;
+  stopped_ = false;
+  iteration_ = 0;
+  if (limits.time_ms) deadline_ = start + std::chrono::milliseconds(limits.time_ms);
+  for (auto& k : killers_) k = {Move<N>::pass(), Move<N>::pass()};
+
+  SearchResult<N> r;
+  MoveList<N> root;
+  legal_moves(pos, root);
+  if (root.empty()) {
+    r.score = terminal_score(pos.outcome(), pos.side(), 0);
+    return r;
+  }
+  r.has_move = true;
+  r.best = root[0];
+  int max_depth = limits.depth ? limits.depth : kMaxPly / 2;
+  // Near the end of placement, look through it into the first steps: the last turns are placed with
+  // the opening moves in view (seed 001's advice to the last placer).
+  if (limits.depth && pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4) max_depth += 2;
+  max_depth = std::min(max_depth, kMaxPly / 2);
+
+  for (int d = 1; d <= max_depth; ++d) {
+    iteration_ = d;
+    int s = negamax(pos, d, -kInfinity, kInfinity, 0);
+    if (stopped_) break;  // a partial iteration is discarded
+    r.score = s;
+    r.depth = d;
+    r.pv.assign(pv_table_.begin(), pv_table_.begin() + pv_length_[0]);
+    if (!r.pv.empty()) r.best = r.pv[0];
+    // A forced result seen within the horizon will not change with more depth.
+    if ((is_win_score(s) || is_loss_score(s)) && plies_to_result(s) <= d) break;
+  }
+  r.nodes = nodes_;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+template class Searcher<5>;
+template class Searcher<7>;
+template class Searcher<9>;
+
+}  // namespace seega

@@ -1,0 +1,101 @@
+#pragma once
+// Negamax alpha-beta (PVS) with iterative deepening, a transposition table, move ordering (table move,
+// captures, killers, history) and a capture quiescence search.
+//
+// Whose turn it is matters more than in chess: after the last placement the same side moves again,
+// and after a pass the other side moves without a ply. A child's score is negated only when the side
+// to move changes. Scores are from the side to move's point of view; a forced win is
+// kWin - plies-to-win, so the shortest win scores highest.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "eval.hpp"
+
+namespace seega {
+
+constexpr int kWin = 1'000'000;
+constexpr int kWinBound = kWin - 10'000;  // scores beyond this are forced results
+constexpr int kInfinity = kWin + 1;
+
+inline bool is_win_score(int s) { return s >= kWinBound; }
+inline bool is_loss_score(int s) { return s <= -kWinBound; }
+// Plies to the forced result of a win/loss score.
+inline int plies_to_result(int s) { return kWin - (s < 0 ? -s : s); }
+
+struct SearchLimits {
+  int depth = 0;            // 0: no depth limit (then nodes or time must be set)
+  std::uint64_t nodes = 0;  // 0: no node limit; stops the search deterministically
+  int time_ms = 0;          // 0: no clock
+  bool quiescence = true;
+  bool use_table = true;
+};
+
+template <int N>
+struct SearchResult {
+  Move<N> best = Move<N>::pass();
+  int score = 0;
+  int depth = 0;  // deepest completed iteration
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<Move<N>> pv;
+  bool has_move = false;  // false only when the root is terminal
+};
+
+template <int N>
+class Searcher {
+ public:
+  explicit Searcher(Weights weights = Weights::defaults(), std::size_t table_entries = 1 << 16);
+
+  // Searches pos within the limits. Depth- and node-limited searches are deterministic for the same
+  // searcher state; call clear() to forget the table between independent games.
+  SearchResult<N> search(const Position<N>& pos, const SearchLimits& limits);
+  void clear();
+  // An external stop (Ctrl-C); checked with the clock.
+  void set_stop_flag(const std::atomic<bool>* stop) { external_stop_ = stop; }
+  const Weights& weights() const { return weights_; }
+
+ private:
+  struct Entry {  // 16 bytes: the probe is a cache miss, so size matters
+    std::uint64_t key = 0;
+    std::int32_t score = 0;
+    std::uint16_t move = 0xFFFF;  // index in the generated move list
+    std::int8_t depth = -1;
+    std::uint8_t bound = 0;
+  };
+  enum Bound : std::uint8_t { None, Upper, Lower, Exact };
+
+  int negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply);
+  int quiesce(const Position<N>& pos, int alpha, int beta, int ply);
+  int child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta, int ply,
+                  bool quiescence);
+  int terminal_score(const Outcome& o, Color side, int ply) const;
+  // Fills idx with move indices, best first: table move, captures (most stones first), killers, history.
+  void order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply, std::vector<std::uint16_t>& idx);
+  std::uint64_t key_of(const Position<N>& pos) const;
+  bool out_of_budget();
+  Bitboard<N> captured_by(const Position<N>& pos, const Move<N>& m) const;
+
+  Weights weights_;
+  std::vector<Entry> table_;
+  SearchLimits limits_;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  std::chrono::steady_clock::time_point deadline_;
+  const std::atomic<bool>* external_stop_ = nullptr;
+  static constexpr int kMaxPly = 128;
+  std::array<std::array<Move<N>, 2>, kMaxPly> killers_{};
+  std::vector<int> history_;
+  std::vector<std::vector<std::uint16_t>> order_buffers_;  // one per ply, reused
+  std::vector<std::vector<int>> key_buffers_;
+  std::vector<std::unique_ptr<MoveList<N>>> lists_;
+  MoveList<N>& list_at(int ply);
+  std::vector<Move<N>> pv_table_;  // kMaxPly x kMaxPly, row = ply
+  std::array<int, kMaxPly> pv_length_{};
+  int iteration_ = 0;
+};
+
+}  // namespace seega

@@ -1,0 +1,247 @@
+#include "stats.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <string>
+
+namespace seega {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The score of one pair per game, i/4, for pair index i.
+constexpr double pair_value(int i) { return i / 4.0; }
+
+// A normal interval on a mean score, in Elo. The per-sample variance and the sample count give the
+// standard error of the mean.
+EloEstimate elo_interval(double mean, double variance, double samples) {
+  double half = kZ95 * std::sqrt(variance / samples);
+  return {elo_from_score(mean), elo_from_score(mean - half), elo_from_score(mean + half)};
+}
+
+// The empirical pair distribution as fishtest builds it: a zero count becomes 1e-3, so both end
+// values keep some mass and the maximum-likelihood fits below exist.
+struct PairPdf {
+  std::array<double, 5> prob{};
+  double total = 0;
+};
+
+PairPdf regularized(const Pentanomial& p) {
+  PairPdf pdf;
+  for (int i = 0; i < 5; ++i) {
+    pdf.prob[i] = p.n[i] == 0 ? 1e-3 : double(p.n[i]);
+    pdf.total += pdf.prob[i];
+  }
+  for (double& q : pdf.prob) q /= pdf.total;
+  return pdf;
+}
+
+// The multiplier x of the distribution closest in likelihood to pdf among those with mean s:
+// q_i = p_i / (1 + x (a_i - s)) (Van den Bergh, "Comments on normalized Elo", Proposition 1.1).
+// x is the root of sum p_i (a_i - s) / (1 + x (a_i - s)), which falls strictly from +inf to -inf
+// on (-1 / (1 - s), 1 / s) when the end values have mass, so bisection finds it without fail.
+double mle_multiplier(const PairPdf& pdf, double s) {
+  auto f = [&](double x) {
+    double sum = 0;
+    for (int i = 0; i < 5; ++i) sum += pdf.prob[i] * (pair_value(i) - s) / (1 + x * (pair_value(i) - s));
+    return sum;
+  };
+  double lo = -1 / (1 - s), hi = 1 / s;
+  for (int iter = 0; iter < 200; ++iter) {
+    double mid = lo + (hi - lo) / 2;
+    if (mid == lo || mid == hi) break;
+    if (f(mid) > 0)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo + (hi - lo) / 2;
+}
+
+// The shortest text that reads back as v, for error messages ("5", not "5.000000").
+std::string number(double v) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return ec == std::errc{} ? std::string(buf, end) : std::string("?");
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+Interval wilson(double successes, double n, double z) {
+  assert(n >= 0 && successes >= 0 && successes <= n);
+  if (n == 0) return {0, 1};
+  double p = successes / n;
+  double z2 = z * z;
+  double denom = 1 + z2 / n;
+  double centre = (p + z2 / (2 * n)) / denom;
+  double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom;
+  // At 0 or n successes the end is exactly 0 or 1 in exact arithmetic; rounding would leave 1e-17.
+  return {successes == 0 ? 0 : std::max(0.0, centre - half),
+          successes == n ? 1 : std::min(1.0, centre + half)};
+}
+
+double elo_from_score(double score) {
+  if (score <= 0) return -kInf;
+  if (score >= 1) return kInf;
+  return -400 * std::log10(1 / score - 1);
+}
+
+double score_from_elo(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
+
+double WDL::score() const {
+  long long g = games();
+  return g == 0 ? 0.5 : (wins + 0.5 * draws) / g;
+}
+
+void WDL::add(double points) {
+  assert(points == 0 || points == 0.5 || points == 1);
+  if (points == 1)
+    ++wins;
+  else if (points == 0.5)
+    ++draws;
+  else
+    ++losses;
+}
+
+EloEstimate elo_trinomial(const WDL& wdl) {
+  long long g = wdl.games();
+  if (g == 0) return {0, -kInf, kInf};
+  double m = wdl.score();
+  double var = (wdl.wins * (1 - m) * (1 - m) + wdl.draws * (0.5 - m) * (0.5 - m) + wdl.losses * m * m) / g;
+  return elo_interval(m, var, double(g));
+}
+
+double Pentanomial::score() const {
+  long long total = pairs();
+  if (total == 0) return 0.5;
+  double sum = 0;
+  for (int i = 0; i < 5; ++i) sum += n[i] * pair_value(i);
+  return sum / total;
+}
+
+double Pentanomial::variance() const {
+  long long total = pairs();
+  if (total == 0) return 0;
+  double m = score(), sum = 0;
+  for (int i = 0; i < 5; ++i) sum += n[i] * (pair_value(i) - m) * (pair_value(i) - m);
+  return sum / total;
+}
+
+void Pentanomial::add_pair(double first, double second) {
+  assert(first == 0 || first == 0.5 || first == 1);
+  assert(second == 0 || second == 0.5 || second == 1);
+  ++n[static_cast<int>(2 * (first + second))];
+}
+
+EloEstimate elo_pentanomial(const Pentanomial& p) {
+  if (p.pairs() == 0) return {0, -kInf, kInf};
+  return elo_interval(p.score(), p.variance(), double(p.pairs()));
+}
+
+double likelihood_of_superiority(long long wins, long long losses) {
+  if (wins + losses == 0) return 0.5;
+  return 0.5 * (1 + std::erf((wins - losses) / std::sqrt(2.0 * (wins + losses))));
+}
+
+Parsed<SprtConfig> parse_sprt(std::string_view text) {
+  using P = Parsed<SprtConfig>;
+  struct Key {
+    std::string_view name;
+    double SprtConfig::*field;
+    std::string_view allowed;
+    bool (*valid)(double);
+  };
+  constexpr auto elo_ok = [](double v) { return v >= -1000 && v <= 1000; };
+  static constexpr Key keys[] = {
+      {"elo0", &SprtConfig::elo0, "a number in [-1000, 1000]", elo_ok},
+      {"elo1", &SprtConfig::elo1, "a number in [-1000, 1000]", elo_ok},
+      {"alpha", &SprtConfig::alpha, "a number in (0, 0.5)", [](double v) { return v > 0 && v < 0.5; }},
+      {"beta", &SprtConfig::beta, "a number in (0, 0.5)", [](double v) { return v > 0 && v < 0.5; }},
+  };
+  const std::string allowed_keys = "elo0, elo1, alpha, beta";
+
+  SprtConfig config;
+  bool seen[std::size(keys)] = {};
+  std::string_view body = text;
+  while (!trim(body).empty()) {
+    auto comma = body.find(',');
+    std::string_view item = trim(body.substr(0, comma));
+    body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
+    auto eq = item.find('=');
+    std::string_view name = trim(item.substr(0, eq));
+    const Key* key = nullptr;
+    for (const auto& k : keys)
+      if (k.name == name) key = &k;
+    if (!key) return P::fail("unknown sprt key '" + std::string(name) + "'; allowed: " + allowed_keys);
+    if (eq == std::string_view::npos)
+      return P::fail("sprt key '" + std::string(name) + "' needs a value (" + std::string(key->allowed) +
+                     ")");
+    bool& was_seen = seen[key - keys];
+    if (was_seen) return P::fail("sprt key '" + std::string(name) + "' is given twice");
+    was_seen = true;
+    std::string_view value = trim(item.substr(eq + 1));
+    double v = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc{} || end != value.data() + value.size() || !key->valid(v))
+      return P::fail("bad value '" + std::string(value) + "' for sprt key '" + std::string(name) +
+                     "'; allowed: " + std::string(key->allowed));
+    config.*key->field = v;
+  }
+  if (!(config.elo0 < config.elo1))
+    return P::fail("sprt keys elo0 and elo1: elo0 (" + number(config.elo0) + ") must be less than elo1 (" +
+                   number(config.elo1) + ")");
+  return P{config, {}};
+}
+
+double llr_logistic(const Pentanomial& p, double elo0, double elo1) {
+  assert(std::abs(elo0) <= 1000 && std::abs(elo1) <= 1000);
+  if (p.pairs() == 0) return 0;
+  PairPdf pdf = regularized(p);
+  double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+  double x0 = mle_multiplier(pdf, s0), x1 = mle_multiplier(pdf, s1);
+  // log q1_i - log q0_i, averaged over the observed distribution and scaled to the pair count.
+  double llr = 0;
+  for (int i = 0; i < 5; ++i) {
+    double a = pair_value(i);
+    llr += pdf.prob[i] * (std::log1p(x0 * (a - s0)) - std::log1p(x1 * (a - s1)));
+  }
+  return pdf.total * llr;
+}
+
+double llr_logistic_approx(const Pentanomial& p, double elo0, double elo1) {
+  if (p.pairs() == 0) return 0;
+  PairPdf pdf = regularized(p);
+  double mean = 0, var = 0;
+  for (int i = 0; i < 5; ++i) mean += pdf.prob[i] * pair_value(i);
+  for (int i = 0; i < 5; ++i) var += pdf.prob[i] * (pair_value(i) - mean) * (pair_value(i) - mean);
+  double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+  return pdf.total * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+}
+
+SprtResult sprt(const Pentanomial& p, const SprtConfig& config) {
+  assert(config.alpha > 0 && config.alpha < 0.5 && config.beta > 0 && config.beta < 0.5);
+  assert(config.elo0 < config.elo1);
+  SprtResult r;
+  r.lower = std::log(config.beta / (1 - config.alpha));
+  r.upper = std::log((1 - config.beta) / config.alpha);
+  r.llr = llr_logistic(p, config.elo0, config.elo1);
+  if (!std::isfinite(r.llr)) r.llr = 0;  // cannot happen with regularized counts; never decide on NaN
+  if (r.llr >= r.upper)
+    r.decision = SprtResult::AcceptH1;
+  else if (r.llr <= r.lower)
+    r.decision = SprtResult::AcceptH0;
+  return r;
+}
+
+}  // namespace seega

@@ -1,0 +1,106 @@
+#pragma once
+// Match statistics for engine-vs-engine runs: a proportion's interval, Elo with an error bar from
+// game or game-pair counts, likelihood of superiority, and the pentanomial GSPRT that fishtest and
+// fastchess stop matches with. Numbers only: printing belongs to the CLI.
+
+#include <array>
+#include <string_view>
+
+#include "types.hpp"
+
+namespace seega {
+
+// The two-sided 95% normal quantile.
+inline constexpr double kZ95 = 1.959963984540054;
+
+struct Interval {
+  double lo = 0, hi = 0;
+};
+
+// Wilson rather than Wald: it stays inside [0, 1] and keeps its coverage near 0 and 1, where short
+// matches between unequal engines live. n = 0 gives [0, 1], since nothing is known.
+Interval wilson(double successes, double n, double z = kZ95);
+
+// -inf at a score of 0 and +inf at 1, not a clamp: no finite Elo explains a clean sweep, and a
+// clamp would print an invented number.
+double elo_from_score(double score);
+// The expected score of the logistic model, so that elo_from_score(score_from_elo(e)) == e.
+double score_from_elo(double elo);
+
+// Game results from one player's side.
+struct WDL {
+  long long wins = 0, draws = 0, losses = 0;
+
+  long long games() const { return wins + draws + losses; }
+  // Mean points per game; 0.5 with no games, the score that claims no difference.
+  double score() const;
+  // One game's result for this side: 0, 0.5 or 1.
+  void add(double points);
+};
+
+// A point estimate with its 95% interval, in logistic Elo; the bounds may be infinite.
+struct EloEstimate {
+  double elo = 0, lo = 0, hi = 0;
+};
+
+// Games treated as independent: a normal interval on the mean score, mapped through
+// elo_from_score. No games gives 0 in (-inf, inf).
+EloEstimate elo_trinomial(const WDL& wdl);
+
+// Pairs of games with the roles swapped (same opening, each side once), which removes most of the
+// first-player advantage from the noise; n[i] counts pairs in which the player scored i/2 points.
+struct Pentanomial {
+  std::array<long long, 5> n{};
+
+  long long pairs() const { return n[0] + n[1] + n[2] + n[3] + n[4]; }
+  // Mean points per game; 0.5 with no pairs.
+  double score() const;
+  // The variance of one pair's per-game score (i/4): the pair, not the game, is the independent
+  // sample, so the mean score's standard error is sqrt(variance() / pairs()). 0 with no pairs.
+  double variance() const;
+  // The player's points in the two games of one pair, each 0, 0.5 or 1.
+  void add_pair(double first, double second);
+};
+
+// As elo_trinomial, but with the pair as the sample, as fastchess reports it.
+EloEstimate elo_pentanomial(const Pentanomial& p);
+
+// The chance that the player is the stronger one given only decisive games (draws carry no
+// information on who is stronger): Phi((w - l) / sqrt(w + l)). 0.5 with no decisive games.
+double likelihood_of_superiority(long long wins, long long losses);
+
+// A sequential test of H0: elo = elo0 against H1: elo = elo1 (logistic Elo), with error rates
+// alpha (accepting H1 when H0 holds) and beta (accepting H0 when H1 holds).
+struct SprtConfig {
+  double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+};
+
+// Reads "elo0=0,elo1=10,alpha=0.05,beta=0.05": any subset, any order, the rest default. Errors
+// name the key and what it allows: elo0, elo1 in [-1000, 1000] with elo0 < elo1; alpha, beta in
+// (0, 0.5).
+Parsed<SprtConfig> parse_sprt(std::string_view text);
+
+struct SprtResult {
+  enum Decision { Continue, AcceptH0, AcceptH1 };
+  double llr = 0;    // log-likelihood ratio of H1 against H0
+  double lower = 0;  // log(beta / (1 - alpha)): at or below it, accept H0
+  double upper = 0;  // log((1 - beta) / alpha): at or above it, accept H1
+  Decision decision = Continue;
+};
+
+// The generalized log-likelihood ratio of fishtest's LLR_logistic: the pentanomial distribution
+// is fitted by maximum likelihood under each hypothesis' expected score, after a zero count is
+// replaced by 1e-3 (fishtest's regularization, so that a clean sweep is not infinitely
+// convincing). 0 with no pairs. Precondition: elo0, elo1 finite and within [-1000, 1000].
+double llr_logistic(const Pentanomial& p, double elo0, double elo1);
+
+// The Brownian approximation N (s1 - s0)(2 s - s0 - s1) / (2 var) of the same ratio (fishtest's
+// LLR_alt2), kept to check llr_logistic against: it agrees near the hypotheses but overshoots by
+// orders of magnitude on lopsided counts, so sprt does not use it. 0 with no pairs.
+double llr_logistic_approx(const Pentanomial& p, double elo0, double elo1);
+
+// The GSPRT decision after the pairs so far. With no pairs the ratio is 0 and the test continues.
+// Precondition: a config parse_sprt accepts.
+SprtResult sprt(const Pentanomial& p, const SprtConfig& config);
+
+}  // namespace seega

@@ -1,0 +1,241 @@
+// Match statistics against known values. Reference numbers were computed independently with
+// Python's math and statistics modules (and by hand where the comment shows the arithmetic).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "stats.hpp"
+
+namespace seega {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+TEST(Stats, WilsonIntervalMatchesAKnownValue) {
+  // p = 0.8, z^2/n = 0.038415: centre 0.819207 / 1.038415 = 0.78890,
+  // half 1.959964 * sqrt(0.0016 + 0.00009604) / 1.038415 = 0.07773.
+  Interval ci = wilson(80, 100);
+  EXPECT_NEAR(ci.lo, 0.7112, 1e-3);
+  EXPECT_NEAR(ci.hi, 0.8666, 1e-3);
+  EXPECT_NEAR(ci.lo, 0.711171, 1e-6);
+  EXPECT_NEAR(ci.hi, 0.866633, 1e-6);
+}
+
+TEST(Stats, WilsonLowerBoundIsZeroWithNoSuccesses) {
+  Interval ci = wilson(0, 10);
+  EXPECT_EQ(ci.lo, 0.0);
+  EXPECT_NEAR(ci.hi, 0.277533, 1e-6);  // z^2 / (n + z^2) = 3.841459 / 13.841459
+  EXPECT_EQ(wilson(10, 10).hi, 1.0);
+}
+
+TEST(Stats, WilsonIntervalWithNoTrialsIsEverything) {
+  Interval ci = wilson(0, 0);
+  EXPECT_EQ(ci.lo, 0.0);
+  EXPECT_EQ(ci.hi, 1.0);
+}
+
+TEST(Stats, EloOfAThreeQuarterScoreIs190Point85) {
+  EXPECT_NEAR(elo_from_score(0.75), 190.85, 0.01);  // 400 * log10(3)
+  EXPECT_NEAR(elo_from_score(0.25), -190.85, 0.01);
+  EXPECT_EQ(elo_from_score(0.5), 0.0);
+}
+
+TEST(Stats, ScoreFromEloInvertsEloFromScore) {
+  EXPECT_NEAR(score_from_elo(190.848501887865), 0.75, 1e-12);
+  for (double elo : {-800.0, -190.85, -10.0, 0.0, 3.5, 100.0, 400.0, 800.0})
+    EXPECT_NEAR(elo_from_score(score_from_elo(elo)), elo, 1e-9) << elo;
+}
+
+TEST(Stats, CleanSweepsHaveInfiniteElo) {
+  EXPECT_EQ(elo_from_score(1.0), kInf);
+  EXPECT_EQ(elo_from_score(0.0), -kInf);
+}
+
+TEST(Stats, WdlAddCountsEachResultOnce) {
+  WDL wdl;
+  for (double points : {1.0, 1.0, 0.5, 0.0}) wdl.add(points);
+  EXPECT_EQ(wdl.wins, 2);
+  EXPECT_EQ(wdl.draws, 1);
+  EXPECT_EQ(wdl.losses, 1);
+  EXPECT_EQ(wdl.games(), 4);
+  EXPECT_DOUBLE_EQ(wdl.score(), 0.625);
+  EXPECT_EQ(WDL{}.score(), 0.5);
+}
+
+TEST(Stats, TrinomialEloIntervalContainsThePointEstimate) {
+  EloEstimate e = elo_trinomial({40, 30, 30});
+  EXPECT_NEAR(e.elo, 34.860, 1e-3);  // score 0.55
+  EXPECT_NEAR(e.lo, -21.850, 1e-3);
+  EXPECT_NEAR(e.hi, 93.502, 1e-3);
+  EXPECT_LT(e.lo, e.elo);
+  EXPECT_GT(e.hi, e.elo);
+}
+
+TEST(Stats, TrinomialEloIntervalHalvesWithFourTimesTheGames) {
+  EloEstimate few = elo_trinomial({40, 30, 30});
+  EloEstimate many = elo_trinomial({160, 120, 120});
+  EXPECT_DOUBLE_EQ(few.elo, many.elo);
+  double ratio = (many.hi - many.lo) / (few.hi - few.lo);
+  EXPECT_NEAR(ratio, 0.5, 0.01);  // 0.4965: exactly half in score, Elo bends it slightly
+}
+
+TEST(Stats, EloWithNoGamesKnowsNothing) {
+  EloEstimate t = elo_trinomial({});
+  EXPECT_EQ(t.elo, 0.0);
+  EXPECT_EQ(t.lo, -kInf);
+  EXPECT_EQ(t.hi, kInf);
+  EloEstimate p = elo_pentanomial({});
+  EXPECT_EQ(p.lo, -kInf);
+  EXPECT_EQ(p.hi, kInf);
+}
+
+TEST(Stats, PentanomialVarianceMatchesAHandComputedValue) {
+  // Pairs scoring 0, 1, 1.5, 2 points: values 0, 0.5, 0.75, 1 per game.
+  // Mean (2*0.5 + 3*0.75 + 4*1) / 10 = 0.725; E[x^2] = (2*0.25 + 3*0.5625 + 4) / 10 = 0.61875;
+  // variance 0.61875 - 0.725^2 = 0.093125.
+  Pentanomial p{{1, 0, 2, 3, 4}};
+  EXPECT_EQ(p.pairs(), 10);
+  EXPECT_DOUBLE_EQ(p.score(), 0.725);
+  EXPECT_NEAR(p.variance(), 0.093125, 1e-12);
+}
+
+TEST(Stats, PentanomialEloIntervalTakesThePairAsTheSample) {
+  // 0.725 -+ 1.959964 * sqrt(0.093125 / 10) = [0.53586, 0.91414], in Elo.
+  EloEstimate e = elo_pentanomial(Pentanomial{{1, 0, 2, 3, 4}});
+  EXPECT_NEAR(e.elo, 168.402, 1e-3);
+  EXPECT_NEAR(e.lo, 24.962, 1e-3);
+  EXPECT_NEAR(e.hi, 410.887, 1e-3);
+}
+
+TEST(Stats, PentanomialAddPairFilesAPairByItsTotalPoints) {
+  Pentanomial p;
+  p.add_pair(1, 0.5);    // 1.5 points
+  p.add_pair(0, 1);      // 1 point: a win each
+  p.add_pair(0.5, 0.5);  // 1 point: two draws, the same bucket
+  p.add_pair(0, 0);
+  p.add_pair(1, 1);
+  EXPECT_EQ(p.n, (std::array<long long, 5>{1, 0, 2, 1, 1}));
+  EXPECT_EQ(Pentanomial{}.score(), 0.5);
+  EXPECT_EQ(Pentanomial{}.variance(), 0.0);
+}
+
+TEST(Stats, LikelihoodOfSuperiorityMatchesAKnownValue) {
+  // (60 - 40) / sqrt(100) = 2 standard deviations: Phi(2) = 0.977250.
+  EXPECT_NEAR(likelihood_of_superiority(60, 40), 0.977250, 1e-6);
+  EXPECT_NEAR(likelihood_of_superiority(40, 60), 1 - 0.977250, 1e-6);
+  EXPECT_EQ(likelihood_of_superiority(0, 0), 0.5);
+  EXPECT_EQ(likelihood_of_superiority(7, 7), 0.5);
+}
+
+TEST(Stats, SprtBoundsFollowAlphaAndBeta) {
+  SprtResult r = sprt({}, SprtConfig{});
+  EXPECT_NEAR(r.lower, -2.944439, 1e-6);  // log(0.05 / 0.95)
+  EXPECT_NEAR(r.upper, 2.944439, 1e-6);
+  r = sprt({}, SprtConfig{0, 10, 0.01, 0.1});
+  EXPECT_NEAR(r.lower, std::log(0.1 / 0.99), 1e-12);
+  EXPECT_NEAR(r.upper, std::log(0.9 / 0.01), 1e-12);
+}
+
+TEST(Stats, SprtLlrMatchesFastchessReferenceValues) {
+  // fastchess app/tests/sprt_test.cpp, "logistic pentanomial 1" and "2" (LL, LD, WL+DD, WD, WW),
+  // which match fishtest's LLR_logistic; re-derived with an independent Python bisection:
+  // -3.074126 and -4.978673.
+  Pentanomial a{{223, 9863, 20279 + 1000, 10037, 246}};
+  Pentanomial b{{871, 26175, 55003 + 980, 26678, 821}};
+  EXPECT_NEAR(llr_logistic(a, 0.5, 2.5), -3.074126, 1e-5);
+  EXPECT_NEAR(llr_logistic(b, 0, 2), -4.978673, 1e-5);
+}
+
+TEST(Stats, SprtApproximationAgreesNearTheHypothesesOnly) {
+  Pentanomial a{{223, 9863, 21279, 10037, 246}};
+  EXPECT_NEAR(llr_logistic_approx(a, 0.5, 2.5), llr_logistic(a, 0.5, 2.5), 1e-3);
+  // Three clean sweeps: the approximation claims 34, far past the bound; the fitted ratio 0.085.
+  Pentanomial sweeps{{0, 0, 0, 0, 3}};
+  EXPECT_NEAR(llr_logistic_approx(sweeps, 0, 10), 34.10, 0.01);
+  EXPECT_NEAR(llr_logistic(sweeps, 0, 10), 0.0852, 1e-4);
+}
+
+TEST(Stats, SprtAcceptsH1WhenPairsStronglyFavourThePlayer) {
+  // 1000 pairs scoring 0.80 per game, about +240 Elo against bounds of 0 and 10.
+  SprtResult r = sprt(Pentanomial{{10, 40, 150, 400, 400}}, SprtConfig{});
+  EXPECT_NEAR(r.llr, 27.388, 1e-3);
+  EXPECT_EQ(r.decision, SprtResult::AcceptH1);
+}
+
+TEST(Stats, SprtAcceptsH0WhenResultsAreBalanced) {
+  // 5000 symmetric pairs: score exactly 0.5, variance 0.075.
+  SprtResult r = sprt(Pentanomial{{500, 1000, 2000, 1000, 500}}, SprtConfig{});
+  EXPECT_NEAR(r.llr, -6.895, 1e-3);
+  EXPECT_EQ(r.decision, SprtResult::AcceptH0);
+}
+
+TEST(Stats, SprtContinuesAfterTooFewPairs) {
+  SprtResult r = sprt(Pentanomial{{1, 2, 4, 2, 1}}, SprtConfig{});
+  EXPECT_NEAR(r.llr, -0.013790, 1e-6);
+  EXPECT_EQ(r.decision, SprtResult::Continue);
+
+  r = sprt(Pentanomial{{0, 0, 0, 0, 3}}, SprtConfig{});
+  EXPECT_EQ(r.decision, SprtResult::Continue);
+}
+
+TEST(Stats, SprtWithNoPairsContinuesWithoutNaN) {
+  SprtResult r = sprt({}, SprtConfig{});
+  EXPECT_EQ(r.llr, 0.0);
+  EXPECT_EQ(r.decision, SprtResult::Continue);
+  EXPECT_EQ(llr_logistic_approx({}, 0, 10), 0.0);
+}
+
+TEST(Stats, SprtOnOneRepeatedOutcomeStaysFinite) {
+  // Every pair drawn both times: zero variance before regularization.
+  for (int i = 0; i < 5; ++i) {
+    Pentanomial p;
+    p.n[i] = 50;
+    SprtResult r = sprt(p, SprtConfig{});
+    EXPECT_TRUE(std::isfinite(r.llr)) << i;
+    EXPECT_TRUE(std::isfinite(llr_logistic_approx(p, 0, 10))) << i;
+  }
+  EXPECT_EQ(sprt(Pentanomial{{0, 0, 50, 0, 0}}, SprtConfig{}).decision, SprtResult::Continue);
+}
+
+TEST(Stats, ParseSprtReadsAnySubsetInAnyOrder) {
+  auto all = parse_sprt("elo0=0,elo1=10,alpha=0.05,beta=0.05");
+  ASSERT_TRUE(all.ok()) << all.error;
+  EXPECT_EQ(all.value.elo1, 10.0);
+
+  auto some = parse_sprt(" beta=0.1 , elo0=-1.75 ");
+  ASSERT_TRUE(some.ok()) << some.error;
+  EXPECT_EQ(some.value.elo0, -1.75);
+  EXPECT_EQ(some.value.elo1, 10.0);
+  EXPECT_EQ(some.value.alpha, 0.05);
+  EXPECT_EQ(some.value.beta, 0.1);
+
+  auto none = parse_sprt("");
+  ASSERT_TRUE(none.ok()) << none.error;
+  EXPECT_EQ(none.value.elo0, 0.0);
+}
+
+void expect_sprt_error(const std::string& text, const std::string& names) {
+  auto p = parse_sprt(text);
+  ASSERT_FALSE(p.ok()) << text << " parsed";
+  EXPECT_NE(p.error.find(names), std::string::npos) << text << " -> " << p.error;
+}
+
+TEST(Stats, ParseSprtRejectsBadInputsNamingTheKey) {
+  expect_sprt_error("elo0=5,elo1=5", "elo0 (5) must be less than elo1 (5)");
+  expect_sprt_error("elo1=-1", "elo0 (0) must be less than elo1 (-1)");
+  expect_sprt_error("alpha=0.7", "'alpha'; allowed: a number in (0, 0.5)");
+  expect_sprt_error("beta=0", "'beta'; allowed: a number in (0, 0.5)");
+  expect_sprt_error("alpha=0.5", "'alpha'");
+  expect_sprt_error("foo=1", "unknown sprt key 'foo'; allowed: elo0, elo1, alpha, beta");
+  expect_sprt_error("elo1=ten", "'elo1'");
+  expect_sprt_error("elo1=10x", "'elo1'");
+  expect_sprt_error("elo1=2000", "'elo1'; allowed: a number in [-1000, 1000]");
+  expect_sprt_error("elo1=nan", "'elo1'");
+  expect_sprt_error("elo0", "sprt key 'elo0' needs a value");
+  expect_sprt_error("elo0=1,elo0=2", "'elo0' is given twice");
+}
+
+}  // namespace
+}  // namespace seega
