@@ -256,9 +256,16 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   // the opening moves in view (seed 001's advice to the last placer).
   if (limits.depth && pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4) max_depth += 2;
   max_depth = std::min(max_depth, kMaxPly / 2);
+  // Placement is too wide for full depth (276 pairs on the first 5x5 turn, 1,128 on 7x7): a
+  // depth-limited search there also stops deepening after an iteration that took more than
+  // kPlacementNodes / 8 nodes, and abandons one that passes kPlacementNodes. Both count nodes, not
+  // time, so the search stays deterministic.
+  const bool capped = pos.placing() && limits.depth;
+  if (capped && (!limits_.nodes || limits_.nodes > kPlacementNodes)) limits_.nodes = kPlacementNodes;
 
   for (int d = 1; d <= max_depth; ++d) {
     iteration_ = d;
+    const std::uint64_t before = nodes_;
     int s = negamax(pos, d, -kInfinity, kInfinity, 0);
     if (stopped_) break;  // a partial iteration is discarded
     r.score = s;
@@ -267,6 +274,7 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
     if (!r.pv.empty()) r.best = r.pv[0];
     // A forced result seen within the horizon will not change with more depth.
     if ((is_win_score(s) || is_loss_score(s)) && plies_to_result(s) <= d) break;
+    if (capped && nodes_ - before > kPlacementNodes / 8) break;
   }
   r.nodes = nodes_;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -20,6 +20,8 @@ namespace seega {
 constexpr int kWin = 1'000'000;
 constexpr int kWinBound = kWin - 10'000;  // scores beyond this are forced results
 constexpr int kInfinity = kWin + 1;
+// The node budget of a depth-limited search during placement (see Searcher::search).
+constexpr std::uint64_t kPlacementNodes = 2'000'000;
 
 inline bool is_win_score(int s) { return s >= kWinBound; }
 inline bool is_loss_score(int s) { return s <= -kWinBound; }
