@@ -52,4 +52,3 @@ BENCHMARK(BM_GenerateStandardMidgame);
 
 }  // namespace
 
-BENCHMARK_MAIN();

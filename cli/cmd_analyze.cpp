@@ -9,17 +9,18 @@ namespace seega::cli {
 
 int run_analyze(const std::vector<std::string>& args) {
   std::string rules_text, fen, player_text;
-  std::uint64_t seed = 1;
+  std::string seed_text;
   bool json = false;
   po::options_description opts("analyze options");
   add_rules_option(opts, rules_text);
   opts.add_options()("fen", po::value(&fen)->required(), "position to analyse")(
       "player", po::value(&player_text)->default_value("ab(depth=8)"), players_help().c_str())(
-      "seed", po::value(&seed)->default_value(1), "seed for players that use randomness")(
+      "seed", po::value(&seed_text)->default_value("1"), "seed for players that use randomness")(
       "json", po::bool_switch(&json), "print one JSON object");
   po::variables_map vm;
   if (!parse_options(args, opts, vm, "usage: seega analyze --fen F [--rules R] [--player SPEC] [--seed S] [--json]"))
     return 0;
+  const std::uint64_t seed = parse_seed(seed_text);
   const Rules rules = load_rules(rules_text, fen);
   auto spec = parse_player(player_text);
   if (!spec.ok()) throw UsageError(spec.error);
@@ -55,7 +56,7 @@ int run_analyze(const std::vector<std::string>& args) {
     fmt::print("best {}\n", j["best"].get<std::string>());
     if (j.contains("score")) {
       std::string pv;
-      for (const auto& m : j["pv"]) pv += " " + m.get<std::string>();
+      for (const auto& m : j["pv"]) pv.append(" ").append(m.get<std::string>());
       fmt::print("score {}  depth {}  nodes {}  time {:.3f} s  ({:.0f} nodes/s)\npv{}\n", j["score_text"].get<std::string>(),
                  j["depth"].get<int>(), j["nodes"].get<std::uint64_t>(), j["seconds"].get<double>(),
                  j["nps"].get<double>(), pv);

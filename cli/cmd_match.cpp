@@ -103,7 +103,8 @@ void print_csv(const nlohmann::json& j) {
                         "rules", "a", "b", "games_per_second"};
   std::string head, row;
   for (const char* k : keys) {
-    head += (head.empty() ? "" : ",") + std::string(k);
+    if (!head.empty()) head += ',';
+    head += k;
     const auto& v = j[k];
     std::string cell = v.is_string() ? v.get<std::string>() : v.dump();
     if (cell.find_first_of(",\"") != std::string::npos) {
@@ -111,7 +112,8 @@ void print_csv(const nlohmann::json& j) {
       for (char ch : cell) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
       cell = q + "\"";
     }
-    row += (row.empty() ? "" : ",") + cell;
+    if (!row.empty()) row += ',';
+    row += cell;
   }
   head += ",last_placer_ci95_lo,last_placer_ci95_hi";
   row += fmt::format(",{},{}", j["last_placer_ci95"][0].get<double>(), j["last_placer_ci95"][1].get<double>());
@@ -124,7 +126,7 @@ int run_match(const std::vector<std::string>& args) {
   std::string rules_text, a_text, b_text, out_path, sprt_text;
   long long games = 0;
   int threads = 0, opening = 0;
-  std::uint64_t seed = 1;
+  std::string seed_text;
   bool resume = false, json = false, csv = false, quiet = false;
   po::options_description opts("match options");
   add_rules_option(opts, rules_text);
@@ -132,7 +134,7 @@ int run_match(const std::vector<std::string>& args) {
       "b", po::value(&b_text)->required(), "player B")(
       "games", po::value(&games)->default_value(100), "number of games (pairs swap who places first; even is best)")(
       "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
-      "seed", po::value(&seed)->default_value(1), "master seed; game i's seed derives from it and i")(
+      "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1); game i's seed derives from it and i")(
       "opening-turns", po::value(&opening)->default_value(0), "random placement turns shared by both games of a pair")(
       "out", po::value(&out_path), "append one JSON line per finished game to this file")(
       "resume", po::bool_switch(&resume), "continue the match recorded in --out")(
@@ -162,7 +164,8 @@ int run_match(const std::vector<std::string>& args) {
   if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
   c.games = games;
   c.threads = threads;
-  c.seed = seed;
+  c.seed = parse_seed(seed_text);
+  c.keep_moves = false;  // moves go to --out as games end; the summary does not need them
   c.opening_turns = opening;
   if (!sprt_text.empty()) {
     auto s = parse_sprt(sprt_text);
@@ -175,6 +178,7 @@ int run_match(const std::vector<std::string>& args) {
   if (!out_path.empty()) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    if (fs::is_directory(out_path, ec)) throw UsageError("--out " + out_path + " is a directory; give a file name");
     const bool exists = fs::exists(out_path, ec) && fs::file_size(out_path, ec) > 0;
     if (exists && !resume)
       throw UsageError("--out " + out_path + " already holds results; pass --resume to continue it or choose another file");

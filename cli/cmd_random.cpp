@@ -14,16 +14,17 @@ namespace seega::cli {
 int run_random(const std::vector<std::string>& args) {
   std::string rules_text;
   long long games = 0;
-  std::uint64_t seed = 0;
+  std::string seed_text;
   bool json = false;
   po::options_description opts("random options");
   add_rules_option(opts, rules_text);
   opts.add_options()("games", po::value(&games)->default_value(1000), "number of games")(
-      "seed", po::value(&seed)->default_value(1), "master seed; game i uses a seed derived from it and i")(
+      "seed", po::value(&seed_text)->default_value("1"), "master seed; game i uses a seed derived from it and i")(
       "json", po::bool_switch(&json), "print the summary as one JSON object");
   po::variables_map vm;
   if (!parse_options(args, opts, vm, "usage: seega random [--rules R] [--games N] [--seed S] [--json]")) return 0;
   if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
+  const std::uint64_t seed = parse_seed(seed_text);
   const Rules rules = load_rules(rules_text);
 
   auto start = std::chrono::steady_clock::now();

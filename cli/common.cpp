@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <charconv>
 #include <sstream>
 
 #include "notation.hpp"
@@ -46,6 +47,14 @@ Rules load_rules(const std::string& rules_text, const std::string& fen) {
     rules.size = n;
   }
   return rules;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || p != text.data() + text.size())
+    throw UsageError("--seed '" + text + "': expected a whole number from 0 to 18446744073709551615");
+  return v;
 }
 
 std::string score_text(int score) {

@@ -49,6 +49,9 @@ Position<N> load_position(const Rules& rules, const std::string& fen) {
   return parsed.value;
 }
 
+// A seed from its decimal text (0 to 2^64-1); Boost would wrap "-1" around silently.
+std::uint64_t parse_seed(const std::string& text);
+
 // A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.
 std::string score_text(int score);
 

@@ -116,9 +116,13 @@ std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameRes
                                   const std::function<void(const GameResult&)>& on_result,
                                   const std::function<void(const MatchProgress&)>& on_progress,
                                   std::atomic<bool>* stop) {
+  std::atomic<bool> never{false};
+  if (!stop) stop = &never;
+  // Games past the requested count (a resume asking for fewer games) are not part of this match.
+  std::erase_if(finished, [&](const GameResult& g) { return g.index >= config.games; });
+  auto by_index = [](const auto& x, const auto& y) { return x.index < y.index; };
   std::vector<char> have(static_cast<std::size_t>(config.games), 0);
-  for (const auto& g : finished)
-    if (g.index < config.games) have[static_cast<std::size_t>(g.index)] = 1;
+  for (const auto& g : finished) have[static_cast<std::size_t>(g.index)] = 1;
   std::vector<long long> todo;
   for (long long i = 0; i < config.games; ++i)
     if (!have[static_cast<std::size_t>(i)]) todo.push_back(i);
@@ -151,7 +155,10 @@ std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameRes
     }
     return false;
   };
-  if (sprt_decided()) return results;
+  if (sprt_decided()) {
+    std::sort(results.begin(), results.end(), by_index);
+    return results;
+  }
 
   auto play = [&](long long index) {
     if (stop->load(std::memory_order_relaxed)) return;
@@ -164,6 +171,7 @@ std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameRes
     a_points_sum += a_points(*g);
     last_placer += !g->outcome.draw() && g->outcome.winner == g->last_placer();
     if (on_result) on_result(results.back());
+    if (!config.keep_moves) results.back().moves.clear();  // written already; 7 KB a game adds up
     points[static_cast<std::size_t>(g->index)] = a_points(*g);
     if (sprt_decided()) stop->store(true);
     auto now = std::chrono::steady_clock::now();
@@ -174,6 +182,8 @@ std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameRes
     }
   };
   const int threads = config.threads > 0 ? config.threads : tbb::this_task_arena::max_concurrency();
+  // Let an explicit --threads above the core count have its workers (results do not depend on it).
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(
@@ -183,7 +193,7 @@ std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameRes
         },
         tbb::simple_partitioner());
   });
-  std::sort(results.begin(), results.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+  std::sort(results.begin(), results.end(), by_index);
   return results;
 }
 

@@ -28,6 +28,7 @@ struct MatchConfig {
   int opening_turns = 0;
   int threads = 0;  // 0: all cores
   std::optional<SprtConfig> sprt;
+  bool keep_moves = true;  // false: run_match drops each game's moves once on_result has seen them
 };
 
 // One finished game, as it is written to and read back from a results file.
@@ -79,8 +80,9 @@ struct MatchProgress {
 
 // Plays the games of config whose index is not in `finished` (results already computed, e.g. read
 // back for --resume), calling on_result for each game as it ends (one call at a time, in completion
-// order) and on_progress now and then. Stops early when stop becomes true or the SPRT decides.
-// Returns every result, old and new, sorted by index.
+// order) and on_progress now and then. Stops early when stop (may be null) becomes true or the SPRT
+// decides; the SPRT sets stop. Finished games with an index past config.games are left out. Returns
+// every result, old and new, sorted by index.
 std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameResult> finished,
                                   const std::function<void(const GameResult&)>& on_result,
                                   const std::function<void(const MatchProgress&)>& on_progress,

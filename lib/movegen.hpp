@@ -5,7 +5,7 @@
 #include <cassert>
 #include <algorithm>
 #include <cstddef>
-#include <memory>
+#include <vector>
 
 #include "position.hpp"
 
@@ -41,14 +41,14 @@ class MoveList {
 
  private:
   void grow() {
-    auto bigger = std::make_unique<Move<N>[]>(capacity_ * 2);
-    std::copy(data_, data_ + size_, bigger.get());
-    heap_ = std::move(bigger);
-    data_ = heap_.get();
+    std::vector<Move<N>> bigger(data_, data_ + size_);
+    bigger.resize(capacity_ * 2);
+    heap_.swap(bigger);
+    data_ = heap_.data();
     capacity_ *= 2;
   }
   std::array<Move<N>, kMaxMoves<N>> inline_;
-  std::unique_ptr<Move<N>[]> heap_;
+  std::vector<Move<N>> heap_;
   Move<N>* data_ = inline_.data();
   std::size_t size_ = 0, capacity_ = kMaxMoves<N>;
 };

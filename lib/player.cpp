@@ -120,6 +120,20 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
 
 template <int N>
 Move<N> random_move(const Position<N>& pos, Rng& rng) {
+  if (pos.placing()) {
+    // The k-th pair in generation order (a < b, both ascending), without listing C(e, 2) pairs:
+    // the same draw picks the same move as indexing the generated list would.
+    Bitboard<N> free = pos.empty() & ~Geometry<N>::kCentreBB;
+    std::uint64_t e = popcount(free), k = rng.below(e * (e - 1) / 2);
+    for (std::uint64_t left = e - 1;; --left) {
+      int a = pop_lsb(free);
+      if (k < left) {
+        while (k--) free &= free - 1;
+        return Move<N>::place(a, lsb(free));
+      }
+      k -= left;
+    }
+  }
   MoveList<N> list;
   legal_moves(pos, list);
   return list[rng.below(list.size())];

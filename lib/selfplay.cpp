@@ -16,13 +16,20 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   MoveList<N> list;
   for (int turn = 0;; ++turn) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) return std::nullopt;
-    legal_moves(pos, list);
-    if (list.empty()) break;
+    // Counting is cheap (a formula in placement, popcounts in plain movement); players generate
+    // the moves they need themselves.
+    const std::size_t n = count_legal_moves(pos);
+    if (n == 0) break;
     const Color side = pos.side();
     Move<N> m;
-    if (turn < options.opening_turns && pos.placing()) m = list[opening.below(list.size())];
-    else if (list.size() == 1) m = list[0];  // a pass or a forced step needs no thought
-    else m = players[side]->choose(pos, rngs[side]);
+    if (turn < options.opening_turns && pos.placing()) {
+      m = random_move(pos, opening);
+    } else if (n == 1) {  // a pass or a forced step needs no thought
+      legal_moves(pos, list);
+      m = list[0];
+    } else {
+      m = players[side]->choose(pos, rngs[side]);
+    }
     if (m.kind == MoveKind::Place) rec.last_placer = side;
     if (m.kind == MoveKind::Pass) ++rec.passes;
     if (options.record_moves) rec.moves.push_back(to_string(pos, m));

@@ -2,7 +2,7 @@
 # Installs, from Debian's packages, whatever the build, tests and benchmarks need and this machine lacks.
 set -euo pipefail
 packages=(g++ cmake ninja-build make libboost-program-options-dev libtbb-dev libeigen3-dev
-          libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev)
+          libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# seega match end to end: the summary does not depend on --threads; --out/--resume, a Ctrl-C and a
+# cut last line all end with the summary of an uninterrupted run; bad inputs exit 2 with one line.
+set -u
+seega=$1
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+pass() { passes=$((passes + 1)); }
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# same_summary <what> <a.json> <b.json>: equal but for the timing keys.
+same_summary() {
+  local what=$1 diff
+  if diff=$("$py" - "$2" "$3" <<'EOF'
+import json, sys
+timing = {"seconds", "games_per_second"}
+def load(path):
+    with open(path) as f:
+        return {k: v for k, v in json.load(f).items() if k not in timing}
+a, b = load(sys.argv[1]), load(sys.argv[2])
+bad = sorted((k for k in a.keys() | b.keys() if a.get(k) != b.get(k)), key=lambda k: (k != "games", k))
+for k in bad[:4]:
+    print(f"{k}: {a.get(k)!r} != {b.get(k)!r}")
+if len(bad) > 4:
+    print(f"and {len(bad) - 4} more keys")
+sys.exit(1 if bad else 0)
+EOF
+  ); then pass; else fail "$what: summaries differ: $(echo "$diff" | tr '\n' ';')"; fi
+}
+
+# json_get <file> <key>: one value of a --json summary.
+json_get() { "$py" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])).get(sys.argv[2])))' "$1" "$2"; }
+
+# good_lines <file>: exit 0 when the file is a results header followed only by whole game lines.
+good_lines() {
+  "$py" - "$1" <<'EOF'
+import json, sys
+text = open(sys.argv[1]).read()
+assert text.endswith("\n"), "the last line is not complete"
+lines = text.splitlines()
+assert json.loads(lines[0])["type"] == "header", "no header"
+for line in lines[1:]:
+    assert json.loads(line)["type"] == "game"
+EOF
+}
+
+# bad <description> <args...>: exit 2, one stderr line starting "seega: error:", nothing on stdout.
+bad() {
+  local what=$1; shift
+  local out err code lines
+  out=$("$seega" match "$@" 2>"$tmp/err"); code=$?
+  err=$(cat "$tmp/err")
+  lines=$(printf '%s' "$err" | grep -c '')
+  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]]; then pass; else
+    fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out"; fi
+}
+
+m() { "$seega" match --quiet "$@"; }  # --quiet: no progress line even on a terminal
+
+# --- Bad inputs -------------------------------------------------------------------------------------
+m --a random --b random --games 4 --out "$tmp/existing.jsonl" >/dev/null 2>&1
+cp "$tmp/existing.jsonl" "$tmp/existing.before"
+bad "unknown player" --a rnadom --b random --games 4
+bad "bad player key" --a 'ab(dept=2)' --b random --games 4
+bad "zero games" --a random --b random --games 0
+bad "negative games" --a random --b random --games -2
+bad "unwritable --out" --a random --b random --games 4 --out "$tmp/no/such/dir/games.jsonl"
+bad "--resume without --out" --a random --b random --games 4 --resume
+bad "existing --out without --resume" --a random --b random --games 4 --out "$tmp/existing.jsonl"
+bad "resume with another seed" --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume
+bad "resume with another player" --a greedy --b random --games 4 --out "$tmp/existing.jsonl" --resume
+bad "resume with other rules" --a random --b random --games 4 --rules diagonal --out "$tmp/existing.jsonl" --resume
+bad "resume with other opening turns" --a random --b random --games 4 --opening-turns 2 --out "$tmp/existing.jsonl" --resume
+if cmp -s "$tmp/existing.jsonl" "$tmp/existing.before"; then pass; else fail "a refused --resume changed the results file"; fi
+if "$seega" match --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume 2>&1 >/dev/null |
+  grep -q 'seed=1'; then pass; else fail "the configuration error does not name the differing key (seed)"; fi
+{ head -n 2 "$tmp/existing.jsonl"; echo '{"type":"game","ind'; tail -n +3 "$tmp/existing.jsonl"; } >"$tmp/middle.jsonl"
+bad "corrupt middle line" --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume
+if "$seega" match --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume 2>&1 >/dev/null |
+  grep -q 'line 3'; then pass; else fail "the corrupt middle line is not named (line 3)"; fi
+bad "bad sprt" --a random --b random --games 4 --sprt elo0=10,elo1=0
+bad "too many opening turns" --a random --b random --games 4 --opening-turns 12
+bad "json and csv" --a random --b random --games 4 --json --csv
+
+# --- The summary does not depend on --threads -------------------------------------------------------
+for players in "ab(depth=1) greedy 0" "random random 2"; do
+  set -- $players
+  m --a "$1" --b "$2" --opening-turns "$3" --games 60 --seed 11 --threads 1 --json >"$tmp/t1.json"
+  m --a "$1" --b "$2" --opening-turns "$3" --games 60 --seed 11 --threads 2 --json >"$tmp/t2.json"
+  # More threads than cores may make oneTBB warn on stderr; only stdout is compared.
+  m --a "$1" --b "$2" --opening-turns "$3" --games 60 --seed 11 --threads 3 --json >"$tmp/t3.json" 2>/dev/null
+  same_summary "$1 vs $2: --threads 1 vs 2" "$tmp/t1.json" "$tmp/t2.json"
+  same_summary "$1 vs $2: --threads 1 vs 3" "$tmp/t1.json" "$tmp/t3.json"
+done
+if "$py" - "$tmp/t1.json" <<'EOF'
+import json, sys
+j = json.load(open(sys.argv[1]))
+want = ["games", "a_wins", "b_wins", "draws", "last_placer_wins", "first_placer_wins", "last_placer_win_rate",
+        "last_placer_ci95", "elo", "elo_ci95", "pentanomial", "end_reasons", "mean_movement_plies",
+        "games_per_second", "seed", "rules", "a", "b"]
+missing = [k for k in want if k not in j]
+assert not missing, missing
+assert j["games"] == 60 and j["a_wins"] + j["b_wins"] + j["draws"] == 60
+assert j["last_placer_wins"] + j["first_placer_wins"] + j["draws"] == 60
+assert sum(j["pentanomial"]) == 30 and sum(j["end_reasons"].values()) == 60
+assert j["seed"] == 11 and j["a"] == "random" and j["b"] == "random" and j["rules"] == "standard"
+EOF
+then pass; else fail "--json keys or counts"; fi
+
+# --- An SPRT stops at the same pair for any thread count, and exit 0 (a decision is no interruption) ---
+sprt=(--a greedy --b random --games 400 --opening-turns 1 --sprt elo0=-20,elo1=0,alpha=0.1,beta=0.1)
+m "${sprt[@]}" --threads 1 --json >"$tmp/s1.json"; code1=$?
+m "${sprt[@]}" --threads 2 --json >"$tmp/s2.json"; code2=$?
+if [ "$code1" -eq 0 ] && [ "$code2" -eq 0 ] && [ "$(json_get "$tmp/s1.json" sprt | "$py" -c \
+  'import json,sys; s=json.load(sys.stdin); print(s["decision"], s["pairs"] > 0)')" = "H1 True" ]; then pass; else
+  fail "sprt: exit $code1/$code2, sprt $(json_get "$tmp/s1.json" sprt)"; fi
+same_summary "sprt: --threads 1 vs 2" "$tmp/s1.json" "$tmp/s2.json"
+
+# --- --out then --resume with more games equals a fresh run of the full count -----------------------
+common=(--a 'ab(depth=1)' --b greedy --opening-turns 1 --seed 5)
+m "${common[@]}" --games 120 --threads 2 --json >"$tmp/fresh120.json"
+m "${common[@]}" --games 50 --threads 2 --out "$tmp/grow.jsonl" --json >/dev/null
+if [ "$(($(wc -l <"$tmp/grow.jsonl") - 1))" -eq 50 ] && good_lines "$tmp/grow.jsonl"; then pass; else
+  fail "--out did not hold a header and 50 game lines"; fi
+m "${common[@]}" --games 120 --threads 3 --out "$tmp/grow.jsonl" --resume --json >"$tmp/grow.json" 2>/dev/null
+same_summary "--out 50 then --resume to 120" "$tmp/fresh120.json" "$tmp/grow.json"
+if [ "$(($(wc -l <"$tmp/grow.jsonl") - 1))" -eq 120 ]; then pass; else
+  fail "after --resume the file holds $(($(wc -l <"$tmp/grow.jsonl") - 1)) games, not 120 (a game repeated or lost)"; fi
+# Resuming a finished match plays nothing and reports the same summary.
+m "${common[@]}" --games 120 --out "$tmp/grow.jsonl" --resume --json >"$tmp/again.json"
+same_summary "--resume of a finished match" "$tmp/fresh120.json" "$tmp/again.json"
+# Resuming with fewer --games than the file holds: the summary covers the games asked for, or the run is refused.
+m "${common[@]}" --games 50 --threads 2 --json >"$tmp/fresh50.json"
+"$seega" match --quiet "${common[@]}" --games 50 --out "$tmp/grow.jsonl" --resume --json >"$tmp/shrink.json" 2>/dev/null
+code=$?
+if [ "$code" -eq 2 ]; then pass; else same_summary "--resume with fewer --games than the file holds" "$tmp/fresh50.json" "$tmp/shrink.json"; fi
+
+# --- A cut last line resumes with a warning and the same result -------------------------------------
+m "${common[@]}" --games 40 --out "$tmp/cut.jsonl" --json >/dev/null
+line=$(tail -n 1 "$tmp/cut.jsonl")
+head -n -1 "$tmp/cut.jsonl" >"$tmp/cut2.jsonl"
+printf '%s' "${line:0:$((${#line} / 2))}" >>"$tmp/cut2.jsonl"
+m "${common[@]}" --games 120 --out "$tmp/cut2.jsonl" --resume --json >"$tmp/cut.json" 2>"$tmp/cut.err"
+code=$?
+if [ "$code" -eq 0 ] && grep -q '^seega: warning:' "$tmp/cut.err"; then pass; else
+  fail "cut last line: exit $code, stderr: $(cat "$tmp/cut.err")"; fi
+same_summary "resume after a cut last line" "$tmp/fresh120.json" "$tmp/cut.json"
+if good_lines "$tmp/cut2.jsonl" && [ "$(($(wc -l <"$tmp/cut2.jsonl") - 1))" -eq 120 ]; then pass; else
+  fail "after resuming a cut file it is not a header and 120 whole game lines"; fi
+
+# --- Ctrl-C keeps the finished games; --resume completes the match ----------------------------------
+slow=(--a 'ab(depth=2)' --b greedy --opening-turns 1 --seed 9 --games 300)
+m "${slow[@]}" --threads 2 --json >"$tmp/fresh_slow.json"
+# Not through m(): a backgrounded function is a subshell, and $! would be its pid, not seega's.
+"$seega" match --quiet "${slow[@]}" --threads 2 --out "$tmp/int.jsonl" --json >"$tmp/int.json" 2>"$tmp/int.err" &
+pid=$!
+# Signal once a few games are on disk (so the handler is in place), whatever the machine's speed.
+for _ in $(seq 200); do
+  [ "$(cat "$tmp/int.jsonl" 2>/dev/null | wc -l)" -gt 10 ] && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.01
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+code=$?
+interrupted=$(json_get "$tmp/int.json" interrupted 2>/dev/null)
+if [ "$code" -eq 130 ] && [ "$interrupted" = "true" ]; then pass
+elif [ "$code" -eq 0 ] && [ "$interrupted" = "false" ]; then echo "note: the match ended before SIGINT arrived"; pass
+else fail "SIGINT: exit $code, interrupted=$interrupted, stderr: $(cat "$tmp/int.err")"; fi
+if good_lines "$tmp/int.jsonl"; then pass; else fail "after SIGINT the results file is not a header and whole game lines"; fi
+kept=$(($(wc -l <"$tmp/int.jsonl") - 1))
+if [ "$(json_get "$tmp/int.json" games)" = "$kept" ]; then pass; else
+  fail "the interrupted summary counts $(json_get "$tmp/int.json" games) games, the file holds $kept"; fi
+m "${slow[@]}" --threads 1 --out "$tmp/int.jsonl" --resume --json >"$tmp/int_done.json"
+same_summary "SIGINT then --resume" "$tmp/fresh_slow.json" "$tmp/int_done.json"
+
+# --- --csv: a header and one row --------------------------------------------------------------------
+m --a random --b greedy --games 10 --rules 'standard(quiet_plies=40,max_plies=100)' --csv >"$tmp/out.csv"
+if "$py" - "$tmp/out.csv" <<'EOF'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+assert len(rows) == 2, rows
+head, row = rows
+assert len(head) == len(row), (head, row)
+d = dict(zip(head, row))
+assert d["games"] == "10" and d["rules"] == "standard(quiet_plies=40,max_plies=100)", d
+assert int(d["a_wins"]) + int(d["b_wins"]) + int(d["draws"]) == 10, d
+EOF
+then pass; else fail "--csv: $(cat "$tmp/out.csv")"; fi
+
+echo "cli match: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]

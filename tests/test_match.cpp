@@ -1,0 +1,444 @@
+// Matches: paired games, reproducibility whatever the thread count, resume, results files and the
+// statistics a match reports.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "match.hpp"
+#include "results_file.hpp"
+
+namespace seega {
+namespace {
+
+PlayerSpec player(const std::string& text) {
+  auto p = parse_player(text);
+  EXPECT_TRUE(p.ok()) << text << ": " << p.error;
+  return p.value;
+}
+
+MatchConfig config(const std::string& a, const std::string& b, long long games, int opening_turns = 0,
+                   std::uint64_t seed = 7) {
+  MatchConfig c;
+  c.rules = standard_rules();
+  c.a = player(a);
+  c.b = player(b);
+  c.games = games;
+  c.seed = seed;
+  c.opening_turns = opening_turns;
+  c.threads = 1;
+  return c;
+}
+
+// run_match with its own stop flag; `played` receives the index of every game on_result reports.
+std::vector<GameResult> run(MatchConfig c, int threads, std::vector<GameResult> finished = {},
+                            std::vector<long long>* played = nullptr) {
+  c.threads = threads;
+  std::atomic<bool> stop{false};
+  return run_match(
+      c, std::move(finished),
+      [&](const GameResult& g) {
+        if (played) played->push_back(g.index);
+      },
+      nullptr, &stop);
+}
+
+void expect_same_game(const GameResult& x, const GameResult& y) {
+  EXPECT_EQ(x.index, y.index);
+  EXPECT_EQ(x.seed, y.seed) << "game " << x.index;
+  EXPECT_EQ(x.a_is_white, y.a_is_white) << "game " << x.index;
+  EXPECT_EQ(x.outcome, y.outcome) << "game " << x.index;
+  EXPECT_EQ(x.stones[0], y.stones[0]) << "game " << x.index;
+  EXPECT_EQ(x.stones[1], y.stones[1]) << "game " << x.index;
+  EXPECT_EQ(x.movement_plies, y.movement_plies) << "game " << x.index;
+  EXPECT_EQ(x.passes, y.passes) << "game " << x.index;
+  EXPECT_EQ(x.captures, y.captures) << "game " << x.index;
+  EXPECT_EQ(x.moves, y.moves) << "game " << x.index;
+}
+
+void expect_same_games(const std::vector<GameResult>& x, const std::vector<GameResult>& y) {
+  ASSERT_EQ(x.size(), y.size());
+  for (std::size_t i = 0; i < x.size(); ++i) expect_same_game(x[i], y[i]);
+}
+
+void expect_same_summary(const MatchSummary& x, const MatchSummary& y) {
+  EXPECT_EQ(x.games, y.games);
+  EXPECT_EQ(x.a.wins, y.a.wins);
+  EXPECT_EQ(x.a.draws, y.a.draws);
+  EXPECT_EQ(x.a.losses, y.a.losses);
+  EXPECT_EQ(x.pairs.n, y.pairs.n);
+  EXPECT_EQ(x.elo.elo, y.elo.elo);
+  EXPECT_EQ(x.elo.lo, y.elo.lo);
+  EXPECT_EQ(x.elo.hi, y.elo.hi);
+  EXPECT_EQ(x.pair_elo.lo, y.pair_elo.lo);
+  EXPECT_EQ(x.pair_elo.hi, y.pair_elo.hi);
+  EXPECT_EQ(x.los, y.los);
+  EXPECT_EQ(x.last_placer_wins, y.last_placer_wins);
+  EXPECT_EQ(x.first_placer_wins, y.first_placer_wins);
+  EXPECT_EQ(x.draws, y.draws);
+  EXPECT_EQ(x.last_placer_win_ci.lo, y.last_placer_win_ci.lo);
+  EXPECT_EQ(x.last_placer_win_ci.hi, y.last_placer_win_ci.hi);
+  EXPECT_EQ(x.mean_movement_plies, y.mean_movement_plies);
+  EXPECT_EQ(x.passes_per_game, y.passes_per_game);
+  EXPECT_EQ(x.captures_per_game, y.captures_per_game);
+  EXPECT_EQ(x.end_reasons, y.end_reasons);
+  ASSERT_EQ(x.sprt.has_value(), y.sprt.has_value());
+  if (x.sprt) {
+    EXPECT_EQ(x.sprt->llr, y.sprt->llr);
+    EXPECT_EQ(x.sprt->decision, y.sprt->decision);
+  }
+  EXPECT_EQ(x.sprt_decided_after_pairs, y.sprt_decided_after_pairs);
+}
+
+// A's points in one game: 1, 0.5 or 0.
+double a_points(const GameResult& g) { return (g.a_result() + 1) / 2.0; }
+
+// A finished game made up for the statistics: A's result is +1, 0 or -1.
+GameResult made_up(long long index, int a_result) {
+  GameResult g;
+  g.index = index;
+  g.a_is_white = index % 2 == 0;
+  const Color a = g.a_is_white ? White : Black;
+  g.outcome = a_result == 0 ? Outcome{EndReason::QuietLimit, -1}
+                            : Outcome::win(a_result > 0 ? a : ~a, EndReason::AllCaptured);
+  g.movement_plies = 10;
+  return g;
+}
+
+std::string results_text(const MatchConfig& c, const std::vector<GameResult>& games) {
+  std::string text = results_header(c, "test") + "\n";
+  for (const auto& g : games) text += result_line(c, g) + "\n";
+  return text;
+}
+
+TEST(Match, ThreadCountChangesNeitherTheGamesNorTheSummary) {
+  MatchConfig seven = config("greedy", "random", 8, 4);
+  seven.rules.size = 7;
+  for (const MatchConfig& c : {config("ab(depth=2)", "greedy", 24), config("random", "random", 24, 2),
+                               config("ab(nodes=1000)", "mcts(playouts=20)", 8, 1), seven}) {
+    SCOPED_TRACE(c.a.text + " vs " + c.b.text);
+    // Three threads on a two-core machine is oversubscribed (oneTBB may say so on stderr): still the same.
+    auto one = run(c, 1), two = run(c, 2), three = run(c, 3);
+    ASSERT_EQ(one.size(), static_cast<std::size_t>(c.games));
+    for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i].index, static_cast<long long>(i));
+    expect_same_games(one, two);
+    expect_same_games(one, three);
+    expect_same_summary(summarize(c, one), summarize(c, two));
+    expect_same_summary(summarize(c, one), summarize(c, three));
+  }
+}
+
+TEST(Match, RunMatchNeedsNoStopFlag) {
+  // play_match_game takes a null stop flag; run_match's is not documented as required, and callers
+  // without Ctrl-C handling (experiments, notebooks) would pass none. Run in a child process so
+  // that a crash fails this test alone.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  MatchConfig c = config("random", "random", 4);
+  EXPECT_EXIT(
+      {
+        auto games = run_match(c, {}, nullptr, nullptr, nullptr);
+        std::exit(games.size() == 4 ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(Match, GamesOfAPairShareTheOpeningAndSwapWhoIsA) {
+  const int k = 3;
+  MatchConfig c = config("random", "random", 20, k);
+  auto games = run(c, 2);
+  ASSERT_EQ(games.size(), 20u);
+  std::vector<std::vector<std::string>> openings;
+  for (std::size_t i = 0; i < games.size(); i += 2) {
+    const auto& even = games[i];
+    const auto& odd = games[i + 1];
+    EXPECT_TRUE(even.a_is_white) << "game " << even.index;  // A places first in the even game
+    EXPECT_FALSE(odd.a_is_white) << "game " << odd.index;   // and B in the odd one
+    ASSERT_GT(even.moves.size(), static_cast<std::size_t>(k));
+    ASSERT_GT(odd.moves.size(), static_cast<std::size_t>(k));
+    std::vector<std::string> opening(even.moves.begin(), even.moves.begin() + k);
+    EXPECT_EQ(opening, std::vector<std::string>(odd.moves.begin(), odd.moves.begin() + k)) << "pair " << i / 2;
+    EXPECT_NE(even.seed, odd.seed) << "pair " << i / 2;
+    openings.push_back(opening);
+  }
+  // The openings are random per pair, not one opening for the whole match.
+  std::sort(openings.begin(), openings.end());
+  EXPECT_GT(std::unique(openings.begin(), openings.end()) - openings.begin(), 5);
+}
+
+TEST(Match, WithoutOpeningTurnsGamesStillDifferByTheirSeeds) {
+  // With no random opening the games of a match still differ: each game's players draw from that
+  // game's own seed.
+  MatchConfig c = config("random", "random", 8, 0);
+  auto games = run(c, 1);
+  ASSERT_EQ(games.size(), 8u);
+  std::vector<std::string> firsts;
+  for (const auto& g : games) firsts.push_back(g.moves.at(0));
+  std::sort(firsts.begin(), firsts.end());
+  EXPECT_GT(std::unique(firsts.begin(), firsts.end()) - firsts.begin(), 1);
+}
+
+TEST(Match, AGameIsReplayedExactlyFromTheSeedAndItsIndex) {
+  MatchConfig c = config("ab(depth=2)", "greedy", 12, 1);
+  auto games = run(c, 2);
+  ASSERT_EQ(games.size(), 12u);
+  for (long long i : {0LL, 5LL, 11LL}) {
+    auto again = play_match_game(c, i);
+    ASSERT_TRUE(again.has_value());
+    expect_same_game(games[static_cast<std::size_t>(i)], *again);
+    expect_same_game(*again, *play_match_game(c, i));
+  }
+  // Game i does not depend on how long the match is...
+  MatchConfig longer = c;
+  longer.games = 1000;
+  expect_same_game(games[7], *play_match_game(longer, 7));
+  // ...but does on the master seed.
+  MatchConfig other = c;
+  other.seed = c.seed + 1;
+  auto g = play_match_game(other, 7);
+  ASSERT_TRUE(g.has_value());
+  EXPECT_NE(g->seed, games[7].seed);
+  EXPECT_NE(g->moves, games[7].moves);
+}
+
+TEST(Match, ResumingFromAnyFinishedSubsetEqualsAnUninterruptedRun) {
+  MatchConfig c = config("ab(depth=1)", "greedy", 24, 2);
+  const auto full = run(c, 1);
+  ASSERT_EQ(full.size(), 24u);
+
+  // The first ten games, as an interrupted run leaves them.
+  std::vector<GameResult> prefix(full.begin(), full.begin() + 10);
+  std::vector<long long> played;
+  auto resumed = run(c, 2, prefix, &played);
+  expect_same_games(full, resumed);
+  std::sort(played.begin(), played.end());
+  std::vector<long long> want;
+  for (long long i = 10; i < 24; ++i) want.push_back(i);
+  EXPECT_EQ(played, want) << "a finished game was played again, or a missing one was not";
+
+  // Scattered games in completion order (not index order), as a multi-threaded run leaves them.
+  std::vector<GameResult> scattered = {full[13], full[2], full[3], full[20], full[0]};
+  played.clear();
+  resumed = run(c, 2, scattered, &played);
+  expect_same_games(full, resumed);
+  EXPECT_EQ(played.size(), 19u);
+  for (long long i : played) EXPECT_TRUE(i != 0 && i != 2 && i != 3 && i != 13 && i != 20) << i;
+  expect_same_summary(summarize(c, full), summarize(c, resumed));
+}
+
+TEST(Match, ResumingWithMoreGamesExtendsTheMatch) {
+  MatchConfig small = config("random", "greedy", 10, 1), large = small;
+  large.games = 22;
+  auto first = run(small, 2);
+  auto extended = run(large, 2, first);
+  expect_same_games(run(large, 1), extended);
+}
+
+TEST(Match, AStoppedRunKeepsOnlyFinishedGamesAndResumesToTheSameResult) {
+  MatchConfig c = config("ab(depth=1)", "greedy", 40, 1);
+  const auto full = run(c, 1);
+  c.threads = 2;
+  std::atomic<bool> stop{false};
+  std::vector<GameResult> reported;
+  auto partial = run_match(
+      c, {},
+      [&](const GameResult& g) {
+        reported.push_back(g);
+        if (reported.size() == 6) stop.store(true);
+      },
+      nullptr, &stop);
+  ASSERT_GE(partial.size(), 6u);
+  ASSERT_LT(partial.size(), 40u) << "the stop flag did not stop the run";
+  EXPECT_EQ(partial.size(), reported.size()) << "every returned game is reported exactly once";
+  for (const auto& g : partial) expect_same_game(g, full[static_cast<std::size_t>(g.index)]);
+  expect_same_games(full, run(c, 2, partial));
+}
+
+TEST(Match, ResultsFileRoundTrips) {
+  MatchConfig c = config("ab(depth=1)", "greedy", 6, 2);
+  auto games = run(c, 1);
+  const std::string text = results_text(c, games);
+  auto file = read_results(c, text);
+  ASSERT_TRUE(file.ok()) << file.error;
+  EXPECT_FALSE(file.value.dropped_last_line);
+  EXPECT_EQ(file.value.valid_bytes, text.size());
+  expect_same_games(games, file.value.games);
+
+  // A header with no games yet is a valid file: the run was stopped before the first game ended.
+  auto empty = read_results(c, results_header(c, "test") + "\n");
+  ASSERT_TRUE(empty.ok()) << empty.error;
+  EXPECT_TRUE(empty.value.games.empty());
+}
+
+TEST(Match, ResultsFileFromAnotherConfigurationIsRejectedNamingTheKey) {
+  MatchConfig c = config("ab(depth=1)", "greedy", 4, 2);
+  const std::string text = results_text(c, run(c, 1));
+  struct Case {
+    const char* key;
+    MatchConfig other;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"seed", c});
+  cases.back().other.seed = c.seed + 1;
+  cases.push_back({"opening_turns", c});
+  cases.back().other.opening_turns = 3;
+  cases.push_back({"a", c});
+  cases.back().other.a = player("ab(depth=2)");
+  cases.push_back({"b", c});
+  cases.back().other.b = player("random");
+  cases.push_back({"rules", c});
+  cases.back().other.rules = diagonal_rules();
+  for (const auto& [key, other] : cases) {
+    auto file = read_results(other, text);
+    EXPECT_FALSE(file.ok()) << key;
+    EXPECT_NE(file.error.find(std::string(key) + "="), std::string::npos) << key << ": " << file.error;
+  }
+  // The game count and the thread count may change between runs: a resume can extend a match.
+  MatchConfig more = c;
+  more.games = 100;
+  more.threads = 3;
+  EXPECT_TRUE(read_results(more, text).ok());
+}
+
+TEST(Match, ResultsFileWithATruncatedLastLineDropsItWithoutAnError) {
+  MatchConfig c = config("random", "random", 4, 1);
+  auto games = run(c, 1);
+  const std::string whole = results_text(c, games);
+  const std::string last = result_line(c, games.back());
+  const std::string cut = whole.substr(0, whole.size() - last.size() / 2);  // half of the last line gone
+  auto file = read_results(c, cut);
+  ASSERT_TRUE(file.ok()) << file.error;
+  EXPECT_TRUE(file.value.dropped_last_line);
+  EXPECT_EQ(file.value.games.size(), 3u);
+  EXPECT_EQ(file.value.valid_bytes, whole.size() - last.size() - 1);
+  EXPECT_EQ(cut.substr(0, file.value.valid_bytes), whole.substr(0, file.value.valid_bytes));
+  expect_same_games(std::vector<GameResult>(games.begin(), games.end() - 1), file.value.games);
+}
+
+TEST(Match, ResultsFileWithACorruptMiddleLineIsAnErrorNamingTheLine) {
+  MatchConfig c = config("random", "random", 4, 1);
+  auto games = run(c, 1);
+  std::string text = results_header(c, "test") + "\n";
+  text += result_line(c, games[0]) + "\n";
+  text += "{\"type\":\"game\",\"index\":1,\"se\n";  // line 3: broken
+  text += result_line(c, games[2]) + "\n";
+  auto file = read_results(c, text);
+  EXPECT_FALSE(file.ok());
+  EXPECT_NE(file.error.find("line 3"), std::string::npos) << file.error;
+
+  // A well-formed JSON line that is not a game (a missing field) is also named.
+  std::string missing = results_header(c, "test") + "\n" + result_line(c, games[0]) + "\n" + "{\"type\":\"game\"}\n" +
+                        result_line(c, games[2]) + "\n";
+  auto second = read_results(c, missing);
+  EXPECT_FALSE(second.ok());
+  EXPECT_NE(second.error.find("line 3"), std::string::npos) << second.error;
+
+  // The same game twice would count it twice.
+  auto twice = read_results(c, results_text(c, {games[0], games[1], games[0]}));
+  EXPECT_FALSE(twice.ok());
+  EXPECT_NE(twice.error.find("line 4"), std::string::npos) << twice.error;
+}
+
+TEST(Match, SprtStopsAtTheSamePairWhateverTheOrderOfTheResults) {
+  MatchConfig c = config("random", "random", 200);
+  c.sprt = SprtConfig{0, 100, 0.05, 0.05};
+  // A wins the first 20 pairs 2-0 (H1 is accepted after 12 of them), then loses every game: counting
+  // any game after the deciding pair would change the summary.
+  std::vector<GameResult> results;
+  for (long long i = 0; i < 200; ++i) results.push_back(made_up(i, i < 40 ? 1 : -1));
+  const MatchSummary ordered = summarize(c, results);
+  ASSERT_TRUE(ordered.sprt.has_value());
+  EXPECT_EQ(ordered.sprt->decision, SprtResult::AcceptH1);
+  ASSERT_GT(ordered.sprt_decided_after_pairs, 0);
+  ASSERT_LE(ordered.sprt_decided_after_pairs, 20);
+  EXPECT_EQ(ordered.games, 2 * ordered.sprt_decided_after_pairs) << "games after the deciding pair are left out";
+  EXPECT_EQ(ordered.a.losses, 0);
+  std::mt19937 shuffle(3);
+  for (int round = 0; round < 5; ++round) {
+    std::shuffle(results.begin(), results.end(), shuffle);
+    expect_same_summary(ordered, summarize(c, results));
+  }
+}
+
+TEST(Match, SprtRunDecidesAtTheSamePairForAnyThreadCount) {
+  MatchConfig c = config("greedy", "random", 400, 1);
+  c.sprt = SprtConfig{-20, 0, 0.1, 0.1};  // greedy is far stronger: H1 comes quickly
+  auto one = run(c, 1), two = run(c, 2);
+  const MatchSummary s1 = summarize(c, one), s2 = summarize(c, two);
+  ASSERT_TRUE(s1.sprt.has_value());
+  EXPECT_NE(s1.sprt->decision, SprtResult::Continue);
+  EXPECT_GT(s1.sprt_decided_after_pairs, 0);
+  EXPECT_LT(s1.games, 400) << "the SPRT did not stop the run early";
+  expect_same_summary(s1, s2);
+  // Every counted game is the game the uninterrupted schedule would have played.
+  for (const auto& g : two) expect_same_game(g, *play_match_game(c, g.index));
+}
+
+TEST(Match, ResumingAnSprtRunThatHasDecidedPlaysNothingAndReturnsResultsInIndexOrder) {
+  MatchConfig c = config("greedy", "random", 400, 1);
+  c.sprt = SprtConfig{-20, 0, 0.1, 0.1};
+  auto decided = run(c, 2);
+  ASSERT_LT(decided.size(), 400u);
+  std::vector<GameResult> from_file = decided;  // a results file lists games in completion order
+  std::reverse(from_file.begin(), from_file.end());
+  std::vector<long long> played;
+  auto resumed = run(c, 2, from_file, &played);
+  EXPECT_TRUE(played.empty());
+  // run_match promises every result, old and new, sorted by index.
+  ASSERT_TRUE(std::is_sorted(resumed.begin(), resumed.end(), [](const auto& x, const auto& y) {
+    return x.index < y.index;
+  })) << "the results come back in the order given, first index " << resumed.front().index;
+  expect_same_games(decided, resumed);
+}
+
+TEST(Match, PentanomialCountsEachPairByAsPointsInBothGames) {
+  MatchConfig c = config("random", "random", 10);
+  // A's points per pair: 1+1=2, 1+0.5=1.5, 0.5+0.5=1, 1+0=1, 0+0.5=0.5; then game 10 has no partner.
+  const int a[] = {1, 1, 1, 0, 0, 0, 1, -1, -1, 0};
+  std::vector<GameResult> games;
+  for (int i = 0; i < 10; ++i) games.push_back(made_up(i, a[i]));
+  MatchSummary s = summarize(c, games);
+  EXPECT_EQ(s.pairs.n, (std::array<long long, 5>{0, 1, 2, 1, 1}));
+  EXPECT_EQ(s.a.wins, 4);
+  EXPECT_EQ(s.a.draws, 4);
+  EXPECT_EQ(s.a.losses, 2);
+
+  games.push_back(made_up(10, 1));  // an unpaired game counts as a game but not as a pair
+  s = summarize(c, games);
+  EXPECT_EQ(s.games, 11);
+  EXPECT_EQ(s.pairs.pairs(), 5);
+
+  // And for played games: each pair's entry is the sum of its two results.
+  MatchConfig played = config("ab(depth=1)", "greedy", 16, 2);
+  auto results = run(played, 2);
+  Pentanomial want;
+  for (std::size_t i = 0; i < results.size(); i += 2) {
+    want.add_pair(a_points(results[i]), a_points(results[i + 1]));
+    MatchSummary one = summarize(played, {results[i], results[i + 1]});
+    std::array<long long, 5> entry{};
+    entry[static_cast<std::size_t>(2 * (a_points(results[i]) + a_points(results[i + 1])))] = 1;
+    EXPECT_EQ(one.pairs.n, entry) << "pair " << i / 2;
+  }
+  EXPECT_EQ(summarize(played, results).pairs.n, want.n);
+}
+
+TEST(Match, LastPlacerIsBlackAndItsWinsAreCountedAsSuch) {
+  MatchConfig c = config("random", "random", 4);
+  // Game 0: A is w and wins (first placer wins). Game 1: A is b and wins (last placer wins).
+  // Game 2: A is w and loses (last placer wins). Game 3: draw.
+  std::vector<GameResult> games = {made_up(0, 1), made_up(1, 1), made_up(2, -1), made_up(3, 0)};
+  MatchSummary s = summarize(c, games);
+  EXPECT_EQ(s.first_placer_wins, 1);
+  EXPECT_EQ(s.last_placer_wins, 2);
+  EXPECT_EQ(s.draws, 1);
+  EXPECT_EQ(s.a.wins, 2);
+  EXPECT_EQ(s.a.losses, 1);
+  EXPECT_EQ(s.end_reasons.at("all_captured"), 3);
+  EXPECT_EQ(s.end_reasons.at("quiet_limit"), 1);
+}
+
+}  // namespace
+}  // namespace seega
