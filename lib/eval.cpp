@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace seega {
@@ -24,7 +25,7 @@ Weights Weights::defaults() {
 
 std::string Weights::to_text() const {
   std::ostringstream os;
-  os.precision(10);
+  os.precision(std::numeric_limits<double>::max_digits10);  // reads back to the same double
   for (int f = 0; f < kFeatureCount; ++f) os << kFeatureNames[f] << ' ' << w[f] << '\n';
   return os.str();
 }

@@ -1,5 +1,7 @@
 #include "player.hpp"
 
+#include "spec.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -22,12 +24,6 @@ bool PlayerSpec::reproducible() const {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
 template <typename T>
 bool parse_number(std::string_view v, T& out) {
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
@@ -46,13 +42,9 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
   using K = PlayerSpec::Kind;
   PlayerSpec spec;
   spec.text = std::string(trim(text));
-  text = trim(text);
-  std::string_view name = text, body;
-  if (auto open = text.find('('); open != std::string_view::npos) {
-    if (text.back() != ')') return P::fail("player '" + spec.text + "': missing ')' at the end");
-    name = trim(text.substr(0, open));
-    body = text.substr(open + 1, text.size() - open - 2);
-  }
+  auto parts = split_spec(text);
+  if (!parts.ok()) return P::fail("player " + parts.error);
+  const std::string_view name = parts.value.name;
   std::vector<std::string_view> allowed;
   if (name == "random") spec.kind = K::Random, allowed = {"blunder"};
   else if (name == "greedy") spec.kind = K::Greedy, allowed = {"blunder"};
@@ -67,29 +59,26 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
     return s;
   };
   bool first = true, blunder_given = false;
-  while (!trim(body).empty()) {
-    auto comma = body.find(',');
-    std::string_view item = trim(body.substr(0, comma));
-    body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
-    auto eq = item.find('=');
-    std::string_view key = trim(item.substr(0, eq)), value = eq == std::string_view::npos ? "" : trim(item.substr(eq + 1));
+  for (const auto& [key, item_value] : parts.value.items) {
+    const bool bare = !item_value;
+    const std::string_view value = item_value.value_or("");
     const std::string where = "player '" + spec.text + "': ";
     // level(N): the level number comes first, without a key.
-    if (spec.kind == K::Level && first && eq == std::string_view::npos) {
+    if (spec.kind == K::Level && first && bare) {
       first = false;
       if (!parse_number(key, spec.level) || spec.level < 1 || spec.level > 30)
         return P::fail(where + "level must be a number from 1 to 30");
       continue;
     }
     first = false;
-    if (spec.kind == K::Level && key == "deterministic" && eq == std::string_view::npos) {
+    if (spec.kind == K::Level && key == "deterministic" && bare) {
       spec.deterministic = true;
       continue;
     }
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
       return P::fail(where + "unknown key '" + std::string(key) + "'; " + std::string(name) +
                      " takes: " + allowed_list());
-    if (eq == std::string_view::npos) return P::fail(where + "key '" + std::string(key) + "' needs a value");
+    if (bare) return P::fail(where + "key '" + std::string(key) + "' needs a value");
     bool ok = true;
     if (key == "depth") ok = parse_number(value, spec.depth) && spec.depth >= 1 && spec.depth <= 60;
     else if (key == "nodes") ok = parse_number(value, spec.nodes) && spec.nodes >= 1;

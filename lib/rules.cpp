@@ -1,6 +1,7 @@
 #include "rules.hpp"
 
 #include "bitboard.hpp"
+#include "spec.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -155,12 +156,6 @@ std::string join(const T& items, F&& f, std::string_view sep = ", ") {
   return out;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 std::vector<std::string> preset_names() {
@@ -191,42 +186,29 @@ std::string Rules::to_string() const {
 
 Parsed<RulesSpec> parse_rules(std::string_view text) {
   using P = Parsed<RulesSpec>;
-  text = trim(text);
-  std::string_view name = text, body;
-  if (auto open = text.find('('); open != std::string_view::npos) {
-    if (text.back() != ')')
-      return P::fail("rules '" + std::string(text) + "': missing ')' at the end");
-    name = trim(text.substr(0, open));
-    body = text.substr(open + 1, text.size() - open - 2);
-  }
+  auto parts = split_spec(text);
+  if (!parts.ok()) return P::fail("rules " + parts.error);
   const Preset* preset = nullptr;
   for (const auto& p : kPresets)
-    if (p.name == name) preset = &p;
+    if (p.name == parts.value.name) preset = &p;
   if (!preset)
-    return P::fail("unknown ruleset '" + std::string(name) +
+    return P::fail("unknown ruleset '" + std::string(parts.value.name) +
                    "'; allowed: " + join(kPresets, [](const Preset& p) { return std::string(p.name); }));
   RulesSpec spec{preset->make(), false};
   std::vector<std::string_view> seen;
-  while (!trim(body).empty()) {
-    auto comma = body.find(',');
-    std::string_view item = trim(body.substr(0, comma));
-    body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
-    auto eq = item.find('=');
-    std::string_view key = trim(item.substr(0, eq));
+  for (const auto& [key, value] : parts.value.items) {
     const Key* k = nullptr;
     for (const auto& candidate : keys())
       if (candidate.name == key) k = &candidate;
     if (!k)
       return P::fail("unknown rule key '" + std::string(key) +
                      "'; allowed: " + join(keys(), [](const Key& x) { return std::string(x.name); }));
-    if (eq == std::string_view::npos)
-      return P::fail("rule key '" + std::string(key) + "' needs a value (" + std::string(k->allowed) + ")");
+    if (!value) return P::fail("rule key '" + std::string(key) + "' needs a value (" + std::string(k->allowed) + ")");
     if (std::find(seen.begin(), seen.end(), key) != seen.end())
       return P::fail("rule key '" + std::string(key) + "' is given twice");
     seen.push_back(key);
-    std::string_view value = trim(item.substr(eq + 1));
-    if (!k->set(spec.rules, value))
-      return P::fail("bad value '" + std::string(value) + "' for rule key '" + std::string(key) +
+    if (!k->set(spec.rules, *value))
+      return P::fail("bad value '" + std::string(*value) + "' for rule key '" + std::string(key) +
                      "'; allowed: " + std::string(k->allowed));
     if (key == "size") spec.size_given = true;
   }

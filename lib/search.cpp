@@ -76,8 +76,7 @@ void Searcher<N>::order(const Position<N>& pos, const MoveList<N>& list, int tt_
   idx.resize(n);
   keys.resize(n);
   // Only a step next to an enemy stone can capture: skip the capture test for the others.
-  Bitboard<N> near_enemy = 0;
-  for (int d = 0; d < pos.rules().step_directions(); ++d) near_enemy |= Geometry<N>::shift(pos.stones(~pos.side()), d);
+  const Bitboard<N> near_enemy = pos.step_reach(~pos.side());
   for (std::size_t i = 0; i < n; ++i) {
     const Move<N>& m = list[i];
     idx[i] = static_cast<std::uint16_t>(i);
@@ -120,8 +119,7 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply) {
   legal_moves(pos, list);
   auto& idx = order_buffers_[ply];
   idx.clear();
-  Bitboard<N> near_enemy = 0;
-  for (int d = 0; d < pos.rules().step_directions(); ++d) near_enemy |= Geometry<N>::shift(pos.stones(~pos.side()), d);
+  const Bitboard<N> near_enemy = pos.step_reach(~pos.side());
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Move<N>& m = list[i];
     if (m.kind == MoveKind::Chain || (m.kind == MoveKind::Step && ((near_enemy >> m.to) & 1) && captured_by(pos, m)))

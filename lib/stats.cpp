@@ -1,5 +1,7 @@
 #include "stats.hpp"
 
+#include "spec.hpp"
+
 #include <algorithm>
 #include <cassert>
 #include <charconv>
@@ -68,12 +70,6 @@ std::string number(double v) {
   char buf[32];
   auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
   return ec == std::errc{} ? std::string(buf, end) : std::string("?");
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -173,24 +169,18 @@ Parsed<SprtConfig> parse_sprt(std::string_view text) {
 
   SprtConfig config;
   bool seen[std::size(keys)] = {};
-  std::string_view body = text;
-  while (!trim(body).empty()) {
-    auto comma = body.find(',');
-    std::string_view item = trim(body.substr(0, comma));
-    body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
-    auto eq = item.find('=');
-    std::string_view name = trim(item.substr(0, eq));
+  for (const auto& [name, item_value] : split_items(text)) {
     const Key* key = nullptr;
     for (const auto& k : keys)
       if (k.name == name) key = &k;
     if (!key) return P::fail("unknown sprt key '" + std::string(name) + "'; allowed: " + allowed_keys);
-    if (eq == std::string_view::npos)
+    if (!item_value)
       return P::fail("sprt key '" + std::string(name) + "' needs a value (" + std::string(key->allowed) +
                      ")");
     bool& was_seen = seen[key - keys];
     if (was_seen) return P::fail("sprt key '" + std::string(name) + "' is given twice");
     was_seen = true;
-    std::string_view value = trim(item.substr(eq + 1));
+    const std::string_view value = *item_value;
     double v = 0;
     auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     if (ec != std::errc{} || end != value.data() + value.size() || !key->valid(v))

@@ -1,0 +1,307 @@
+// Players: the blunder rate, the level table, replaying a game from its seed, the strength ladder
+// random < greedy < ab, and parse_player's errors.
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <memory>
+
+#include "selfplay.hpp"
+#include "stats.hpp"
+#include "test_util.hpp"
+
+namespace seega::test {
+namespace {
+
+const Rules kStandard = rules("standard");
+
+constexpr double kZ99 = 2.5758293035489004;  // two-sided 99% normal quantile
+
+std::unique_ptr<Player<5>> player(const std::string& spec) {
+  auto parsed = parse_player(spec);
+  EXPECT_TRUE(parsed.ok()) << spec << ": " << parsed.error;
+  return make_player<5>(parsed.value);
+}
+
+// The index of the one move taking the most stones, or -1 when no move captures or several tie.
+int unique_greedy_move(const Position<5>& pos, const MoveList<5>& list) {
+  int best = 0, index = -1, ties = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list[i].kind != MoveKind::Step) continue;
+    const auto us = pos.stones(pos.side());
+    const auto mine = (us & ~square_bb<Bitboard<5>>(list[i].from)) | square_bb<Bitboard<5>>(list[i].to);
+    const int taken = popcount(pos.captures_at(list[i].to, mine, pos.stones(~pos.side())));
+    if (taken > best) best = taken, index = static_cast<int>(i), ties = 1;
+    else if (taken == best && taken > 0) ++ties;
+  }
+  return ties == 1 ? index : -1;
+}
+
+// Movement positions from seeded random games in which exactly one move captures the most.
+std::vector<Position<5>> positions_with_a_unique_capture(int games) {
+  std::vector<Position<5>> out;
+  MoveList<5> list;
+  for (int g = 0; g < games; ++g) {
+    Rng rng(Rng::derive(7, g));
+    Position<5> pos(kStandard);
+    while (true) {
+      legal_moves(pos, list);
+      if (list.empty()) break;
+      if (!pos.placing() && list.size() > 1 && unique_greedy_move(pos, list) >= 0) out.push_back(pos);
+      pos.play(list[rng.below(list.size())]);
+    }
+  }
+  return out;
+}
+
+TEST(Players, BlunderPlaysAUniformlyRandomMoveAtRateP) {
+  // Where greedy's move is unique, a blundering greedy player leaves it with chance P (n-1)/n: the
+  // random move hits greedy's own one time in n. Summed over positions with different n, the count
+  // of departures is Poisson-binomial; its 99% interval is taken from the normal approximation.
+  const auto positions = positions_with_a_unique_capture(300);
+  ASSERT_GE(positions.size(), 2000u);
+  for (double p : {0.3, 0.05}) {
+    auto blunderer = player("greedy(blunder=" + std::to_string(p) + ")");
+    Rng rng(2024);
+    double expected = 0, variance = 0;
+    int departures = 0, trials = 0;
+    MoveList<5> list;
+    for (const auto& pos : positions) {
+      legal_moves(pos, list);
+      const Move<5> greedy = list[unique_greedy_move(pos, list)];
+      const double q = p * double(list.size() - 1) / double(list.size());
+      for (int k = 0; k < 5; ++k, ++trials) {
+        expected += q;
+        variance += q * (1 - q);
+        departures += !(blunderer->choose(pos, rng) == greedy);
+      }
+    }
+    EXPECT_NEAR(departures, expected, kZ99 * std::sqrt(variance))
+        << "blunder=" << p << ": " << departures << " departures in " << trials << " moves";
+  }
+}
+
+TEST(Players, WithoutBlundersGreedyAlwaysTakesTheMostStones) {
+  auto greedy = player("greedy");
+  Rng rng(1);
+  MoveList<5> list;
+  for (const auto& pos : positions_with_a_unique_capture(20)) {
+    legal_moves(pos, list);
+    EXPECT_EQ(greedy->choose(pos, rng), list[unique_greedy_move(pos, list)]) << to_string(pos);
+  }
+}
+
+TEST(Players, BlunderOneIsUniformOverTheLegalMoves) {
+  // Six moves (greedy's is d1-c1); each is played about a sixth of the time.
+  const Position<5> pos = position(kStandard, "w3b/5/5/5/wb1w1 w 0/0 0 0");
+  MoveList<5> list;
+  legal_moves(pos, list);
+  ASSERT_EQ(list.size(), 6u);
+  auto blunderer = player("greedy(blunder=1)");
+  Rng rng(99);
+  constexpr int kTrials = 12000;
+  std::vector<int> hits(list.size());
+  for (int t = 0; t < kTrials; ++t) {
+    const Move<5> m = blunderer->choose(pos, rng);
+    for (std::size_t i = 0; i < list.size(); ++i) hits[i] += m == list[i];
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Interval ci = wilson(hits[i], kTrials, 3.2905);  // 99.9% each: six intervals at once
+    EXPECT_LE(ci.lo, 1.0 / 6) << to_string(pos, list[i]) << " played " << hits[i] << " times";
+    EXPECT_GE(ci.hi, 1.0 / 6) << to_string(pos, list[i]) << " played " << hits[i] << " times";
+  }
+}
+
+TEST(Players, LevelsBlunderAsSeegaPlaySays) {
+  // seed 001: level 1 35%, levels 2-5 20%, 10%, 5%, 3%, then 3% x 0.6^(N-5).
+  const double table[] = {0.35, 0.20, 0.10, 0.05, 0.03};
+  for (int level = 1; level <= 5; ++level) {
+    EXPECT_DOUBLE_EQ(level_spec(level).blunder, table[level - 1]) << level;
+    const auto spec = parse_player("level(" + std::to_string(level) + ")");
+    ASSERT_TRUE(spec.ok()) << spec.error;
+    EXPECT_DOUBLE_EQ(spec.value.blunder, table[level - 1]) << level;
+  }
+  EXPECT_DOUBLE_EQ(level_spec(7).blunder, 0.03 * 0.6 * 0.6);
+  EXPECT_DOUBLE_EQ(parse_player("level(7)").value.blunder, 0.03 * 0.6 * 0.6);
+  EXPECT_DOUBLE_EQ(parse_player("level(7,deterministic)").value.blunder, 0.03 * 0.6 * 0.6);
+  for (int level = 6; level <= 30; ++level) EXPECT_GT(level_spec(level).blunder, 0) << level;
+  // An explicit blunder= overrides the level's.
+  EXPECT_DOUBLE_EQ(parse_player("level(3,blunder=0)").value.blunder, 0);
+  EXPECT_DOUBLE_EQ(parse_player("level(1,deterministic,blunder=0.5)").value.blunder, 0.5);
+}
+
+// --- Replaying from the seed ------------------------------------------------------------------------
+
+std::vector<std::string> game_moves(Player<5>* a, Player<5>* b, std::uint64_t seed, Color first_placer) {
+  Player<5>* const players[2] = {a, b};
+  return play_game<5>(kStandard, players, seed, first_placer, true).moves;
+}
+
+TEST(Players, TheSameSeedReplaysTheSameGame) {
+  const std::pair<std::string, std::string> pairings[] = {
+      {"ab(depth=2,blunder=0.1)", "greedy"},
+      {"mcts(playouts=50)", "level(2,deterministic)"},
+      {"greedy(blunder=0.5)", "random"},
+  };
+  for (const auto& [x, y] : pairings) {
+    for (std::uint64_t seed : {3u, 4u}) {
+      SCOPED_TRACE(x + " vs " + y + ", seed " + std::to_string(seed));
+      const Color first = seed % 2 ? White : Black;
+      auto a = player(x), b = player(y);
+      const auto once = game_moves(a.get(), b.get(), seed, first);
+      EXPECT_GT(once.size(), 12u);  // placement and some movement
+      // Fresh players from the same specs...
+      auto a2 = player(x), b2 = player(y);
+      EXPECT_EQ(game_moves(a2.get(), b2.get(), seed, first), once);
+      // ...and the same players again: new_game() forgets the previous game's tables.
+      EXPECT_EQ(game_moves(a.get(), b.get(), seed, first), once);
+    }
+  }
+}
+
+TEST(Players, ADifferentSeedGivesADifferentRandomGame) {
+  const auto one = play_random_game(kStandard, 1, White, true).moves;
+  EXPECT_EQ(play_random_game(kStandard, 1, White, true).moves, one);
+  for (std::uint64_t seed = 2; seed < 6; ++seed) EXPECT_NE(play_random_game(kStandard, seed, White, true).moves, one);
+}
+
+// --- Strength ladder --------------------------------------------------------------------------------
+
+// Plays `games` games of a against b, alternating which of them places first; a's result.
+WDL match(const std::string& a_spec, const std::string& b_spec, int games, std::uint64_t master) {
+  auto a = player(a_spec), b = player(b_spec);
+  Player<5>* const players[2] = {a.get(), b.get()};  // a plays w
+  WDL wdl;
+  for (int i = 0; i < games; ++i) {
+    const Color first = i % 2 ? Black : White;
+    const Outcome o = play_game<5>(kStandard, players, Rng::derive(master, i), first).outcome;
+    wdl.add(o.draw() ? 0.5 : o.winner == White ? 1.0 : 0.0);
+  }
+  return wdl;
+}
+
+// At least 90% and, so that it means something, the 95% Wilson interval's lower end at 90% too.
+void expect_at_least_90_percent(const WDL& wdl, const std::string& what) {
+  const Interval ci = wilson(wdl.wins + 0.5 * wdl.draws, wdl.games());
+  EXPECT_GE(wdl.score(), 0.9) << what;
+  EXPECT_GE(ci.lo, 0.9) << what << ": +" << wdl.wins << " =" << wdl.draws << " -" << wdl.losses;
+  ::testing::Test::RecordProperty("score", std::to_string(wdl.score()));
+  ::testing::Test::RecordProperty("wilson_lower", std::to_string(ci.lo));
+}
+
+TEST(Players, AlphaBetaAtDepthFourBeatsGreedy) {
+  // 100 games, about the fewest for which a ~97% score (measured: +95 =4 -1) puts the 95% Wilson
+  // lower end above 90%; a game costs ~0.1 s in Release and ~0.5 s under ASan+UBSan.
+  const auto start = std::chrono::steady_clock::now();
+  const WDL wdl = match("ab(depth=4)", "greedy", 100, 11);
+  ::testing::Test::RecordProperty("seconds", std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  expect_at_least_90_percent(wdl, "ab(depth=4) against greedy");
+}
+
+TEST(Players, GreedyBeatsRandom) {
+  expect_at_least_90_percent(match("greedy", "random", 1000, 12), "greedy against random");
+}
+
+// --- parse_player -----------------------------------------------------------------------------------
+
+std::string error_of(const std::string& spec) {
+  const auto p = parse_player(spec);
+  EXPECT_FALSE(p.ok()) << spec << " was accepted";
+  return p.error;
+}
+
+TEST(Players, AnUnknownPlayerIsAnErrorListingThePlayers) {
+  const std::string e = error_of("minimax(depth=3)");
+  EXPECT_NE(e.find("'minimax'"), std::string::npos) << e;
+  for (const char* name : {"random", "greedy", "ab(", "mcts(", "level("})
+    EXPECT_NE(e.find(name), std::string::npos) << e << " does not list " << name;
+}
+
+TEST(Players, AnUnknownKeyIsAnErrorListingTheKeys) {
+  std::string e = error_of("ab(depht=3)");
+  EXPECT_NE(e.find("'depht'"), std::string::npos) << e;
+  EXPECT_NE(e.find("depth, nodes, time, blunder, weights"), std::string::npos) << e;
+  e = error_of("greedy(depth=2)");
+  EXPECT_NE(e.find("'depth'"), std::string::npos) << e;
+  EXPECT_NE(e.find("greedy takes: blunder"), std::string::npos) << e;
+  e = error_of("mcts(playouts=10,seed=3)");
+  EXPECT_NE(e.find("playouts, blunder"), std::string::npos) << e;
+}
+
+TEST(Players, ABadValueIsAnErrorNamingTheKeyAndTheRange) {
+  for (const char* spec : {"ab(depth=0)", "ab(depth=x)", "greedy(blunder=1.5)", "mcts(playouts=-1)", "level(0)"}) {
+    const std::string e = error_of(spec);
+    EXPECT_TRUE(e.find("allowed") != std::string::npos || e.find("from 1 to 30") != std::string::npos) << spec << ": " << e;
+  }
+}
+
+TEST(Players, AlphaBetaWithoutALimitIsAnError) {
+  for (const char* spec : {"ab", "ab()", "ab(blunder=0.1)"}) {
+    const std::string e = error_of(spec);
+    EXPECT_NE(e.find("depth=D, nodes=N or time=MS"), std::string::npos) << spec << ": " << e;
+  }
+  EXPECT_TRUE(parse_player("ab(nodes=1000)").ok());
+  EXPECT_TRUE(parse_player("ab(time=100)").ok());
+}
+
+// A file under the test's temporary directory, named after the test so parallel runs do not collide.
+std::string temp_file(const std::string& suffix, const std::string& contents) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const auto path = std::filesystem::path(::testing::TempDir()) / (std::string("seega_") + info->name() + suffix);
+  std::ofstream(path) << contents;
+  return path.string();
+}
+
+TEST(Players, AMissingWeightsFileIsAnErrorNamingIt) {
+  const std::string path = (std::filesystem::path(::testing::TempDir()) / "seega_no_such_weights.txt").string();
+  std::filesystem::remove(path);
+  for (const std::string& spec : {"ab(depth=2,weights=" + path + ")", "level(3,weights=" + path + ")"}) {
+    const std::string e = error_of(spec);
+    EXPECT_NE(e.find(path), std::string::npos) << e;
+  }
+}
+
+TEST(Players, ACorruptWeightsFileIsAnErrorNamingItAndTheLine) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"material 100\nmobility lots\n", "line 2"},
+      {"# tuned\nmaterial 100\nmaterial 90\n", "line 3"},
+      {"materiel 100\n", "line 1"},
+      {"material 100 200\n", "line 1"},
+  };
+  int k = 0;
+  for (const auto& [contents, line] : cases) {
+    const std::string path = temp_file("_" + std::to_string(k++) + ".txt", contents);
+    const std::string e = error_of("ab(depth=2,weights=" + path + ")");
+    EXPECT_NE(e.find(path), std::string::npos) << e;
+    EXPECT_NE(e.find(line), std::string::npos) << e;
+  }
+}
+
+TEST(Players, AWeightsFileRoundTrips) {
+  Weights w = Weights::defaults();
+  for (int f = 0; f < kFeatureCount; ++f) w.w[f] = (f % 2 ? -1 : 1) * (f + 1) * 12.625;  // exact in binary and decimal
+  const std::string path = temp_file(".txt", w.to_text());
+  const auto spec = parse_player("ab(depth=2,weights=" + path + ")");
+  ASSERT_TRUE(spec.ok()) << spec.error;
+  EXPECT_EQ(spec.value.weights, w);
+  EXPECT_EQ(spec.value.weights_file, path);
+  const auto parsed = parse_weights(w.to_text());
+  ASSERT_TRUE(parsed.ok()) << parsed.error;
+  EXPECT_EQ(parsed.value, w);
+}
+
+TEST(Players, TunedWeightsRoundTripThroughTheirTextExactly) {
+  // Tuned weights are arbitrary doubles; saved and loaded they must give the same evaluation, so the
+  // text must carry every bit (17 significant digits), not a rounded value.
+  Weights w;
+  for (int f = 0; f < kFeatureCount; ++f) w.w[f] = 100.0 / (f + 3) - 7.1;
+  const auto parsed = parse_weights(w.to_text());
+  ASSERT_TRUE(parsed.ok()) << parsed.error;
+  for (int f = 0; f < kFeatureCount; ++f)
+    EXPECT_EQ(parsed.value.w[f], w.w[f]) << std::setprecision(17) << kFeatureNames[f] << " " << w.w[f] << " came back as "
+                                         << parsed.value.w[f];
+}
+
+}  // namespace
+}  // namespace seega::test

@@ -1,0 +1,299 @@
+// The search: forced results in hand-made 5x5 positions under each ruleset, and its root score checked
+// against a plain minimax written here, on positions sampled from seeded random games.
+//
+// Positions are in docs/rules.md's notation: rows from rank 5 down to rank 1, a1 bottom-left.
+// A ply in a score is one move of the search tree, a pass included: a win "in 5" below may be
+// capture, pass, step, step, capture.
+#include <algorithm>
+#include <vector>
+
+#include "player.hpp"
+#include "random.hpp"
+#include "search.hpp"
+#include "test_util.hpp"
+
+namespace seega::test {
+namespace {
+
+const Rules kStandard = rules("standard");
+const Rules kDiagonal = rules("diagonal");
+const Rules kChain = rules("chain");
+const Rules* const kAllRules[] = {&kStandard, &kDiagonal, &kChain};
+
+// The search as players use it (table and quiescence on), and the bare tree the minimax below walks.
+constexpr SearchLimits kFull{.depth = 0};
+constexpr SearchLimits kBare{.depth = 0, .quiescence = false, .use_table = false};
+
+SearchResult<5> search(const Position<5>& pos, int depth, SearchLimits limits = kFull) {
+  limits.depth = depth;
+  Searcher<5> searcher;
+  return searcher.search(pos, limits);
+}
+
+// Searches with both settings and checks a forced win in `plies` plies by one of `best`.
+void expect_win(const Rules& r, const std::string& fen, int depth, int plies, const std::vector<std::string>& best) {
+  const Position<5> pos = position(r, fen);
+  for (const SearchLimits& limits : {kFull, kBare}) {
+    SCOPED_TRACE(r.to_string() + " " + fen + (limits.use_table ? " (table, quiescence)" : " (bare)"));
+    const auto res = search(pos, depth, limits);
+    ASSERT_TRUE(res.has_move);
+    EXPECT_TRUE(is_win_score(res.score)) << res.score;
+    EXPECT_EQ(plies_to_result(res.score), plies);
+    EXPECT_TRUE(contains(best, to_string(pos, res.best))) << to_string(pos, res.best);
+  }
+}
+
+// Plain minimax without pruning: the search's rules of scoring, written out. `ply` is the distance
+// from the root, so a win in k plies scores kWin - k.
+template <int N>
+int minimax(const Position<N>& pos, int depth, int ply, const Weights& weights) {
+  const Outcome o = pos.outcome();
+  if (o.over()) return o.draw() ? 0 : o.winner == pos.side() ? kWin - ply : -(kWin - ply);
+  if (depth == 0) return evaluate(pos, weights);
+  MoveList<N> list;
+  legal_moves(pos, list);
+  int best = -kInfinity;
+  for (const auto& m : list) {
+    Position<N> child = pos;
+    child.play(m);
+    const int s = minimax(child, depth - 1, ply + 1, weights);
+    best = std::max(best, child.side() == pos.side() ? s : -s);  // no negation when the turn stays
+  }
+  return best;
+}
+
+// The depth a depth-limited search really reaches: with at most two placement turns left it looks two
+// plies further, into the first steps (lib/search.cpp).
+int reached_depth(const Position<5>& pos, int depth) {
+  return pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4 ? depth + 2 : depth;
+}
+
+// Positions from seeded random games, in game order: the last three placement turns, one random
+// movement position, and the last four positions before the end (where forced results live).
+std::vector<Position<5>> sample_game(const Rules& r, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<Position<5>> line;
+  Position<5> pos(r, rng.below(2) ? Black : White);
+  MoveList<5> list;
+  while (true) {
+    legal_moves(pos, list);
+    if (list.empty()) break;
+    line.push_back(pos);
+    pos.play(list[rng.below(list.size())]);
+  }
+  std::vector<Position<5>> out;
+  std::vector<std::size_t> movement;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const int hands = line[i].in_hand(White) + line[i].in_hand(Black);
+    if (line[i].placing() && hands <= 6) out.push_back(line[i]);
+    if (!line[i].placing()) movement.push_back(i);
+  }
+  if (!movement.empty()) {
+    const std::size_t pick = movement[rng.below(movement.size())];
+    if (pick + 4 < line.size()) out.push_back(line[pick]);
+  }
+  for (std::size_t back = 4; back >= 1; --back)
+    if (line.size() >= back && !line[line.size() - back].placing()) out.push_back(line[line.size() - back]);
+  return out;
+}
+
+constexpr int kGamesPerRuleset = 40;
+
+// --- Forced results in hand-made positions -----------------------------------------------------------
+
+TEST(Search, CapturesTheLastEnemyStoneInOne) {
+  // b's only stone on b1, w on a1: d1-c1 takes it.
+  for (const Rules* r : kAllRules) expect_win(*r, "5/5/5/5/wb1w1 w 0/0 0 0", 4, 1, {"d1-c1"});
+}
+
+TEST(Search, WinsInThreePliesWithTwoCaptures) {
+  // d1-c1 takes b1; b's last stone a5 can only step to a4 (diagonal: also b4), and b5-a5 (or b5-c5)
+  // takes it against a3. Letting a5 out first (b5-c5) wins nothing.
+  for (const Rules* r : kAllRules) expect_win(*r, "bw3/5/w4/5/wb1w1 w 0/0 0 0", 6, 3, {"d1-c1"});
+}
+
+TEST(Search, WinsThroughTheOpponentsForcedPass) {
+  // c2-c1 takes d1 against e1, leaving b5 walled in by a5, c5 and b4: b passes. Then b4 steps aside,
+  // b5-b4 is forced, and w takes it (after b4-c4, a3-a4): capture, pass, step, step, capture.
+  const std::string fen = "wbw2/1w3/w4/2w2/3bw w 0/0 0 0";
+  for (const Rules* r : {&kStandard, &kChain}) {
+    EXPECT_EQ(moves(*r, after(*r, fen, "c2-c1")), std::vector<std::string>{"pass"});
+    expect_win(*r, fen, 6, 5, {"c2-c1"});
+    const auto res = search(position(*r, fen), 6);
+    ASSERT_GE(res.pv.size(), 2u);
+    EXPECT_EQ(res.pv[1], Move<5>::pass());
+  }
+}
+
+TEST(Search, TheWalledInSideReportsItsLossAfterPassing) {
+  // The same game from b's side after c2-c1: its only move is the pass and it is lost in 4 plies.
+  for (const Rules* r : {&kStandard, &kChain}) {
+    const Position<5> pos = position(*r, after(*r, "wbw2/1w3/w4/2w2/3bw w 0/0 0 0", "c2-c1"));
+    for (const SearchLimits& limits : {kFull, kBare}) {
+      const auto res = search(pos, 6, limits);
+      EXPECT_EQ(to_string(pos, res.best), "pass");
+      EXPECT_TRUE(is_loss_score(res.score)) << res.score;
+      EXPECT_EQ(plies_to_result(res.score), 4);
+    }
+  }
+}
+
+TEST(Search, AnyQuietMoveWinsOnCountAtTheQuietLimit) {
+  // One stone ahead with one quiet ply to go, and no capture anywhere: every move wins.
+  expect_win(kStandard, "w1b1b/5/5/5/w3w w 0/0 29 40", 4, 1, moves(kStandard, "w1b1b/5/5/5/w3w w 0/0 29 40"));
+  expect_win(kChain, "w1b1b/5/5/5/w3w w 0/0 29 40", 4, 1, moves(kChain, "w1b1b/5/5/5/w3w w 0/0 29 40"));
+  expect_win(kDiagonal, "w1b1b/5/5/5/w3w w 0/0 149 149", 4, 1, moves(kDiagonal, "w1b1b/5/5/5/w3w w 0/0 149 149"));
+}
+
+TEST(Search, AnyMoveWinsOnCountAtThePlyLimit) {
+  expect_win(kStandard, "w1b1b/5/5/5/w3w w 0/0 0 159", 4, 1, moves(kStandard, "w1b1b/5/5/5/w3w w 0/0 0 159"));
+}
+
+TEST(Search, AQuietMoveAtTheLimitBeatsACaptureThatRestartsTheCount) {
+  // d1-c1 would take b1 but set the quiet count back to 0; any other move ends the game a stone up.
+  const std::string fen = "w3b/5/5/5/wb1w1 w 0/0 29 40";
+  auto quiet = moves(kStandard, fen);
+  std::erase(quiet, "d1-c1");
+  expect_win(kStandard, fen, 4, 1, quiet);
+}
+
+TEST(Search, TheOnlyCaptureAvoidsLosingOnCountAtTheQuietLimit) {
+  // A stone behind with one quiet ply to go: every quiet move loses; d1-c1 evens the count.
+  const Position<5> pos = position(kStandard, "4b/4b/5/5/wb1w1 w 0/0 29 40");
+  for (const SearchLimits& limits : {kFull, kBare}) {
+    const auto res = search(pos, 4, limits);
+    EXPECT_EQ(to_string(pos, res.best), "d1-c1");
+    EXPECT_FALSE(is_loss_score(res.score)) << res.score;
+    EXPECT_FALSE(is_win_score(res.score)) << res.score;
+  }
+}
+
+TEST(Search, FindsTheOnlyMoveThatSavesTheLastStone) {
+  // w's last stone on c2: b2 is taken by a1-b1 (b3 beyond), d2 by e1-d1 (d3 beyond); under diagonal
+  // b1 and d1 lose too, a little later. Only the centre, where no stone is captured, is safe.
+  const std::string fen = "5/5/1b1b1/2w2/b1b1b w 0/0 0 0";
+  for (const Rules* r : kAllRules) {
+    SCOPED_TRACE(r->to_string());
+    const Position<5> pos = position(*r, fen);
+    for (const SearchLimits& limits : {kFull, kBare}) {
+      const auto res = search(pos, 4, limits);
+      EXPECT_EQ(to_string(pos, res.best), "c2-c3");
+      EXPECT_FALSE(is_loss_score(res.score)) << res.score;
+    }
+    for (const auto& m : moves(*r, fen)) {
+      if (m == "c2-c3") continue;
+      const auto reply = search(position(*r, after(*r, fen, m)), 3);
+      EXPECT_TRUE(is_win_score(reply.score)) << m << " should lose, scored " << reply.score;
+      if (m == "c2-b2" || m == "c2-d2") {
+        EXPECT_EQ(plies_to_result(reply.score), 1) << m;
+      }
+    }
+  }
+}
+
+TEST(Search, HemsInTheLastMobileStonesUnderDiagonal) {
+  // b's stones sit in the corners a5 and e1, which no capture reaches; c4-b4 takes a5's last free
+  // square, and a side with no step loses under diagonal. Many other moves win in 3, so this also
+  // checks that the shortest win is the one reported.
+  const std::string fen = "bw3/w1w2/5/3ww/3wb w 0/0 0 0";
+  expect_win(kDiagonal, fen, 5, 1, {"c4-b4"});
+  EXPECT_EQ(outcome(kDiagonal, after(kDiagonal, fen, "c4-b4")), "w hemmed_in");
+  // Under standard the walled-in side only passes.
+  EXPECT_FALSE(is_win_score(search(position(kStandard, fen), 3).score));
+}
+
+TEST(Search, ChainsTwoCapturesIntoAWinUnderChain) {
+  // d1-c1 takes b1 against a1, then c1-c2 takes d2 against e2: both of b's stones in one turn. The
+  // other capture, e3-d3, takes d2 only.
+  const std::string fen = "5/5/4w/3bw/wb1w1 w 0/0 0 0";
+  EXPECT_EQ(moves(kChain, fen), (std::vector<std::string>{"d1-c1-c2", "e3-d3"}));
+  expect_win(kChain, fen, 4, 1, {"d1-c1-c2"});
+  // Without chains the same move stops after b1.
+  const auto standard = search(position(kStandard, fen), 3);
+  EXPECT_FALSE(is_win_score(standard.score) && plies_to_result(standard.score) == 1);
+}
+
+// --- Against a plain minimax ------------------------------------------------------------------------
+
+TEST(Search, WithoutTheTableTheRootScoreEqualsPlainMinimax) {
+  const Weights weights = Weights::defaults();
+  int checked = 0;
+  for (const Rules* r : kAllRules) {
+    Searcher<5> searcher(weights);
+    for (int g = 0; g < kGamesPerRuleset; ++g) {
+      for (const auto& pos : sample_game(*r, Rng::derive(101, g))) {
+        const int depth = 1 + checked % 3;
+        SCOPED_TRACE(r->to_string() + " " + to_string(pos) + " depth " + std::to_string(depth));
+        const auto res = searcher.search(pos, SearchLimits{.depth = depth, .quiescence = false, .use_table = false});
+        const int d = reached_depth(pos, depth);
+        ASSERT_EQ(res.score, minimax(pos, d, 0, weights));
+        // The move it reports is one that reaches that score.
+        Position<5> child = pos;
+        child.play(res.best);
+        const int s = minimax(child, d - 1, 1, weights);
+        EXPECT_EQ(child.side() == pos.side() ? s : -s, res.score) << to_string(pos, res.best);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GE(checked, 300);
+  RecordProperty("positions", checked);
+}
+
+TEST(Search, WithTheTableEveryForcedResultOfMinimaxIsStillFound) {
+  const Weights weights = Weights::defaults();
+  int forced = 0, checked = 0;
+  for (const Rules* r : kAllRules) {
+    for (int g = 0; g < kGamesPerRuleset; ++g) {
+      // One searcher a game and no clear() between its positions, as a player uses it.
+      Searcher<5> table(weights), table_quiescence(weights);
+      for (const auto& pos : sample_game(*r, Rng::derive(101, g))) {
+        const int depth = 1 + checked++ % 3;
+        const int expected = minimax(pos, reached_depth(pos, depth), 0, weights);
+        if (!is_win_score(expected) && !is_loss_score(expected)) continue;
+        ++forced;
+        SCOPED_TRACE(r->to_string() + " " + to_string(pos) + " depth " + std::to_string(depth) + " minimax " +
+                     std::to_string(expected));
+        const int a = table.search(pos, SearchLimits{.depth = depth, .quiescence = false}).score;
+        const int b = table_quiescence.search(pos, SearchLimits{.depth = depth}).score;
+        for (int s : {a, b}) EXPECT_TRUE(is_win_score(expected) ? is_win_score(s) : is_loss_score(s)) << s;
+      }
+    }
+  }
+  EXPECT_GE(forced, 40) << "too few forced positions in the sample to mean anything";
+  RecordProperty("positions", checked);
+  RecordProperty("forced", forced);
+}
+
+TEST(Search, WithTheTableForcedResultsNearTheQuietLimitAreStillFound) {
+  // Three quiet plies from the limit, results on count fall inside a 5-ply tree, deep enough for the
+  // table to answer transpositions inside it (a stone stepping away and back). Diagonal's eight
+  // directions make 5-ply minimax too slow for a test.
+  const Weights weights = Weights::defaults();
+  int forced = 0, checked = 0;
+  for (const Rules* r : {&kStandard, &kChain}) {
+    for (int g = 0; g < kGamesPerRuleset / 2; ++g) {
+      Searcher<5> table(weights);
+      const auto sample = sample_game(*r, Rng::derive(202, g));
+      for (std::size_t i = sample.size() >= 3 ? sample.size() - 3 : 0; i < sample.size(); ++i) {
+        const Position<5>& p = sample[i];
+        const int quiet = r->quiet_plies - 3;
+        const auto pos = Position<5>::from_parts(*r, p.stones(White), p.stones(Black), p.side(), 0, 0, quiet,
+                                                 std::max(quiet, p.movement_plies()));
+        ++checked;
+        const int expected = minimax(pos, 5, 0, weights);
+        if (!is_win_score(expected) && !is_loss_score(expected)) continue;
+        ++forced;
+        SCOPED_TRACE(r->to_string() + " " + to_string(pos) + " minimax " + std::to_string(expected));
+        const int s = table.search(pos, SearchLimits{.depth = 5, .quiescence = false}).score;
+        EXPECT_TRUE(is_win_score(expected) ? is_win_score(s) : is_loss_score(s)) << s;
+      }
+    }
+  }
+  EXPECT_GE(forced, 20) << "too few forced positions in the sample to mean anything";
+  RecordProperty("positions", checked);
+  RecordProperty("forced", forced);
+}
+
+}  // namespace
+}  // namespace seega::test
