@@ -123,6 +123,25 @@ Move<N> random_move(const Position<N>& pos, Rng& rng) {
       k -= left;
     }
   }
+  const Rules& r = pos.rules();
+  if (!r.chains && !r.forced_capture) {
+    // The k-th step in generation order (direction, then target square), without the list.
+    const int n = pos.count_steps();
+    std::uint64_t k = rng.below(n ? n : 1);
+    if (!n) return Move<N>::pass();
+    const Bitboard<N> us = pos.stones(pos.side()), free = pos.empty();
+    for (int d = 0;; ++d) {
+      Bitboard<N> targets = Geometry<N>::shift(us, d) & free;
+      const auto c = static_cast<std::uint64_t>(popcount(targets));
+      if (k >= c) {
+        k -= c;
+        continue;
+      }
+      while (k--) targets &= targets - 1;
+      const int to = lsb(targets);
+      return Move<N>::step(to - Geometry<N>::kDelta[d], to);
+    }
+  }
   MoveList<N> list;
   legal_moves(pos, list);
   return list[rng.below(list.size())];

@@ -27,12 +27,16 @@ COLUMNS = ["rules", "player", "games", "last_placer_wins", "draws", "first_place
            "opening_turns", "seconds"]
 
 
-def games_for(rules, args):
+DEEP = {"level(5,deterministic)", "level(6,deterministic)", "ab(depth=5)", "ab(depth=6)"}
+
+
+def games_for(rules, player, args):
     if rules == "standard":
         return args.games_standard
+    deep = player in DEEP
     if "size=7" in rules:
-        return args.games_7x7
-    return args.games_other
+        return args.deep_games_7x7 if deep and args.deep_games_7x7 else args.games_7x7
+    return args.deep_games_other if deep and args.deep_games_other else args.games_other
 
 
 def main():
@@ -43,6 +47,10 @@ def main():
                    help="games per 5x5 standard row (1,100 keeps the 95%% interval within +-3 points)")
     p.add_argument("--games-other", type=int, default=400, help="games per 5x5 diagonal and chain row")
     p.add_argument("--games-7x7", type=int, default=200, help="games per 7x7 standard row")
+    p.add_argument("--deep-games-other", type=int, default=0,
+                   help="games per 5x5 diagonal/chain row of the depth-5 and depth-6 players (0: as the others)")
+    p.add_argument("--deep-games-7x7", type=int, default=0,
+                   help="games per 7x7 row of the depth-5 and depth-6 players (0: as the others)")
     p.add_argument("--players", nargs="*", default=PLAYERS)
     p.add_argument("--rules", nargs="*", default=RULESETS)
     p.add_argument("--seed", type=int, default=2026)
@@ -67,9 +75,10 @@ def main():
             writer.writeheader()
         for rules in args.rules:
             for player in args.players:
-                games = games_for(rules, args)
+                games = games_for(rules, player, args)
                 old = done.get((rules, player))
-                if old and int(old["games"]) == games and int(old["seed"]) == args.seed \
+                # A row already played with at least as many games (same seed and openings) stands.
+                if old and int(old["games"]) >= games and int(old["seed"]) == args.seed \
                         and int(old["opening_turns"]) == args.opening_turns:
                     continue
                 cmd = [args.seega, "match", "--a", player, "--b", player, "--rules", rules, "--games", str(games),
