@@ -34,7 +34,7 @@ void match_bench(benchmark::State& state, const char* player, long long games) {
   state.counters["games_per_second"] = benchmark::Counter(static_cast<double>(played), benchmark::Counter::kIsRate);
 }
 
-void BM_MatchLevel1(benchmark::State& state) { match_bench(state, "level(1,deterministic)", 400); }
+void BM_MatchLevel1(benchmark::State& state) { match_bench(state, "level(1,deterministic)", 4000); }
 BENCHMARK(BM_MatchLevel1)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_MatchRandom(benchmark::State& state) { match_bench(state, "random", 20000); }
