@@ -115,26 +115,48 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply) {
   const int stand = evaluate(pos, weights_);
   if (ply >= kMaxPly - 1 || pos.placing()) return stand;
 
+  const Rules& rules = pos.rules();
+  // Without forced capture the side may always stand pat: a cutoff needs no moves at all.
+  if (!rules.forced_capture && stand >= beta) return stand;
+
   MoveList<N>& list = list_at(ply);
-  legal_moves(pos, list);
   auto& idx = order_buffers_[ply];
+  auto& keys = key_buffers_[ply];
   idx.clear();
+  keys.clear();
   const Bitboard<N> near_enemy = pos.step_reach(~pos.side());
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const Move<N>& m = list[i];
-    if (m.kind == MoveKind::Chain || (m.kind == MoveKind::Step && ((near_enemy >> m.to) & 1) && captured_by(pos, m)))
-      idx.push_back(static_cast<std::uint16_t>(i));
+  auto add_if_capture = [&](const Move<N>& m, std::size_t i) {
+    if (m.kind == MoveKind::Chain || (m.kind == MoveKind::Step && ((near_enemy >> m.to) & 1)))
+      if (int taken = popcount(captured_by(pos, m))) {
+        idx.push_back(static_cast<std::uint16_t>(i));
+        keys.resize(i + 1);
+        keys[i] = taken;
+      }
+  };
+  if (!rules.chains && !rules.forced_capture) {
+    // Only steps next to an enemy stone can capture: list just those, in generation order (direction,
+    // then square), so the order below is the one the full list would give.
+    list.clear();
+    const Bitboard<N> us = pos.stones(pos.side()), targets_ok = pos.empty() & near_enemy;
+    for (int d = 0, dirs = rules.step_directions(); d < dirs; ++d)
+      for (Bitboard<N> t = Geometry<N>::shift(us, d) & targets_ok; t;) {
+        const int to = pop_lsb(t);
+        const Move<N> m = Move<N>::step(to - Geometry<N>::kDelta[d], to);
+        const std::size_t before = idx.size();
+        add_if_capture(m, list.size());
+        if (idx.size() != before) list.push(m);
+      }
+  } else {
+    legal_moves(pos, list);
+    for (std::size_t i = 0; i < list.size(); ++i) add_if_capture(list[i], i);
   }
   // Under forced capture a side with a capture may not stand pat.
-  const bool must_capture = pos.rules().forced_capture && !idx.empty();
+  const bool must_capture = rules.forced_capture && !idx.empty();
   int best = must_capture ? -kInfinity : stand;
   if (!must_capture) {
     if (stand >= beta) return stand;
     alpha = std::max(alpha, stand);
   }
-  auto& keys = key_buffers_[ply];
-  keys.resize(list.size());
-  for (auto i : idx) keys[i] = popcount(captured_by(pos, list[i]));
   std::sort(idx.begin(), idx.end(),
             [&](std::uint16_t a, std::uint16_t b) { return keys[a] != keys[b] ? keys[a] > keys[b] : a < b; });
   for (auto i : idx) {
