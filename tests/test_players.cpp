@@ -271,7 +271,9 @@ TEST(Players, ACorruptWeightsFileIsAnErrorNamingItAndTheLine) {
   };
   int k = 0;
   for (const auto& [contents, line] : cases) {
-    const std::string path = temp_file("_" + std::to_string(k++) + ".txt", contents);
+    std::string suffix = "_";  // appended, not "_" + to_string(k): GCC 12 -Wrestrict misfires on that
+    suffix += std::to_string(k++);
+    const std::string path = temp_file(suffix + ".txt", contents);
     const std::string e = error_of("ab(depth=2,weights=" + path + ")");
     EXPECT_NE(e.find(path), std::string::npos) << e;
     EXPECT_NE(e.find(line), std::string::npos) << e;
