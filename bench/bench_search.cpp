@@ -17,17 +17,21 @@ const char* const kPositions[] = {
 void BM_SearchStandardFixedDepth(benchmark::State& state) {
   const Rules rules = parse_rules("standard").value.rules;
   const int depth = static_cast<int>(state.range(0));
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0, positions = 0;
   Searcher<5> searcher;
   for (auto _ : state) {
     for (const char* fen : kPositions) {
       searcher.clear();
       SearchLimits limits;
       limits.depth = depth;
-      nodes += searcher.search(parse_position<5>(rules, fen).value, limits).nodes;
+      auto r = searcher.search(parse_position<5>(rules, fen).value, limits);
+      nodes += r.nodes;
+      positions += r.positions;
     }
   }
+  // nps counts search calls (what node limits count); positions_ps counts each position once.
   state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+  state.counters["positions_ps"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SearchStandardFixedDepth)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
 

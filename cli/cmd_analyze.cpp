@@ -46,6 +46,7 @@ int run_analyze(const std::vector<std::string>& args) {
       j["pv"] = pv;
       j["depth"] = r->depth;
       j["nodes"] = r->nodes;
+      j["positions"] = r->positions;
       j["seconds"] = r->seconds;
       j["nps"] = r->seconds > 0 ? r->nodes / r->seconds : 0.0;
     }

@@ -41,7 +41,10 @@ struct SearchResult {
   Move<N> best = Move<N>::pass();
   int score = 0;
   int depth = 0;  // deepest completed iteration
+  // Calls of negamax and quiescence; node limits count these. A horizon position is entered by both,
+  // so `positions` (each position searched counted once, as most engines count nodes) is lower.
   std::uint64_t nodes = 0;
+  std::uint64_t positions = 0;
   double seconds = 0;
   std::vector<Move<N>> pv;
   bool has_move = false;  // false only when the root is terminal
@@ -75,7 +78,9 @@ class Searcher {
   int child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta, int ply,
                   bool quiescence);
   int terminal_score(const Outcome& o, Color side, int ply) const;
-  // Fills idx with move indices, best first: table move, captures (most stones first), killers, history.
+  // Fills idx with move indices and their ordering keys: table move, captures (most stones first),
+  // killers, history. pick_next(idx, k, ply) then moves the k-th best to position k.
+  std::uint16_t pick_next(std::vector<std::uint16_t>& idx, std::size_t k, int ply) const;
   void order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply, std::vector<std::uint16_t>& idx);
   std::uint64_t key_of(const Position<N>& pos) const;
   bool out_of_budget();
@@ -85,6 +90,7 @@ class Searcher {
   std::vector<Entry> table_;
   SearchLimits limits_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t handoffs_ = 0;  // negamax calls at the horizon that go on into quiescence
   bool stopped_ = false;
   std::chrono::steady_clock::time_point deadline_;
   const std::atomic<bool>* external_stop_ = nullptr;
