@@ -101,6 +101,26 @@ def main():
                 print(f"{rules:18} {player:26} last placer {100 * row['last_placer_win_rate']:5.1f}% "
                       f"[{100 * row['last_placer_ci95_lo']:.1f}, {100 * row['last_placer_ci95_hi']:.1f}] "
                       f"draws {100 * row['draw_rate']:4.1f}%  ({games} games, {row['seconds']} s)", flush=True)
+    compact(args.out)
+
+
+def compact(path):
+    """Keeps the last row of each (rules, player), e.g. after a row was replayed with more games."""
+    if not os.path.exists(path):
+        return
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    last = {}
+    for row in rows:
+        last[(row["rules"], row["player"])] = row
+    if len(last) == len(rows):
+        return
+    order = {key: i for i, key in enumerate(dict.fromkeys((r["rules"], r["player"]) for r in rows))}
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        for key in sorted(last, key=order.get):
+            writer.writerow(last[key])
 
 
 if __name__ == "__main__":
