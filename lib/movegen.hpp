@@ -152,12 +152,12 @@ bool add_steps(const Position<N>& pos, MoveList<N>& list) {
 
 }  // namespace detail
 
-// Every legal move of the position; none when the game is over. Steps carry no captured set unless
-// the rules need one (chains or forced capture), in which case `captured` is filled for every move.
+// The legal moves of a position known not to be over (for callers that checked outcome() already).
+// Steps carry no captured set unless the rules need one (chains or forced capture), in which case
+// `captured` is filled for every move.
 template <int N>
-void legal_moves(const Position<N>& pos, MoveList<N>& list) {
+void generate_moves(const Position<N>& pos, MoveList<N>& list) {
   list.clear();
-  if (pos.outcome().over()) return;
   if (pos.placing()) return detail::add_placements(pos, list);
   bool any_capture = detail::add_steps(pos, list);
   if (any_capture && pos.rules().forced_capture) {
@@ -167,6 +167,13 @@ void legal_moves(const Position<N>& pos, MoveList<N>& list) {
     list.resize(n);
   }
   if (list.empty()) list.push(Move<N>::pass());  // walled in: with walled_in=lose this is terminal
+}
+
+// Every legal move of the position; none when the game is over.
+template <int N>
+void legal_moves(const Position<N>& pos, MoveList<N>& list) {
+  if (pos.outcome().over()) return list.clear();
+  generate_moves(pos, list);
 }
 
 // The number of legal moves, without generating them where the rules allow (bulk counting).

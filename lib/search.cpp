@@ -213,7 +213,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
   }
 
   MoveList<N>& list = list_at(ply);
-  legal_moves(pos, list);
+  generate_moves(pos, list);  // the outcome was checked above
   if (tt_move >= static_cast<int>(list.size())) tt_move = -1;
   auto& idx = order_buffers_[ply];
   order(pos, list, tt_move, ply, idx);
