@@ -117,13 +117,19 @@ int Searcher<N>::child_score(const Position<N>& parent, const Position<N>& child
 }
 
 template <int N>
-int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply) {
+bool Searcher<N>::node_is_settled(const Position<N>& pos, int ply, int& score) {
   pv_length_[ply] = ply;
   ++nodes_;
   if (out_of_budget()) stopped_ = true;
-  if (stopped_) return 0;
+  if (stopped_) return score = 0, true;
   const Outcome o = pos.outcome();
-  if (o.over()) return terminal_score(o, pos.side(), ply);
+  if (o.over()) return score = terminal_score(o, pos.side(), ply), true;
+  return false;
+}
+
+template <int N>
+int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply) {
+  if (int s; node_is_settled(pos, ply, s)) return s;
   const int stand = evaluate(pos, weights_);
   if (ply >= kMaxPly - 1 || pos.placing()) return stand;
 
@@ -187,12 +193,7 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply) {
 
 template <int N>
 int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply) {
-  pv_length_[ply] = ply;
-  ++nodes_;
-  if (out_of_budget()) stopped_ = true;
-  if (stopped_) return 0;
-  const Outcome o = pos.outcome();
-  if (o.over()) return terminal_score(o, pos.side(), ply);
+  if (int s; node_is_settled(pos, ply, s)) return s;
   if (depth <= 0) {
     if (!limits_.quiescence) return evaluate(pos, weights_);
     ++handoffs_;
@@ -245,7 +246,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
         Move<N>* row = &pv_table_[ply * kMaxPly];
         const Move<N>* child_row = &pv_table_[(ply + 1) * kMaxPly];
         row[ply] = m;
-        for (int k = ply + 1; k < pv_length_[ply + 1]; ++k) row[k] = child_row[k];
+        for (int p = ply + 1; p < pv_length_[ply + 1]; ++p) row[p] = child_row[p];
         pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
       }
       if (alpha >= beta) {

@@ -73,6 +73,8 @@ class Searcher {
   };
   enum Bound : std::uint8_t { None, Upper, Lower, Exact };
 
+  // Counts the node; true (with its score) when the search stops here: out of budget, or game over.
+  bool node_is_settled(const Position<N>& pos, int ply, int& score);
   int negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply);
   int quiesce(const Position<N>& pos, int alpha, int beta, int ply);
   int child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta, int ply,

@@ -2,6 +2,7 @@
 // The "name(key=value,...)" strings that describe rulesets, players and SPRT settings.
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -44,7 +45,11 @@ inline Parsed<Spec> split_spec(std::string_view text) {
   text = trim(text);
   auto open = text.find('(');
   if (open == std::string_view::npos) return {Spec{text, {}}, {}};
-  if (text.back() != ')') return Parsed<Spec>::fail("'" + std::string(text) + "': missing ')' at the end");
+  if (text.back() != ')') {
+    std::string message = "'";  // appended piece by piece: GCC 12 -Wrestrict misfires on "'" + string
+    message.append(text).append("': missing ')' at the end");
+    return Parsed<Spec>::fail(std::move(message));
+  }
   return {Spec{trim(text.substr(0, open)), split_items(text.substr(open + 1, text.size() - open - 2))}, {}};
 }
 
