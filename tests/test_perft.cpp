@@ -72,17 +72,6 @@ std::vector<PerftCase> read_perft_table() {
   return cases;
 }
 
-// The engine's legal moves in notation, sorted as the reference sorts them.
-template <int N>
-std::vector<std::string> engine_moves(const Position<N>& pos) {
-  MoveList<N> list;
-  legal_moves(pos, list);
-  std::vector<std::string> out;
-  for (const auto& m : list) out.push_back(to_string(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::string only_in(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::string> d;
   std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(d));
@@ -138,7 +127,7 @@ bool agrees_with_reference(const Position<N>& pos, bool check_perft, Rng& rng, s
   EXPECT_EQ(outcome, ref_outcome) << where;
   ends.insert(std::string(to_string(pos.outcome().reason)));
 
-  const auto moves = engine_moves(pos);
+  const auto moves = test::moves_of(pos);
   const auto ref_moves = ref::legal_moves(rr, fen);
   EXPECT_EQ(moves, ref_moves) << where << "\n  only the engine:" << only_in(moves, ref_moves)
                               << "\n  only the reference:" << only_in(ref_moves, moves);
@@ -313,22 +302,7 @@ std::string near_barrier(Rng& rng) {
     }
   const int next = ours_before ? line - 1 : line + 1;
   if (gap >= 0 && next >= 0 && next < N) at(next, gap) = us;
-  std::string s;
-  for (int r = N - 1; r >= 0; --r) {
-    int run = 0;
-    for (int f = 0; f < N; ++f) {
-      const char c = grid[r * N + f];
-      if (c == '.') {
-        ++run;
-        continue;
-      }
-      if (run) s += char('0' + run), run = 0;
-      s += c;
-    }
-    if (run) s += char('0' + run);
-    if (r) s += '/';
-  }
-  return s + (rng.below(2) ? " w" : " b") + " 0/0 0 10";
+  return test::board_rows(grid, N) + (rng.below(2) ? " w" : " b") + " 0/0 0 10";
 }
 
 TEST(Perft, EngineAgreesWithTheSimpleGeneratorAroundBarriers) {
@@ -378,22 +352,7 @@ std::string transformed(const std::string& position, int n, int symmetry) {
       if (symmetry & 4) std::swap(tf, tr);
       out[tr * n + tf] = grid[r * n + f];
     }
-  std::string s;
-  for (int r = n - 1; r >= 0; --r) {
-    int run = 0;
-    for (int f = 0; f < n; ++f) {
-      char c = out[r * n + f];
-      if (c == '.') {
-        ++run;
-        continue;
-      }
-      if (run) s += char('0' + run), run = 0;
-      s += c;
-    }
-    if (run) s += char('0' + run);
-    if (r) s += '/';
-  }
-  return s + position.substr(position.find(' '));
+  return test::board_rows(out, n) + position.substr(position.find(' '));
 }
 
 TEST(Perft, RotatingOrReflectingPreservesPerft) {

@@ -27,15 +27,39 @@ Position<N> position(const Rules& r, const std::string& text) {
 }
 
 // The legal moves of a position in notation, sorted.
-template <int N = 5>
-std::vector<std::string> moves(const Rules& r, const std::string& text) {
-  Position<N> pos = position<N>(r, text);
+template <int N>
+std::vector<std::string> moves_of(const Position<N>& pos) {
   MoveList<N> list;
   legal_moves(pos, list);
   std::vector<std::string> out;
   for (const auto& m : list) out.push_back(to_string(pos, m));
   std::sort(out.begin(), out.end());
   return out;
+}
+
+template <int N = 5>
+std::vector<std::string> moves(const Rules& r, const std::string& text) {
+  return moves_of(position<N>(r, text));
+}
+
+// The board field of a position from a grid of 'w', 'b' and '.' (index rank * n + file, a1 = 0).
+inline std::string board_rows(const std::vector<char>& grid, int n) {
+  std::string s;
+  for (int r = n - 1; r >= 0; --r) {
+    int run = 0;
+    for (int f = 0; f < n; ++f) {
+      const char c = grid[r * n + f];
+      if (c == '.') {
+        ++run;
+        continue;
+      }
+      if (run) s += char('0' + run), run = 0;
+      s += c;
+    }
+    if (run) s += char('0' + run);
+    if (r) s += '/';
+  }
+  return s;
 }
 
 // The position after a move given in notation (the move must be legal).
