@@ -82,19 +82,16 @@ struct Geometry {
   static constexpr BB kNotFileLast = full() & ~file_mask(N - 1);
   static constexpr BB kCentreBB = BB(1) << kCentre;
 
-  // Moves every square of b one step in direction d, dropping those that leave the board.
+  // Moves every square of b one step in direction d, dropping those that leave the board. Table-driven
+  // and branch-free: loops over a run-time number of directions (4 or 8) call it with a variable d.
+  static constexpr std::array<int, kDirections> kShiftBy{N, 1, N, 1, N + 1, N - 1, N + 1, N - 1};
+  static constexpr std::array<bool, kDirections> kShiftUp{true, true, false, false, true, false, false, true};
+  static constexpr std::array<BB, kDirections> kShiftMask{
+      full(), full() & ~file_mask(0), full(), full() & ~file_mask(N - 1),
+      full() & ~file_mask(0), full() & ~file_mask(0), full() & ~file_mask(N - 1), full() & ~file_mask(N - 1)};
   static constexpr BB shift(BB b, int d) {
-    switch (d) {
-      case North: return (b << N) & kFull;
-      case South: return b >> N;
-      case East: return (b << 1) & kNotFileA;
-      case West: return (b >> 1) & kNotFileLast;
-      case NorthEast: return (b << (N + 1)) & kNotFileA & kFull;
-      case SouthEast: return (b >> (N - 1)) & kNotFileA;
-      case SouthWest: return (b >> (N + 1)) & kNotFileLast;
-      case NorthWest: return (b << (N - 1)) & kNotFileLast & kFull;
-    }
-    return 0;
+    const int by = kShiftBy[d];
+    return (kShiftUp[d] ? b << by : b >> by) & kShiftMask[d];
   }
 
   // neighbour[s][d]: the square one step from s in direction d, or -1 off the board.
