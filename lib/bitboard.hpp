@@ -78,8 +78,6 @@ struct Geometry {
     return m;
   }
   static constexpr BB kFull = full();
-  static constexpr BB kNotFileA = full() & ~file_mask(0);
-  static constexpr BB kNotFileLast = full() & ~file_mask(N - 1);
   static constexpr BB kCentreBB = BB(1) << kCentre;
 
   // Moves every square of b one step in direction d, dropping those that leave the board. Table-driven
@@ -109,11 +107,6 @@ struct Geometry {
   // Step offsets in square index for each direction.
   static constexpr std::array<int, kDirections> kDelta{N, 1, -N, -1, N + 1, -N + 1, -N - 1, N - 1};
 };
-
-template <int N>
-constexpr int file_of(int s) { return s % N; }
-template <int N>
-constexpr int rank_of(int s) { return s / N; }
 
 // Calls f.template operator()<N>() with N the runtime board size; the one place the size is
 // turned into a compile-time parameter. Precondition: valid_size(n).
