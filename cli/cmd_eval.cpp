@@ -30,10 +30,12 @@ int run_eval(const std::vector<std::string>& args) {
     const Position<N> pos = load_position<N>(rules, fen);
     const FeatureVector f = features(pos);
     const int score = evaluate(pos, weights);
+    // "+ 0.0" prints a zero contribution of a negative weight as 0, not -0.
+    auto contribution = [&](int i) { return f[i] * weights.w[i] + 0.0; };
     nlohmann::json j{{"fen", to_string(pos)}, {"side", std::string(1, color_char(pos.side()))}, {"score", score}};
     for (int i = 0; i < kFeatureCount; ++i)
       j["features"][std::string(kFeatureNames[i])] = {
-          {"value", f[i]}, {"weight", weights.w[i]}, {"contribution", f[i] * weights.w[i]}};
+          {"value", f[i]}, {"weight", weights.w[i]}, {"contribution", contribution(i)}};
     if (json) {
       fmt::print("{}\n", j.dump());
       return 0;
@@ -41,7 +43,7 @@ int run_eval(const std::vector<std::string>& args) {
     if (explain) {
       fmt::print("{:<14} {:>7} {:>9} {:>12}\n", "feature", "value", "weight", "contribution");
       for (int i = 0; i < kFeatureCount; ++i)
-        fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], weights.w[i], f[i] * weights.w[i]);
+        fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], weights.w[i], contribution(i));
     }
     fmt::print("eval {:+.2f} stones for {} (side to move)\n", score / 100.0, color_char(pos.side()));
     return 0;

@@ -76,96 +76,127 @@ Parsed<Weights> load_weights(const std::string& path) {
 
 namespace {
 
+// The feature helpers take the numbers of step and capture directions (4 or 8) as template
+// parameters, so that their loops unroll into fixed shifts; features() picks the instance once.
+
 // Stones of `victims` that some step of `attackers` could capture: a free square next to the victim
 // that an attacker can reach, with an attacker on the far side. Ignores which stone steps, so it can
 // overcount a little; good enough for an evaluation term.
-template <int N>
+template <int N, int StepDirs, int CaptureDirs>
 Bitboard<N> capturable(const Position<N>& pos, Bitboard<N> attackers, Bitboard<N> victims) {
   using G = Geometry<N>;
-  const Rules& r = pos.rules();
   Bitboard<N> reach = 0;
-  for (int d = 0; d < r.step_directions(); ++d) reach |= G::shift(attackers, d);
+  for (int d = 0; d < StepDirs; ++d) reach |= G::shift(attackers, d);
   reach &= pos.empty();
   Bitboard<N> out = 0;
-  for (int d = 0; d < r.capture_directions(); ++d)
-    out |= victims & G::shift(reach, opposite(d)) & G::shift(attackers, d);
-  if (r.centre_immune) out &= ~G::kCentreBB;
+  for (int d = 0; d < CaptureDirs; ++d) out |= victims & G::shift(reach, opposite(d)) & G::shift(attackers, d);
+  if (pos.rules().centre_immune) out &= ~G::kCentreBB;
   return out;
 }
 
 // Stones of `own` that no capture line can ever close on: on every capture axis one neighbour is off
 // the board or a friendly stone (or the stone stands on an immune centre).
-template <int N>
+template <int N, int CaptureDirs>
 Bitboard<N> safe_stones(const Position<N>& pos, Bitboard<N> own) {
   using G = Geometry<N>;
-  const Rules& r = pos.rules();
   const Bitboard<N> not_own = G::kFull & ~own;
   Bitboard<N> exposed = 0;
-  for (int d = 0; d < r.capture_directions(); d += 2) {
+  for (int d = 0; d < CaptureDirs; d += 2) {
     // Directions come in pairs of opposites: (N, S) = (0, 2), (E, W) = (1, 3), then the diagonals.
-    int a = d < 4 ? d / 2 : 4 + (d - 4) / 2, b = opposite(a);
+    const int a = d < 4 ? d / 2 : 4 + (d - 4) / 2, b = opposite(a);
     exposed |= G::shift(not_own, b) & G::shift(not_own, a);
   }
   Bitboard<N> safe = own & ~exposed;
-  if (r.centre_immune) safe |= own & G::kCentreBB;
+  if (pos.rules().centre_immune) safe |= own & G::kCentreBB;
   return safe;
 }
 
-template <int N>
+template <int N, int StepDirs>
 int steps_of(const Position<N>& pos, Bitboard<N> stones) {
   int n = 0;
-  for (int d = 0; d < pos.rules().step_directions(); ++d) n += popcount(Geometry<N>::shift(stones, d) & pos.empty());
+  for (int d = 0; d < StepDirs; ++d) n += popcount(Geometry<N>::shift(stones, d) & pos.empty());
   return n;
 }
 
-// The most stones one step into the empty centre takes, for the owner of `own`.
-template <int N>
+// The most stones one step into the empty centre takes, for the owner of `own`. Every stone that can
+// step there takes the same: a victim's partner stands two squares from the centre, never on the
+// square the step comes from (Position::step_captures makes the same argument).
+template <int N, int StepDirs, int CaptureDirs>
 int centre_entry(const Position<N>& pos, Bitboard<N> own, Bitboard<N> enemy) {
   using G = Geometry<N>;
   const int c = G::kCentre;
-  if (!((pos.empty() >> c) & 1)) return 0;
-  int best = 0;
-  for (int d = 0; d < pos.rules().step_directions(); ++d) {
-    int from = G::kNeighbour[c][d];
-    if (from < 0 || !((own >> from) & 1)) continue;
-    Bitboard<N> after = (own & ~square_bb<Bitboard<N>>(from)) | G::kCentreBB;
-    best = std::max(best, popcount(pos.captures_at(c, after, enemy)));
+  Bitboard<N> entries = 0;
+  for (int d = 0; d < StepDirs; ++d) entries |= G::shift(own, d);
+  if (!((entries & pos.empty() & G::kCentreBB))) return 0;
+  int taken = 0;
+  for (int d = 0; d < CaptureDirs; ++d) {
+    const int victim = G::kNeighbour[c][d], partner = G::kNeighbour[victim][d];
+    taken += static_cast<int>(((enemy >> victim) & 1) & ((own >> partner) & 1));
   }
-  return best;
+  return taken;
 }
 
-}  // namespace
-
 template <int N>
-FeatureVector features(const Position<N>& pos) {
-  using G = Geometry<N>;
+constexpr Bitboard<N> centre_ring() {
+  Bitboard<N> ring = 0;
+  for (int d = 0; d < 4; ++d) ring |= square_bb<Bitboard<N>>(Geometry<N>::kNeighbour[Geometry<N>::kCentre][d]);
+  return ring;
+}
+
+using FeatureCounts = std::array<int, kFeatureCount>;
+
+template <int N, int StepDirs, int CaptureDirs>
+FeatureCounts features_of(const Position<N>& pos) {
   const Color us = pos.side(), them = ~us;
   const Bitboard<N> mine = pos.stones(us), theirs = pos.stones(them);
-  FeatureVector f{};
+  FeatureCounts f{};
   f[Material] = (pos.count(us) + pos.in_hand(us)) - (pos.count(them) + pos.in_hand(them));
-  Bitboard<N> ring = 0;
-  for (int d = 0; d < 4; ++d) ring |= square_bb<Bitboard<N>>(G::kNeighbour[G::kCentre][d]);
+  constexpr Bitboard<N> ring = centre_ring<N>();
   f[CentreRing] = popcount(mine & ring) - popcount(theirs & ring);
-  f[CentreEntry] = centre_entry(pos, mine, theirs) - centre_entry(pos, theirs, mine);
+  f[CentreEntry] = centre_entry<N, StepDirs, CaptureDirs>(pos, mine, theirs) -
+                   centre_entry<N, StepDirs, CaptureDirs>(pos, theirs, mine);
   if (pos.placing()) {
     // Equal hands: we placed first, so they place last. The side with more in hand places last.
     f[LastPlacer] = pos.in_hand(us) == pos.in_hand(them) ? -1 : 1;
     return f;
   }
-  f[Safe] = popcount(safe_stones(pos, mine)) - popcount(safe_stones(pos, theirs));
-  f[Threats] = popcount(capturable(pos, mine, theirs));
-  f[Hanging] = popcount(capturable(pos, theirs, mine));
-  const int our_steps = steps_of(pos, mine), their_steps = steps_of(pos, theirs);
+  f[Safe] = popcount(safe_stones<N, CaptureDirs>(pos, mine)) - popcount(safe_stones<N, CaptureDirs>(pos, theirs));
+  f[Threats] = popcount(capturable<N, StepDirs, CaptureDirs>(pos, mine, theirs));
+  f[Hanging] = popcount(capturable<N, StepDirs, CaptureDirs>(pos, theirs, mine));
+  const int our_steps = steps_of<N, StepDirs>(pos, mine), their_steps = steps_of<N, StepDirs>(pos, theirs);
   f[Mobility] = our_steps - their_steps;
   f[Blocked] = (their_steps == 0) - (our_steps == 0);
   return f;
 }
 
 template <int N>
+FeatureCounts feature_counts(const Position<N>& pos) {
+  const Rules& r = pos.rules();
+  if (r.diag_steps) return r.diag_captures ? features_of<N, 8, 8>(pos) : features_of<N, 8, 4>(pos);
+  return r.diag_captures ? features_of<N, 4, 8>(pos) : features_of<N, 4, 4>(pos);
+}
+
+}  // namespace
+
+template <int N>
+FeatureVector features(const Position<N>& pos) {
+  const FeatureCounts counts = feature_counts(pos);
+  FeatureVector f{};
+  for (int i = 0; i < kFeatureCount; ++i) f[i] = counts[i];
+  return f;
+}
+
+template <int N>
 int evaluate(const Position<N>& pos, const Weights& weights) {
-  FeatureVector f = features(pos);
-  double s = 0;
-  for (int i = 0; i < kFeatureCount; ++i) s += weights.w[i] * f[i];
+  const FeatureCounts f = feature_counts(pos);
+  const auto& w = weights.w;
+  static_assert(kFeatureCount == 9, "the sum below names every feature");
+  // Summed as a tree rather than left to right: the products do not wait on one another (measured:
+  // the serial chain of additions was a third of the evaluation's time). Exact for integer weights;
+  // for others the order is fixed, so results are still the same on every run.
+  const double s01 = w[0] * f[0] + w[1] * f[1], s23 = w[2] * f[2] + w[3] * f[3];
+  const double s45 = w[4] * f[4] + w[5] * f[5], s67 = w[6] * f[6] + w[7] * f[7];
+  double s = ((s01 + s23) + (s45 + s67)) + w[8] * f[8];
   s = std::clamp(s, -20000.0, 20000.0);
   return static_cast<int>(s >= 0 ? s + 0.5 : s - 0.5);  // lround's rounding, without the libm call
 }

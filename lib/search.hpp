@@ -73,17 +73,27 @@ class Searcher {
   };
   enum Bound : std::uint8_t { None, Upper, Lower, Exact };
 
-  // Counts the node; true (with its score) when the search stops here: out of budget, or game over.
-  bool node_is_settled(const Position<N>& pos, int ply, int& score);
+  // Counts the node; true (with its score) when the search stops here: out of budget, or game over
+  // (not looked at when the caller knows the game goes on).
+  bool node_is_settled(const Position<N>& pos, int ply, int& score, bool known_ongoing = false);
   int negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply);
-  int quiesce(const Position<N>& pos, int alpha, int beta, int ply);
+  // known_ongoing: entered from negamax at the horizon, which has looked at the outcome already.
+  int quiesce(const Position<N>& pos, int alpha, int beta, int ply, bool known_ongoing = false);
   int child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta, int ply,
                   bool quiescence);
   int terminal_score(const Outcome& o, Color side, int ply) const;
-  // Fills idx with move indices and their ordering keys: table move, captures (most stones first),
-  // killers, history. pick_next(idx, k, ply) then moves the k-th best to position k.
-  std::uint16_t pick_next(std::vector<std::uint16_t>& idx, std::size_t k, int ply) const;
-  void order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply, std::vector<std::uint16_t>& idx);
+  // A move's place in the search order: its key (table move, captures by stones taken, killers, history;
+  // never negative) above its index in the list, stored so that the largest entry is the highest key
+  // and, among equal keys, the earliest generated move.
+  using OrderEntry = std::uint64_t;
+  static OrderEntry order_entry(int key, std::size_t index) {
+    return (static_cast<std::uint64_t>(key) << 16) | (0xFFFF - index);
+  }
+  static std::uint16_t move_index(OrderEntry e) { return static_cast<std::uint16_t>(0xFFFF - (e & 0xFFFF)); }
+  // Fills entries with the moves' order entries; pick_next(entries, k) then moves the k-th best to
+  // position k and returns its move index.
+  void order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply, std::vector<OrderEntry>& entries);
+  static std::uint16_t pick_next(std::vector<OrderEntry>& entries, std::size_t k);
   std::uint64_t key_of(const Position<N>& pos) const;
   bool out_of_budget();
   Bitboard<N> captured_by(const Position<N>& pos, const Move<N>& m) const;
@@ -99,8 +109,7 @@ class Searcher {
   static constexpr int kMaxPly = 128;
   std::array<std::array<Move<N>, 2>, kMaxPly> killers_{};
   std::vector<int> history_;
-  std::vector<std::vector<std::uint16_t>> order_buffers_;  // one per ply, reused
-  std::vector<std::vector<int>> key_buffers_;
+  std::vector<std::vector<OrderEntry>> order_buffers_;  // one per ply, reused
   std::vector<std::unique_ptr<MoveList<N>>> lists_;
   MoveList<N>& list_at(int ply);
   std::vector<Move<N>> pv_table_;  // kMaxPly x kMaxPly, row = ply

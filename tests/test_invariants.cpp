@@ -223,6 +223,25 @@ TEST(Invariants, StoneCountsNeverRiseInMovement) {
   });
 }
 
+TEST(Invariants, StepCapturesAgreeWithCapturesAtForEveryStep) {
+  // Every step of the side to move, legal under forced capture or not: the stones the search's
+  // per-node capture map says it takes are the ones captures_at takes.
+  for_every_position([]<int N>(const Position<N>& pos, const MoveList<N>&) {
+    if (pos.placing()) return;
+    const auto map = pos.step_captures();
+    const Color us = pos.side();
+    for (int d = 0; d < pos.rules().step_directions(); ++d)
+      for (Bitboard<N> t = Geometry<N>::shift(pos.stones(us), d) & pos.empty(); t;) {
+        const int to = pop_lsb(t), from = to - Geometry<N>::kDelta[d];
+        const Bitboard<N> mine = (pos.stones(us) & ~square_bb<Bitboard<N>>(from)) | square_bb<Bitboard<N>>(to);
+        const int taken = popcount(pos.captures_at(to, mine, pos.stones(~us)));
+        EXPECT_EQ(map.count(to), taken) << where(pos) << ", step " << square_name(from, N) << "-"
+                                        << square_name(to, N);
+        EXPECT_EQ(static_cast<bool>((map.any >> to) & 1), taken > 0) << where(pos);
+      }
+  });
+}
+
 TEST(Invariants, OnlyTerminalPositionsHaveNoMoves) {
   for_every_position([]<int N>(const Position<N>& pos, const MoveList<N>& legal) {
     EXPECT_EQ(legal.empty(), pos.outcome().over()) << where(pos) << ", outcome " << to_string(pos.outcome());
