@@ -235,9 +235,11 @@ int run_match(const std::vector<std::string>& args) {
   std::signal(SIGINT, previous);
   if (progress) fmt::print(stderr, "\n");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // The stop flag is also how the SPRT ends a run; only a signal counts as an interruption.
+  // The stop flag is also how the SPRT ends a run; only a signal counts as an interruption, and only
+  // one that cost games (a Ctrl-C after the last game leaves a complete run).
   const MatchSummary s = summarize(c, results);
-  const bool interrupted = g_interrupted.load() && !s.sprt_decided_after_pairs;
+  const bool complete = static_cast<long long>(results.size()) >= c.games;
+  const bool interrupted = g_interrupted.load() && !s.sprt_decided_after_pairs && !complete;
   const nlohmann::json j = summary_json(c, s, seconds, new_games, interrupted);
   if (json) fmt::print("{}\n", j.dump());
   else if (csv) print_csv(j);

@@ -11,8 +11,13 @@ using nlohmann::json;
 namespace {
 
 json header_json(const MatchConfig& c) {
-  return json{{"type", "header"}, {"rules", c.rules.to_string()}, {"a", c.a.text}, {"b", c.b.text},
-              {"seed", c.seed},   {"opening_turns", c.opening_turns}};
+  json h{{"type", "header"}, {"rules", c.rules.to_string()}, {"a", c.a.text}, {"b", c.b.text},
+         {"seed", c.seed},   {"opening_turns", c.opening_turns}};
+  // A spec names its weights file, whose contents may change between runs: the weights themselves are
+  // part of the configuration.
+  if (!c.a.weights_file.empty()) h["a_weights"] = c.a.weights.to_text();
+  if (!c.b.weights_file.empty()) h["b_weights"] = c.b.weights.to_text();
+  return h;
 }
 
 std::string result_text(const Outcome& o) {
@@ -100,10 +105,15 @@ Parsed<ResultsFile> read_results(const MatchConfig& config, std::string_view tex
     if (i == 0) {
       json want = header_json(config);
       if (j.value("type", "") != "header") return P::fail(where + "the first line is not a results header");
-      for (const auto& [key, value] : want.items())
-        if (!j.contains(key) || j[key] != value)
-          return P::fail("results file was made with " + key + "=" + (j.contains(key) ? j[key].dump() : "nothing") +
-                         ", this run has " + key + "=" + value.dump() + "; use another --out file");
+      for (const auto& [key, value] : want.items()) {
+        if (j.contains(key) && j[key] == value) continue;
+        if (key.ends_with("_weights"))
+          return P::fail("results file was made with other weights for player " + key.substr(0, 1) +
+                         " (its weights file has changed since); use another --out file");
+        return P::fail("results file was made with " + key + "=" + (j.contains(key) ? j[key].dump() : "nothing") +
+                       ", this run has " + key + "=" + value.dump() + "; use another --out file");
+      }
+      // Weights recorded in the file but not named by this run's specs: the specs differ, reported above.
       out.valid_bytes = ends[i];
       continue;
     }

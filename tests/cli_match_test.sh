@@ -80,6 +80,16 @@ if "$seega" match --a random --b random --games 4 --seed 2 --out "$tmp/existing.
 bad "corrupt middle line" --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume
 if "$seega" match --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume 2>&1 >/dev/null |
   grep -q 'line 3'; then pass; else fail "the corrupt middle line is not named (line 3)"; fi
+# The weights behind a spec's weights= file are part of the configuration: a changed file is refused.
+printf 'material 100\nmobility 3\n' >"$tmp/w.txt"
+wspec="ab(depth=1,weights=$tmp/w.txt)"
+m --a "$wspec" --b greedy --games 4 --out "$tmp/weights.jsonl" >/dev/null 2>&1
+if m --a "$wspec" --b greedy --games 6 --out "$tmp/weights.jsonl" --resume >/dev/null 2>&1; then pass; else
+  fail "resume with the same weights file was refused"; fi
+printf 'material 100\nmobility 4\n' >"$tmp/w.txt"
+bad "resume after the weights file changed" --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume
+if m --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume 2>&1 >/dev/null | grep -q 'other weights for player a'; then
+  pass; else fail "the changed weights are not named"; fi
 bad "bad sprt" --a random --b random --games 4 --sprt elo0=10,elo1=0
 bad "too many opening turns" --a random --b random --games 4 --opening-turns 12
 bad "json and csv" --a random --b random --games 4 --json --csv
