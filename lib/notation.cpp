@@ -158,6 +158,35 @@ std::string to_string(const Position<N>& pos) {
   return s;
 }
 
+namespace {
+
+// Calls visit(path, length, taken) for every chain turn of the stone on `from`, over all its first steps.
+template <int N, typename Visit>
+void for_each_chain_turn(const Position<N>& pos, int from, Visit&& visit) {
+  for (int d = 0; d < pos.rules().step_directions(); ++d) {
+    const int first = Geometry<N>::kNeighbour[from][d];
+    if (first < 0 || !((pos.empty() >> first) & 1)) continue;
+    auto mine = (pos.stones(pos.side()) & ~square_bb<Bitboard<N>>(from)) | square_bb<Bitboard<N>>(first);
+    if (!pos.captures_at(first, mine, pos.stones(~pos.side()))) continue;
+    detail::walk_chains(pos, from, first, visit);
+  }
+}
+
+// Keeps the path a chain turn prints: the shortest, then the smallest square sequence.
+void keep_printed_path(std::vector<std::uint8_t>& best, const std::uint8_t* path, int len) {
+  const std::vector<std::uint8_t> p(path, path + len);
+  if (best.empty() || p.size() < best.size() || (p.size() == best.size() && p < best)) best = p;
+}
+
+template <int N>
+std::string path_text(const std::vector<std::uint8_t>& path) {
+  std::string s;
+  for (auto sq : path) s += (s.empty() ? "" : "-") + square_name(sq, N);
+  return s;
+}
+
+}  // namespace
+
 template <int N>
 std::string to_string(const Position<N>& pos, const Move<N>& m) {
   switch (m.kind) {
@@ -166,22 +195,46 @@ std::string to_string(const Position<N>& pos, const Move<N>& m) {
     case MoveKind::Step: return square_name(m.from, N) + "-" + square_name(m.to, N);
     case MoveKind::Chain: break;
   }
-  // Find the shortest path of this turn (then the smallest square sequence) among all first steps.
   std::vector<std::uint8_t> best;
-  for (int d = 0; d < pos.rules().step_directions(); ++d) {
-    int first = Geometry<N>::kNeighbour[m.from][d];
-    if (first < 0 || !((pos.empty() >> first) & 1)) continue;
-    auto mine = (pos.stones(pos.side()) & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(first);
-    if (!pos.captures_at(first, mine, pos.stones(~pos.side()))) continue;
-    detail::walk_chains(pos, m.from, first, [&](const std::uint8_t* path, int len, Bitboard<N> taken) {
-      if (path[len - 1] != m.to || taken != m.captured) return;
-      std::vector<std::uint8_t> p(path, path + len);
-      if (best.empty() || p.size() < best.size() || (p.size() == best.size() && p < best)) best = std::move(p);
+  for_each_chain_turn(pos, m.from, [&](const std::uint8_t* path, int len, Bitboard<N> taken) {
+    if (path[len - 1] == m.to && taken == m.captured) keep_printed_path(best, path, len);
+  });
+  return path_text<N>(best);
+}
+
+template <int N>
+std::vector<std::string> to_strings(const Position<N>& pos, const MoveList<N>& list) {
+  // The printed path of every chain turn of each stone that has one, from one walk of its turns.
+  struct Turn {
+    int to;
+    Bitboard<N> taken;
+    std::vector<std::uint8_t> path;
+  };
+  std::vector<std::vector<Turn>> turns(Geometry<N>::kSquares);
+  std::vector<bool> walked(Geometry<N>::kSquares, false);
+  for (const auto& m : list) {
+    if (m.kind != MoveKind::Chain || walked[m.from]) continue;
+    walked[m.from] = true;
+    auto& mine = turns[m.from];
+    for_each_chain_turn(pos, m.from, [&](const std::uint8_t* path, int len, Bitboard<N> taken) {
+      auto same = std::find_if(mine.begin(), mine.end(),
+                               [&](const Turn& t) { return t.to == path[len - 1] && t.taken == taken; });
+      if (same == mine.end()) same = mine.insert(mine.end(), Turn{path[len - 1], taken, {}});
+      keep_printed_path(same->path, path, len);
     });
   }
-  std::string s;
-  for (auto sq : best) s += (s.empty() ? "" : "-") + square_name(sq, N);
-  return s;
+  std::vector<std::string> out;
+  out.reserve(list.size());
+  for (const auto& m : list) {
+    if (m.kind != MoveKind::Chain) {
+      out.push_back(to_string(pos, m));
+      continue;
+    }
+    const auto& mine = turns[m.from];
+    auto t = std::find_if(mine.begin(), mine.end(), [&](const Turn& x) { return x.to == m.to && x.taken == m.captured; });
+    out.push_back(t == mine.end() ? std::string() : path_text<N>(t->path));
+  }
+  return out;
 }
 
 template <int N>
@@ -244,6 +297,7 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
   template Parsed<Position<N>> parse_position<N>(const Rules&, std::string_view); \
   template std::string to_string<N>(const Position<N>&);                          \
   template std::string to_string<N>(const Position<N>&, const Move<N>&);          \
+  template std::vector<std::string> to_strings<N>(const Position<N>&, const MoveList<N>&); \
   template Parsed<Move<N>> parse_move<N>(const Position<N>&, std::string_view);
 SEEGA_INSTANTIATE(5)
 SEEGA_INSTANTIATE(7)

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "movegen.hpp"
 
@@ -27,6 +28,11 @@ std::string to_string(const Position<N>& pos);
 // A move of pos in notation; a chain turn prints its shortest path (then smallest square sequence).
 template <int N>
 std::string to_string(const Position<N>& pos, const Move<N>& move);
+
+// Every move of a list of pos in notation, as to_string(pos, move) prints each, but walking each
+// stone's chain turns once rather than once a turn (a 9x9 position can have thousands of chain turns).
+template <int N>
+std::vector<std::string> to_strings(const Position<N>& pos, const MoveList<N>& list);
 
 // A legal move of pos from its notation; an error says why the text is not one.
 template <int N>

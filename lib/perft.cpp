@@ -57,10 +57,11 @@ std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N
   if (depth <= 0) return out;
   MoveList<N> list;
   legal_moves(pos, list);
-  for (const auto& m : list) {
+  const std::vector<std::string> names = to_strings(pos, list);
+  for (std::size_t i = 0; i < list.size(); ++i) {
     Position<N> child = pos;
-    child.play(m);
-    out.emplace_back(to_string(pos, m), perft(child, depth - 1));
+    child.play(list[i]);
+    out.emplace_back(names[i], perft(child, depth - 1));
   }
   return out;
 }
