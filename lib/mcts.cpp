@@ -131,6 +131,7 @@ class Uct {
 
   // A random order of the node's moves: offset + k * stride (mod moves) with stride coprime to moves.
   void init_order(Node<N>& node, std::size_t moves) {
+    check_indexable(moves);  // kUnknown (0xFFFF) stays free
     node.moves = static_cast<std::uint16_t>(moves);
     if (moves < 2) return;
     node.offset = static_cast<std::uint16_t>(rng_.below(moves));

@@ -5,6 +5,8 @@
 #include <cassert>
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "position.hpp"
@@ -52,6 +54,16 @@ class MoveList {
   Move<N>* data_ = inline_.data();
   std::size_t size_ = 0, capacity_ = kMaxMoves<N>;
 };
+
+// The search and MCTS keep move indices in 16 bits. The most moves seen in a position is 7,700 (chain
+// turns on 9x9 without forced capture); a position past the limit stops the engine with this error
+// rather than have it play a wrong move.
+constexpr std::size_t kMaxIndexedMoves = 0xFFFE;
+inline void check_indexable(std::size_t moves) {
+  if (moves > kMaxIndexedMoves)
+    throw std::length_error("a position with " + std::to_string(moves) + " legal moves: the engines index at most " +
+                            std::to_string(kMaxIndexedMoves));
+}
 
 namespace detail {
 

@@ -71,6 +71,7 @@ template <int N>
 void Searcher<N>::order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply,
                         std::vector<OrderEntry>& entries) {
   const std::size_t n = list.size();
+  check_indexable(n);
   entries.resize(n);
   // Where steps capture, worked out once for the node rather than once a step.
   const auto captures = pos.step_captures();
@@ -160,6 +161,7 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, b
       }
   } else {
     legal_moves(pos, list);
+    check_indexable(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) add_if_capture(list[i], i);
   }
   // Under forced capture a side with a capture may not stand pat.

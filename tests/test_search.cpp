@@ -295,5 +295,10 @@ TEST(Search, WithTheTableForcedResultsNearTheQuietLimitAreStillFound) {
   RecordProperty("forced", forced);
 }
 
+TEST(Search, APositionWithMoreMovesThanTheEnginesIndexIsAnErrorNotAWrongMove) {
+  EXPECT_NO_THROW(check_indexable(kMaxIndexedMoves));
+  EXPECT_THROW(check_indexable(kMaxIndexedMoves + 1), std::length_error);
+}
+
 }  // namespace
 }  // namespace seega::test
