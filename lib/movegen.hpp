@@ -30,6 +30,11 @@ class MoveList {
     if (size_ == capacity_) grow();
     data_[size_++] = m;
   }
+  // push for callers that know the list has room (no check per move).
+  void push_unchecked(const Move<N>& m) {
+    assert(size_ < capacity_);
+    data_[size_++] = m;
+  }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }
@@ -113,8 +118,24 @@ void add_placements(const Position<N>& pos, MoveList<N>& list) {
   }
 }
 
-// Steps, and with chains on the chain turns, each tagged by whether it captures; returns whether
-// any captures.
+// The plain steps of the side to move, for rules that need no capture tags (no chains, no forced
+// capture): the common case of the search, with the directions fixed at compile time. Every step
+// fits the list's inline room (at most 8 per stone), so there is no room check per move.
+template <int N, int Dirs>
+void add_plain_steps(const Position<N>& pos, MoveList<N>& list) {
+  static_assert(Dirs * Geometry<N>::kStonesPerSide <= kMaxMoves<N>);
+  using G = Geometry<N>;
+  const Bitboard<N> us = pos.stones(pos.side()), free = pos.empty();
+  list.clear();
+  for (int d = 0; d < Dirs; ++d)
+    for (Bitboard<N> targets = G::shift(us, d) & free; targets;) {
+      const int to = pop_lsb(targets);
+      list.push_unchecked(Move<N>::step(to - G::kDelta[d], to));
+    }
+}
+
+// Steps, and with chains on the chain turns, each tagged by whether it captures (for rules with
+// chains or forced capture); returns whether any captures.
 template <int N>
 bool add_steps(const Position<N>& pos, MoveList<N>& list) {
   using BB = Bitboard<N>;
@@ -122,16 +143,11 @@ bool add_steps(const Position<N>& pos, MoveList<N>& list) {
   const Rules& r = pos.rules();
   const Color us = pos.side();
   const BB free = pos.empty();
-  const bool need_captures = r.chains || r.forced_capture;
   bool any_capture = false;
   for (int d = 0, dirs = r.step_directions(); d < dirs; ++d) {
     for (BB targets = G::shift(pos.stones(us), d) & free; targets;) {
       int to = pop_lsb(targets);
       int from = to - G::kDelta[d];
-      if (!need_captures) {
-        list.push(Move<N>::step(from, to));
-        continue;
-      }
       BB mine = (pos.stones(us) & ~square_bb<BB>(from)) | square_bb<BB>(to);
       BB t = pos.captures_at(to, mine, pos.stones(~us));
       if (!t) {
@@ -171,6 +187,13 @@ template <int N>
 void generate_moves(const Position<N>& pos, MoveList<N>& list) {
   list.clear();
   if (pos.placing()) return detail::add_placements(pos, list);
+  const Rules& r = pos.rules();
+  if (!r.chains && !r.forced_capture) {
+    if (r.diag_steps) detail::add_plain_steps<N, 8>(pos, list);
+    else detail::add_plain_steps<N, 4>(pos, list);
+    if (list.empty()) list.push(Move<N>::pass());  // walled in: with walled_in=lose this is terminal
+    return;
+  }
   bool any_capture = detail::add_steps(pos, list);
   if (any_capture && pos.rules().forced_capture) {
     std::size_t n = 0;

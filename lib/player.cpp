@@ -143,7 +143,7 @@ Move<N> random_move(const Position<N>& pos, Rng& rng) {
     }
   }
   MoveList<N> list;
-  legal_moves(pos, list);
+  generate_moves(pos, list);  // pos is not terminal (the precondition)
   return list[rng.below(list.size())];
 }
 

@@ -116,6 +116,14 @@ class Position {
       for (int d = 0; d < dirs; ++d) n += static_cast<int>((by_dir[d] >> to) & 1);
       return n;
     }
+    // The stones a step onto `to` takes: captures_at's answer for every step onto it.
+    BB taken(int to) const {
+      if (!((any >> to) & 1)) return 0;
+      BB t = 0;
+      for (int d = 0; d < dirs; ++d)
+        if ((by_dir[d] >> to) & 1) t |= square_bb<BB>(to + G::kDelta[d]);
+      return t;
+    }
   };
   StepCaptures step_captures() const {
     StepCaptures sc;
@@ -146,18 +154,18 @@ class Position {
       case MoveKind::Pass: flip_side(); return;
       case MoveKind::Step:
       case MoveKind::Chain: {
-        BB mine = (stones_[us] & ~square_bb<BB>(m.from)) | square_bb<BB>(m.to);
-        BB taken = m.kind == MoveKind::Chain ? m.captured : captures_at(m.to, mine, stones_[them]);
-        stones_[us] = mine;
-        stones_[them] &= ~taken;
-        hash_ ^= k.stone[us][m.from] ^ k.stone[us][m.to];
-        for (BB t = taken; t;) hash_ ^= k.stone[them][pop_lsb(t)];
-        quiet_ = taken ? 0 : static_cast<std::uint16_t>(quiet_ + 1);
-        ++movement_;
-        flip_side();
-        return;
+        const BB mine = (stones_[us] & ~square_bb<BB>(m.from)) | square_bb<BB>(m.to);
+        return move_stone(m.from, m.to,
+                          m.kind == MoveKind::Chain ? m.captured : captures_at(m.to, mine, stones_[them]));
       }
     }
+  }
+
+  // Plays a step or chain turn whose captures the caller knows (from step_captures()): the same as
+  // play(m), without working them out again.
+  void play(const Move<N>& m, BB taken) {
+    assert(m.kind == MoveKind::Step || m.kind == MoveKind::Chain);
+    move_stone(m.from, m.to, taken);
   }
 
   // Squares one step (along the step directions) from a stone of c: where c can arrive, and the only
@@ -236,6 +244,18 @@ class Position {
   template <int D>
   static BB capture_line(BB t, BB us, BB them) {
     return G::shift(G::shift(G::shift(t, D) & them, D) & us, opposite(D));
+  }
+
+  void move_stone(int from, int to, BB taken) {
+    const auto& k = zobrist::kKeys;
+    const Color us = side_, them = ~side_;
+    stones_[us] = (stones_[us] & ~square_bb<BB>(from)) | square_bb<BB>(to);
+    stones_[them] &= ~taken;
+    hash_ ^= k.stone[us][from] ^ k.stone[us][to];
+    for (BB t = taken; t;) hash_ ^= k.stone[them][pop_lsb(t)];
+    quiet_ = taken ? 0 : static_cast<std::uint16_t>(quiet_ + 1);
+    ++movement_;
+    flip_side();
   }
 
   void flip_side() {

@@ -53,14 +53,6 @@ int Searcher<N>::terminal_score(const Outcome& o, Color side, int ply) const {
   return o.winner == side ? kWin - ply : -(kWin - ply);
 }
 
-template <int N>
-Bitboard<N> Searcher<N>::captured_by(const Position<N>& pos, const Move<N>& m) const {
-  if (m.kind == MoveKind::Chain) return m.captured;
-  if (m.kind != MoveKind::Step) return 0;
-  Bitboard<N> mine = (pos.stones(pos.side()) & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(m.to);
-  return pos.captures_at(m.to, mine, pos.stones(~pos.side()));
-}
-
 namespace {
 // Win and loss scores are stored relative to the node, so they stay right at any distance from the root.
 int to_table(int s, int ply) { return is_win_score(s) ? s + ply : is_loss_score(s) ? s - ply : s; }
@@ -68,24 +60,32 @@ int from_table(int s, int ply) { return is_win_score(s) ? s - ply : is_loss_scor
 }  // namespace
 
 template <int N>
-void Searcher<N>::order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply,
+void Searcher<N>::order(const MoveList<N>& list, const StepCaptures& captures, int tt_move, int ply,
                         std::vector<OrderEntry>& entries) {
   const std::size_t n = list.size();
   check_indexable(n);
   entries.resize(n);
-  // Where steps capture, worked out once for the node rather than once a step.
-  const auto captures = pos.step_captures();
+  // A move that takes nothing carries no captured set, and killers are such moves, so a killer is
+  // matched on the rest of the move.
+  const Move<N> killer0 = killers_[ply][0], killer1 = killers_[ply][1];
+  auto same_quiet = [](const Move<N>& a, const Move<N>& b) {
+    return a.from == b.from && a.to == b.to && a.kind == b.kind && a.steps == b.steps;
+  };
   for (std::size_t i = 0; i < n; ++i) {
     const Move<N>& m = list[i];
-    const int taken = m.kind == MoveKind::Chain  ? popcount(m.captured)
-                      : m.kind == MoveKind::Step ? captures.count(m.to)
-                                                 : 0;
     int k;
-    if (static_cast<int>(i) == tt_move) k = 1 << 30;
-    else if (taken) k = (1 << 28) + taken * 1024;
-    else if (m == killers_[ply][0]) k = (1 << 27) + 1;
-    else if (m == killers_[ply][1]) k = 1 << 27;
-    else k = m.kind == MoveKind::Pass ? 0 : history_[m.from * N * N + m.to];
+    if (static_cast<int>(i) == tt_move) {
+      k = 1 << 30;
+    } else if (const int taken = m.kind == MoveKind::Step    ? captures.count(m.to)
+                                 : m.kind == MoveKind::Chain ? popcount(m.captured)
+                                                             : 0) {
+      k = (1 << 28) + taken * 1024;
+    } else {
+      k = same_quiet(m, killer0)   ? (1 << 27) + 1
+          : same_quiet(m, killer1) ? 1 << 27
+          : m.kind == MoveKind::Pass ? 0
+                                     : history_[m.from * N * N + m.to];
+    }
     entries[i] = order_entry(k, i);
   }
   // No sort here: negamax picks the next best move lazily (pick_next), since a cutoff usually comes
@@ -175,7 +175,8 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, b
   for (const OrderEntry e : entries) {
     const std::uint16_t i = move_index(e);
     Position<N> child = pos;
-    child.play(list[i]);
+    if (list[i].kind == MoveKind::Step) child.play(list[i], captures.taken(list[i].to));
+    else child.play(list[i]);
     int s = child_score(pos, child, 0, alpha, beta, ply + 1, true);
     if (stopped_) return 0;
     if (s > best) {
@@ -212,8 +213,11 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
   MoveList<N>& list = list_at(ply);
   generate_moves(pos, list);  // the outcome was checked above
   if (tt_move >= static_cast<int>(list.size())) tt_move = -1;
+  // Where steps capture, worked out once for the node rather than once a step: for ordering, for
+  // playing the steps and for telling quiet moves at a cutoff.
+  const StepCaptures captures = pos.step_captures();
   auto& entries = order_buffers_[ply];
-  order(pos, list, tt_move, ply, entries);
+  order(list, captures, tt_move, ply, entries);
 
   const int original_alpha = alpha;
   int best = -kInfinity, best_index = 0;
@@ -222,7 +226,8 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     const std::uint16_t i = pick_next(entries, k);
     const Move<N>& m = list[i];
     Position<N> child = pos;
-    child.play(m);
+    if (m.kind == MoveKind::Step) child.play(m, captures.taken(m.to));
+    else child.play(m);
     // The child's table probe is a likely cache miss: start the load now (a horizon child goes
     // straight into quiescence or the evaluation, with no probe).
     if (limits_.use_table && depth > 1) __builtin_prefetch(&table_[key_of(child) & (table_.size() - 1)]);
@@ -247,7 +252,8 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
         pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
       }
       if (alpha >= beta) {
-        if (!captured_by(pos, m) && m.kind != MoveKind::Pass) {
+        const bool quiet = m.kind == MoveKind::Step ? !captures.count(m.to) : m.kind == MoveKind::Place;
+        if (quiet) {
           if (!(m == killers_[ply][0])) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
           int& h = history_[m.from * N * N + m.to];
           h += depth * depth;

@@ -92,11 +92,12 @@ class Searcher {
   static std::uint16_t move_index(OrderEntry e) { return static_cast<std::uint16_t>(0xFFFF - (e & 0xFFFF)); }
   // Fills entries with the moves' order entries; pick_next(entries, k) then moves the k-th best to
   // position k and returns its move index.
-  void order(const Position<N>& pos, const MoveList<N>& list, int tt_move, int ply, std::vector<OrderEntry>& entries);
+  using StepCaptures = typename Position<N>::StepCaptures;
+  void order(const MoveList<N>& list, const StepCaptures& captures, int tt_move, int ply,
+             std::vector<OrderEntry>& entries);
   static std::uint16_t pick_next(std::vector<OrderEntry>& entries, std::size_t k);
   std::uint64_t key_of(const Position<N>& pos) const;
   bool out_of_budget();
-  Bitboard<N> captured_by(const Position<N>& pos, const Move<N>& m) const;
 
   Weights weights_;
   std::vector<Entry> table_;

@@ -227,7 +227,7 @@ TEST(Invariants, StoneCountsNeverRiseInMovement) {
 
 TEST(Invariants, StepCapturesAgreeWithCapturesAtForEveryStep) {
   // Every step of the side to move, legal under forced capture or not: the stones the search's
-  // per-node capture map says it takes are the ones captures_at takes.
+  // per-node capture map says it takes are the ones captures_at takes, and play() agrees.
   for_every_position([]<int N>(const Position<N>& pos, const MoveList<N>&) {
     if (pos.placing()) return;
     const auto map = pos.step_captures();
@@ -236,9 +236,18 @@ TEST(Invariants, StepCapturesAgreeWithCapturesAtForEveryStep) {
       for (Bitboard<N> t = Geometry<N>::shift(pos.stones(us), d) & pos.empty(); t;) {
         const int to = pop_lsb(t), from = to - Geometry<N>::kDelta[d];
         const Bitboard<N> mine = (pos.stones(us) & ~square_bb<Bitboard<N>>(from)) | square_bb<Bitboard<N>>(to);
-        const int taken = popcount(pos.captures_at(to, mine, pos.stones(~us)));
+        const Bitboard<N> captured = pos.captures_at(to, mine, pos.stones(~us));
+        const int taken = popcount(captured);
         EXPECT_EQ(map.count(to), taken) << where(pos) << ", step " << square_name(from, N) << "-"
                                         << square_name(to, N);
+        EXPECT_TRUE(map.taken(to) == captured) << where(pos) << ", step " << square_name(from, N) << "-"
+                                               << square_name(to, N);
+        // Playing the step with the map's captures is playing it.
+        Position<N> played = pos, given = pos;
+        played.play(Move<N>::step(from, to));
+        given.play(Move<N>::step(from, to), map.taken(to));
+        EXPECT_EQ(given, played) << where(pos);
+        EXPECT_EQ(given.hash(), played.hash()) << where(pos);
         EXPECT_EQ(static_cast<bool>((map.any >> to) & 1), taken > 0) << where(pos);
       }
   });
