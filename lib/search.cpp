@@ -98,8 +98,9 @@ template <int N>
 std::uint16_t Searcher<N>::pick_next(std::vector<OrderEntry>& entries, std::size_t k) {
   // The largest entry: the highest key, ties to generation order; the order a full sort would give.
   std::size_t best = k;
+  OrderEntry largest = entries[k];
   for (std::size_t j = k + 1; j < entries.size(); ++j)
-    if (entries[j] > entries[best]) best = j;
+    if (entries[j] > largest) largest = entries[j], best = j;
   std::swap(entries[k], entries[best]);
   return move_index(entries[k]);
 }
