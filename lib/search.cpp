@@ -54,6 +54,12 @@ int Searcher<N>::terminal_score(const Outcome& o, Color side, int ply) const {
 }
 
 namespace {
+// The number of stones a move takes, with the node's capture map for steps.
+template <int N>
+int stones_taken(const Move<N>& m, const typename Position<N>::StepCaptures& captures) {
+  return m.kind == MoveKind::Step ? captures.count(m.to) : m.kind == MoveKind::Chain ? popcount(m.captured) : 0;
+}
+
 // Win and loss scores are stored relative to the node, so they stay right at any distance from the root.
 int to_table(int s, int ply) { return is_win_score(s) ? s + ply : is_loss_score(s) ? s - ply : s; }
 int from_table(int s, int ply) { return is_win_score(s) ? s - ply : is_loss_score(s) ? s + ply : s; }
@@ -76,9 +82,7 @@ void Searcher<N>::order(const MoveList<N>& list, const StepCaptures& captures, i
     int k;
     if (static_cast<int>(i) == tt_move) {
       k = 1 << 30;
-    } else if (const int taken = m.kind == MoveKind::Step    ? captures.count(m.to)
-                                 : m.kind == MoveKind::Chain ? popcount(m.captured)
-                                                             : 0) {
+    } else if (const int taken = stones_taken(m, captures)) {
       k = (1 << 28) + taken * 1024;
     } else {
       k = same_quiet(m, killer0)   ? (1 << 27) + 1
@@ -141,12 +145,7 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, b
   entries.clear();
   const auto captures = pos.step_captures();
   auto add_if_capture = [&](const Move<N>& m, std::size_t i) {
-    const int taken = m.kind == MoveKind::Chain  ? popcount(m.captured)
-                      : m.kind == MoveKind::Step ? captures.count(m.to)
-                                                 : 0;
-    if (taken) {
-      entries.push_back(order_entry(taken, i));
-    }
+    if (const int taken = stones_taken(m, captures)) entries.push_back(order_entry(taken, i));
   };
   if (!rules.chains && !rules.forced_capture) {
     // List just the capturing steps, in generation order (direction, then square), so the order below
