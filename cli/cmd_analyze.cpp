@@ -49,6 +49,7 @@ int run_analyze(const std::vector<std::string>& args) {
       j["positions"] = r->positions;
       j["seconds"] = r->seconds;
       j["nps"] = r->seconds > 0 ? r->nodes / r->seconds : 0.0;
+      j["positions_per_second"] = r->seconds > 0 ? r->positions / r->seconds : 0.0;
     }
     if (json) {
       fmt::print("{}\n", j.dump());
@@ -58,9 +59,11 @@ int run_analyze(const std::vector<std::string>& args) {
     if (j.contains("score")) {
       std::string pv;
       for (const auto& m : j["pv"]) pv.append(" ").append(m.get<std::string>());
-      fmt::print("score {}  depth {}  nodes {}  time {:.3f} s  ({:.0f} nodes/s)\npv{}\n", j["score_text"].get<std::string>(),
-                 j["depth"].get<int>(), j["nodes"].get<std::uint64_t>(), j["seconds"].get<double>(),
-                 j["nps"].get<double>(), pv);
+      // nodes count search calls (what node limits count), positions each position once (docs/engines.md).
+      fmt::print("score {}  depth {}  nodes {}  positions {}  time {:.3f} s  ({:.0f} nodes/s, {:.0f} positions/s)\npv{}\n",
+                 j["score_text"].get<std::string>(), j["depth"].get<int>(), j["nodes"].get<std::uint64_t>(),
+                 j["positions"].get<std::uint64_t>(), j["seconds"].get<double>(), j["nps"].get<double>(),
+                 j["positions_per_second"].get<double>(), pv);
     }
     return 0;
   });
