@@ -1,7 +1,11 @@
-// Search speed: nodes per second of a fixed-depth search on 5x5 movement-phase positions.
+// Search speed: positions per second of fixed-depth searches, on 5x5 standard movement positions (the
+// figure the engines issue names) and on every other ruleset and size.
 #include <benchmark/benchmark.h>
 
+#include <vector>
+
 #include "notation.hpp"
+#include "random.hpp"
 #include "search.hpp"
 
 namespace {
@@ -34,6 +38,43 @@ void BM_SearchStandardFixedDepth(benchmark::State& state) {
   state.counters["positions_ps"] = benchmark::Counter(static_cast<double>(positions), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_SearchStandardFixedDepth)->Arg(8)->Arg(10)->Unit(benchmark::kMillisecond);
+
+// Every ruleset and size: the same search on movement positions reached by seeded random play (the
+// positions are the same on every run), at a depth that keeps one search near 10-100 ms.
+void search_rules(benchmark::State& state, const char* rules_text, int depth) {
+  const Rules rules = parse_rules(rules_text).value.rules;
+  with_size(rules.size, [&]<int N>() {
+    std::vector<Position<N>> positions;
+    for (std::uint64_t g = 0; positions.size() < 3; ++g) {
+      Rng rng(Rng::derive(2026, g));
+      Position<N> pos(rules);
+      MoveList<N> list;
+      // Play through placement and 10 plies of movement; keep the position if the game goes on.
+      while (pos.placing() || pos.movement_plies() < 10) {
+        legal_moves(pos, list);
+        if (list.empty()) break;
+        pos.play(list[rng.below(list.size())]);
+      }
+      if (!pos.outcome().over()) positions.push_back(pos);
+    }
+    std::uint64_t positions_searched = 0;
+    Searcher<N> searcher;
+    for (auto _ : state) {
+      for (const auto& pos : positions) {
+        searcher.clear();
+        SearchLimits limits;
+        limits.depth = depth;
+        positions_searched += searcher.search(pos, limits).positions;
+      }
+    }
+    state.counters["positions_ps"] =
+        benchmark::Counter(static_cast<double>(positions_searched), benchmark::Counter::kIsRate);
+  });
+}
+BENCHMARK_CAPTURE(search_rules, diagonal, "diagonal", 6)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(search_rules, chain, "chain", 8)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(search_rules, standard_7x7, "standard(size=7)", 7)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(search_rules, standard_9x9, "standard(size=9)", 6)->Unit(benchmark::kMillisecond);
 
 void BM_Evaluate(benchmark::State& state) {
   const Rules rules = parse_rules("standard").value.rules;
