@@ -143,13 +143,13 @@ bool add_steps(const Position<N>& pos, MoveList<N>& list) {
   const Rules& r = pos.rules();
   const Color us = pos.side();
   const BB free = pos.empty();
+  const auto captures = pos.step_captures();  // once for all steps, not captures_at per step
   bool any_capture = false;
   for (int d = 0, dirs = r.step_directions(); d < dirs; ++d) {
     for (BB targets = G::shift(pos.stones(us), d) & free; targets;) {
       int to = pop_lsb(targets);
       int from = to - G::kDelta[d];
-      BB mine = (pos.stones(us) & ~square_bb<BB>(from)) | square_bb<BB>(to);
-      BB t = pos.captures_at(to, mine, pos.stones(~us));
+      BB t = captures.taken(to);
       if (!t) {
         list.push(Move<N>::step(from, to));
         continue;

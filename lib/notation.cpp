@@ -181,7 +181,10 @@ void keep_printed_path(std::vector<std::uint8_t>& best, const std::uint8_t* path
 template <int N>
 std::string path_text(const std::vector<std::uint8_t>& path) {
   std::string s;
-  for (auto sq : path) s += (s.empty() ? "" : "-") + square_name(sq, N);
+  for (auto sq : path) {
+    if (!s.empty()) s += '-';
+    s += square_name(sq, N);
+  }
   return s;
 }
 
