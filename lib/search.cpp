@@ -160,7 +160,7 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, b
         list.push(m);
       }
   } else {
-    legal_moves(pos, list);
+    generate_moves(pos, list);  // the outcome was looked at on entry
     check_indexable(list.size());
     for (std::size_t i = 0; i < list.size(); ++i) add_if_capture(list[i], i);
   }
