@@ -45,6 +45,21 @@ good "perft from a 7x7 position" 'nodes 1128' perft --fen '7/7/7/7/7/7/7 w 24/24
 good "divide" 'a1+b1: 231' perft --depth 2 --divide
 good "help" 'usage: seega perft' perft --help
 good "rules canonical" 'standard(size=7,quiet_plies=40)' rules 'standard(quiet_plies=40,size=7)'
+# analyze, eval and players
+weights=$(mktemp)
+echo "material abc" >"$weights"
+bad "analyze without a position" analyze
+bad "analyze with an unknown player key" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(dpth=2)'
+bad "analyze a malformed position" analyze --fen 'x'
+bad "analyze a finished game" analyze --fen 'w4/5/5/5/5 b 0/0 0 0'
+bad "analyze with a corrupt weights file" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player "ab(depth=2,weights=$weights)"
+bad "eval with a corrupt weights file" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights"
+bad "eval with a missing weights file" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights.missing"
+good "analyze finds the win in one" 'score win in 1' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)'
+good "analyze json" '"best":"a2-a1"' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)' --json
+good "eval explain" 'material             1       100          100' eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --explain
+good "players lists the levels" 'level(6): depth 6' players
+rm -f "$weights"
 rm -f /tmp/seega_cli_err.$$
 echo "cli: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
