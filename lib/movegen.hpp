@@ -72,11 +72,12 @@ inline void check_indexable(std::size_t moves) {
 
 namespace detail {
 
-// Walks every chain turn that starts with the capturing step from -> to, depth first, calling
-// visit(path, length, captured) for each turn the rules allow to end there (path holds the squares
-// visited, path[0] = from). Steps try directions in order, so paths come in a fixed order.
+// Walks every chain turn that starts with the capturing step from -> to, which takes `first_taken`
+// (not empty; the caller has worked it out), depth first, calling visit(path, length, captured) for
+// each turn the rules allow to end there (path holds the squares visited, path[0] = from). Steps try
+// directions in order, so paths come in a fixed order.
 template <int N, typename Visit>
-void walk_chains(const Position<N>& pos, int from, int to, Visit&& visit) {
+void walk_chains(const Position<N>& pos, int from, int to, Bitboard<N> first_taken, Visit&& visit) {
   using BB = Bitboard<N>;
   using G = Geometry<N>;
   const Color us = pos.side();
@@ -101,11 +102,9 @@ void walk_chains(const Position<N>& pos, int from, int to, Visit&& visit) {
     if (!continued || !must_continue) visit(path.data(), len + 1, taken);
   };
 
-  BB mine = (pos.stones(us) & ~square_bb<BB>(from)) | square_bb<BB>(to);
-  BB theirs = pos.stones(~us);
-  BB t = pos.captures_at(to, mine, theirs);
-  assert(t);
-  rec(rec, to, 1, mine, theirs & ~t, t);
+  assert(first_taken);
+  const BB mine = (pos.stones(us) & ~square_bb<BB>(from)) | square_bb<BB>(to);
+  rec(rec, to, 1, mine, pos.stones(~us) & ~first_taken, first_taken);
 }
 
 template <int N>
@@ -118,18 +117,17 @@ void add_placements(const Position<N>& pos, MoveList<N>& list) {
   }
 }
 
-// The plain steps of the side to move, for rules that need no capture tags (no chains, no forced
-// capture): the common case of the search, with the directions fixed at compile time. Every step
+// The plain steps of the side to move onto squares of `targets` (empty squares), in generation order
+// (direction, then square), without capture tags; the directions fixed at compile time. Every step
 // fits the list's inline room (at most 8 per stone), so there is no room check per move.
 template <int N, int Dirs>
-void add_plain_steps(const Position<N>& pos, MoveList<N>& list) {
+void add_plain_steps(const Position<N>& pos, Bitboard<N> targets, MoveList<N>& list) {
   static_assert(Dirs * Geometry<N>::kStonesPerSide <= kMaxMoves<N>);
   using G = Geometry<N>;
-  const Bitboard<N> us = pos.stones(pos.side()), free = pos.empty();
-  list.clear();
+  const Bitboard<N> us = pos.stones(pos.side());
   for (int d = 0; d < Dirs; ++d)
-    for (Bitboard<N> targets = G::shift(us, d) & free; targets;) {
-      const int to = pop_lsb(targets);
+    for (Bitboard<N> onto = G::shift(us, d) & targets; onto;) {
+      const int to = pop_lsb(onto);
       list.push_unchecked(Move<N>::step(to - G::kDelta[d], to));
     }
 }
@@ -161,7 +159,7 @@ bool add_steps(const Position<N>& pos, MoveList<N>& list) {
         list.push(m);
         continue;
       }
-      walk_chains(pos, from, to, [&](const std::uint8_t* path, int len, BB taken) {
+      walk_chains(pos, from, to, t, [&](const std::uint8_t* path, int len, BB taken) {
         Move<N> m{taken, static_cast<std::uint8_t>(from), path[len - 1],
                   len == 2 ? MoveKind::Step : MoveKind::Chain, static_cast<std::uint8_t>(len - 1)};
         // Paths with the same start, end and captures are one turn (docs/rules.md); keep the
@@ -180,6 +178,16 @@ bool add_steps(const Position<N>& pos, MoveList<N>& list) {
 
 }  // namespace detail
 
+// The plain steps of the side to move onto squares of `targets` (empty squares), replacing the list,
+// in generation order. With no chains and no forced capture, onto all empty squares these are its
+// steps; the search lists its capturing steps by passing the squares where a step captures.
+template <int N>
+void generate_steps_onto(const Position<N>& pos, Bitboard<N> targets, MoveList<N>& list) {
+  list.clear();
+  if (pos.rules().diag_steps) detail::add_plain_steps<N, 8>(pos, targets, list);
+  else detail::add_plain_steps<N, 4>(pos, targets, list);
+}
+
 // The legal moves of a position known not to be over (for callers that checked outcome() already).
 // Steps carry no captured set unless the rules need one (chains or forced capture), in which case
 // `captured` is filled for every move.
@@ -189,13 +197,8 @@ void generate_moves(const Position<N>& pos, MoveList<N>& list) {
   if (pos.placing()) return detail::add_placements(pos, list);
   const Rules& r = pos.rules();
   if (!r.chains && !r.forced_capture) {
-    if (r.diag_steps) detail::add_plain_steps<N, 8>(pos, list);
-    else detail::add_plain_steps<N, 4>(pos, list);
-    if (list.empty()) list.push(Move<N>::pass());  // walled in: with walled_in=lose this is terminal
-    return;
-  }
-  bool any_capture = detail::add_steps(pos, list);
-  if (any_capture && pos.rules().forced_capture) {
+    generate_steps_onto(pos, pos.empty(), list);
+  } else if (detail::add_steps(pos, list) && r.forced_capture) {
     std::size_t n = 0;
     for (const auto& m : list)
       if (m.captured) list[n++] = m;

@@ -163,12 +163,11 @@ namespace {
 // Calls visit(path, length, taken) for every chain turn of the stone on `from`, over all its first steps.
 template <int N, typename Visit>
 void for_each_chain_turn(const Position<N>& pos, int from, Visit&& visit) {
+  const auto captures = pos.step_captures();
   for (int d = 0; d < pos.rules().step_directions(); ++d) {
     const int first = Geometry<N>::kNeighbour[from][d];
     if (first < 0 || !((pos.empty() >> first) & 1)) continue;
-    auto mine = (pos.stones(pos.side()) & ~square_bb<Bitboard<N>>(from)) | square_bb<Bitboard<N>>(first);
-    if (!pos.captures_at(first, mine, pos.stones(~pos.side()))) continue;
-    detail::walk_chains(pos, from, first, visit);
+    if (const Bitboard<N> taken = captures.taken(first)) detail::walk_chains(pos, from, first, taken, visit);
   }
 }
 

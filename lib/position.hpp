@@ -110,12 +110,7 @@ class Position {
     BB any = 0;
     int dirs = 4;
     // The number of stones a step onto `to` takes.
-    int count(int to) const {
-      if (!((any >> to) & 1)) return 0;
-      int n = 0;
-      for (int d = 0; d < dirs; ++d) n += static_cast<int>((by_dir[d] >> to) & 1);
-      return n;
-    }
+    int count(int to) const { return popcount(taken(to)); }
     // The stones a step onto `to` takes: captures_at's answer for every step onto it.
     BB taken(int to) const {
       if (!((any >> to) & 1)) return 0;

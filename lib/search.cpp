@@ -144,26 +144,13 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, b
   auto& entries = order_buffers_[ply];
   entries.clear();
   const auto captures = pos.step_captures();
-  auto add_if_capture = [&](const Move<N>& m, std::size_t i) {
-    if (const int taken = stones_taken(m, captures)) entries.push_back(order_entry(taken, i));
-  };
-  if (!rules.chains && !rules.forced_capture) {
-    // List just the capturing steps, in generation order (direction, then square), so the order below
-    // is the one the full list would give.
-    list.clear();
-    const Bitboard<N> us = pos.stones(pos.side());
-    for (int d = 0, dirs = rules.step_directions(); d < dirs; ++d)
-      for (Bitboard<N> t = Geometry<N>::shift(us, d) & captures.any; t;) {
-        const int to = pop_lsb(t);
-        const Move<N> m = Move<N>::step(to - Geometry<N>::kDelta[d], to);
-        add_if_capture(m, list.size());  // every step into captures.any takes a stone
-        list.push(m);
-      }
-  } else {
-    generate_moves(pos, list);  // the outcome was looked at on entry
-    check_indexable(list.size());
-    for (std::size_t i = 0; i < list.size(); ++i) add_if_capture(list[i], i);
-  }
+  // Without chains or forced capture, list just the capturing steps, in generation order, so the
+  // order below is the one the full list would give.
+  if (!rules.chains && !rules.forced_capture) generate_steps_onto(pos, captures.any, list);
+  else generate_moves(pos, list);  // the outcome was looked at on entry
+  check_indexable(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (const int taken = stones_taken(list[i], captures)) entries.push_back(order_entry(taken, i));
   // Under forced capture a side with a capture may not stand pat.
   const bool must_capture = rules.forced_capture && !entries.empty();
   int best = must_capture ? -kInfinity : stand;
@@ -252,8 +239,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
         pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
       }
       if (alpha >= beta) {
-        const bool quiet = m.kind == MoveKind::Step ? !captures.count(m.to) : m.kind == MoveKind::Place;
-        if (quiet) {
+        if (!stones_taken(m, captures) && m.kind != MoveKind::Pass) {
           if (!(m == killers_[ply][0])) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
           int& h = history_[m.from * N * N + m.to];
           h += depth * depth;
