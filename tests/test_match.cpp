@@ -47,6 +47,13 @@ std::vector<GameResult> run(MatchConfig c, int threads, std::vector<GameResult> 
       nullptr, &stop);
 }
 
+// The number of different values among xs.
+template <typename T>
+std::ptrdiff_t distinct(std::vector<T> xs) {
+  std::sort(xs.begin(), xs.end());
+  return std::unique(xs.begin(), xs.end()) - xs.begin();
+}
+
 void expect_same_game(const GameResult& x, const GameResult& y) {
   EXPECT_EQ(x.index, y.index);
   EXPECT_EQ(x.seed, y.seed) << "game " << x.index;
@@ -165,8 +172,7 @@ TEST(Match, GamesOfAPairShareTheOpeningAndSwapWhoIsA) {
     openings.push_back(opening);
   }
   // The openings are random per pair, not one opening for the whole match.
-  std::sort(openings.begin(), openings.end());
-  EXPECT_GT(std::unique(openings.begin(), openings.end()) - openings.begin(), 5);
+  EXPECT_GT(distinct(openings), 5);
 }
 
 TEST(Match, WithoutOpeningTurnsGamesStillDifferByTheirSeeds) {
@@ -177,8 +183,7 @@ TEST(Match, WithoutOpeningTurnsGamesStillDifferByTheirSeeds) {
   ASSERT_EQ(games.size(), 8u);
   std::vector<std::string> firsts;
   for (const auto& g : games) firsts.push_back(g.moves.at(0));
-  std::sort(firsts.begin(), firsts.end());
-  EXPECT_GT(std::unique(firsts.begin(), firsts.end()) - firsts.begin(), 1);
+  EXPECT_GT(distinct(firsts), 1);
 }
 
 TEST(Match, AGameIsReplayedExactlyFromTheSeedAndItsIndex) {
