@@ -163,14 +163,6 @@ class Position {
     move_stone(m.from, m.to, taken);
   }
 
-  // Squares one step (along the step directions) from a stone of c: where c can arrive, and the only
-  // places a step of c's opponent can capture next to.
-  BB step_reach(Color c) const {
-    BB r = 0;
-    for (int d = 0, n = rules_->step_directions(); d < n; ++d) r |= G::shift(stones_[c], d);
-    return r;
-  }
-
   // Whether the side to move has any step at all (ignores limits and forced capture).
   bool has_step() const {
     const BB us = stones_[side_], free = empty();
