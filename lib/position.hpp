@@ -40,8 +40,11 @@ class Position {
   using G = Geometry<N>;
 
   Position() = default;
-  // The empty board at the start of placement. Precondition: rules.size == N.
-  explicit Position(const Rules& rules, Color first_placer = White) : rules_(&rules), side_(first_placer) {
+  // The empty board at the start of placement, the rules' first placer to move. Precondition:
+  // rules.size == N.
+  explicit Position(const Rules& rules) : Position(rules, rules.first_placer) {}
+  // The same with first_placer to place first, whatever the rules say.
+  Position(const Rules& rules, Color first_placer) : rules_(&rules), side_(first_placer) {
     assert(rules.size == N);
     hand_[White] = hand_[Black] = static_cast<std::uint8_t>(G::kStonesPerSide);
     hash_ = compute_hash();

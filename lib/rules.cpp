@@ -121,6 +121,13 @@ const std::vector<Key>& keys() {
       direction_key("steps", &Rules::diag_steps),
       direction_key("captures", &Rules::diag_captures),
       bool_key("centre_immune", &Rules::centre_immune),
+      {"first_placer", "w or b (the colour that places first)",
+       [](Rules& r, std::string_view v) {
+         if (v == "w") return r.first_placer = White, true;
+         if (v == "b") return r.first_placer = Black, true;
+         return false;
+       },
+       [](const Rules& r) { return std::string(1, color_char(r.first_placer)); }},
       {"first_mover", "last or first (the last placer or the first placer moves first)",
        [](Rules& r, std::string_view v) {
          if (v == "last") return r.first_mover = FirstMover::LastPlacer, true;

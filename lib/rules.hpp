@@ -19,6 +19,7 @@ struct Rules {
   bool diag_steps = false;     // steps also along diagonals
   bool diag_captures = false;  // custodian capture also along diagonals
   bool centre_immune = true;
+  Color first_placer = White;  // the colour that places first; the seeds name none, w by convention
   FirstMover first_mover = FirstMover::LastPlacer;
   WalledIn walled_in = WalledIn::Pass;
   int quiet_plies = 30;  // 0 = no quiet-ply limit

@@ -10,9 +10,11 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   Rng rngs[2] = {Rng(Rng::derive(seed, 0)), Rng(Rng::derive(seed, 1))};
   Rng opening(options.opening_seed);
   GameRecord rec;
-  rec.first_placer = options.first_placer;
+  rec.seed = seed;
+  rec.first_placer = options.first_placer.value_or(rules.first_placer);
+  rec.last_placer = ~rec.first_placer;
   for (int c = 0; c < 2; ++c) players[c]->new_game();
-  Position<N> pos(rules, options.first_placer);
+  Position<N> pos(rules, rec.first_placer);
   MoveList<N> list;
   for (int turn = 0;; ++turn) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) return std::nullopt;
@@ -34,6 +36,7 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
     if (m.kind == MoveKind::Pass) ++rec.passes;
     if (options.record_moves) rec.moves.push_back(to_string(pos, m));
     pos.play(m);
+    ++rec.plies;
   }
   rec.outcome = pos.outcome();
   rec.stones[White] = pos.count(White);
