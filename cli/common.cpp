@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <cmath>
 #include <sstream>
 
 #include "notation.hpp"
@@ -55,6 +58,65 @@ std::uint64_t parse_seed(const std::string& text) {
   if (text.empty() || ec != std::errc() || p != text.data() + text.size())
     throw UsageError("--seed '" + text + "': expected a whole number from 0 to 18446744073709551615");
   return v;
+}
+
+PlayerSpec load_player(const std::string& option, const std::string& text) {
+  auto p = parse_player(text);
+  if (!p.ok()) throw UsageError(option + ": " + p.error);
+  return p.value;
+}
+
+void check_threads(int threads) {
+  if (threads < 0 || threads > 1024)
+    throw UsageError(fmt::format("--threads {}: allowed 0 (all cores) to 1024", threads));
+}
+
+void check_opening_turns(const Rules& rules, int turns) {
+  const int max_turns = rules.stones_per_side();  // two sides, two stones a turn
+  if (turns < 0 || turns >= max_turns)
+    throw UsageError(fmt::format("--opening-turns {}: allowed 0 to {} (placement has {} turns)", turns, max_turns - 1,
+                                 max_turns));
+}
+
+std::string signed_text(double x, int decimals) {
+  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
+  std::string s = fmt::format("{:+.{}f}", x, decimals);
+  // A value that rounds to zero prints as +0.0 whichever side of zero it fell.
+  if (s.find_first_not_of("+-0.") == std::string::npos) s[0] = '+';
+  return s;
+}
+
+std::string plain_text(double x, int decimals) {
+  std::string s = signed_text(x, decimals);
+  return s[0] == '+' ? s.substr(1) : s;
+}
+
+std::string csv_row(const std::vector<std::string>& cells) {
+  std::string row;
+  for (const auto& cell : cells) {
+    if (!row.empty()) row += ',';
+    if (cell.find_first_of(",\"\n") == std::string::npos) {
+      row += cell;
+      continue;
+    }
+    row += '"';
+    for (char ch : cell) row += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    row += '"';
+  }
+  return row;
+}
+
+std::string read_user_file(const std::string& path, const std::string& option) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (!fs::exists(status)) throw UsageError(option + " " + path + ": no such file");
+  if (!fs::is_regular_file(status)) throw UsageError(option + " " + path + ": not a regular file");
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (!in.good() && !in.eof()) throw UsageError(option + " " + path + ": cannot read the file");
+  return buf.str();
 }
 
 std::string score_text(int score) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "notation.hpp"
+#include "player.hpp"
 #include "rules.hpp"
 #include "search.hpp"
 
@@ -51,6 +52,25 @@ Position<N> load_position(const Rules& rules, const std::string& fen) {
 
 // A seed from its decimal text (0 to 2^64-1); Boost would wrap "-1" around silently.
 std::uint64_t parse_seed(const std::string& text);
+
+// A player spec from an option's text, or a UsageError naming the option.
+PlayerSpec load_player(const std::string& option, const std::string& text);
+
+// --threads: 0 (all cores) to 1024.
+void check_threads(int threads);
+// --opening-turns: 0 to one fewer than the placement turns of the rules.
+void check_opening_turns(const Rules& rules, int turns);
+
+// A signed number for people: "+12.3", "-4.0", "+0.0" (never "-0.0"), "+inf", "-inf".
+std::string signed_text(double x, int decimals = 1);
+// The same without the plus sign.
+std::string plain_text(double x, int decimals = 1);
+// One CSV line of cells, quoted where a cell holds a comma, a quote or a newline.
+std::string csv_row(const std::vector<std::string>& cells);
+
+// The whole text of a user's file named by `option`: a UsageError when it is missing, not a regular
+// file (a directory, a FIFO, a device), or cannot be read.
+std::string read_user_file(const std::string& path, const std::string& option);
 
 // A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.
 std::string score_text(int score);

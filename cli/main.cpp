@@ -14,9 +14,11 @@ namespace seega::cli {
 
 int run_analyze(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
+int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
+int run_replay(const std::vector<std::string>& args);
 
 namespace {
 
@@ -60,7 +62,9 @@ const std::vector<Command>& commands() {
       {"analyze", "a player's move for a position, with score, principal variation and speed", run_analyze},
       {"eval", "the static evaluation of a position, feature by feature with --explain", run_eval},
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
+      {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
+      {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},
       {"random", "play a batch of uniformly random games and count the results", run_random},
       {"players", "list the player specs and the AI levels, or check one spec", run_players},
       {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},

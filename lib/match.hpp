@@ -1,21 +1,21 @@
 #pragma once
-// Engine-vs-engine matches: games in pairs that swap roles, scheduled on oneTBB, reproducible from one
-// master seed whatever the thread count, summarised with the statistics of stats.hpp.
+// Engine-vs-engine matches: the two-player case of a tournament (runner.hpp), with the SPRT that can
+// stop it and the statistics of stats.hpp.
 //
-// Game i belongs to pair i/2. In the even game A plays w, in the odd game B does; w places first, so
-// A places first in one game of each pair and B in the other. Game i's seed is derived from the
-// master seed and i; with --opening-turns K both games of a pair start with the same K random
-// placement turns. The summary is computed in game-index order, so it does not depend on which
+// Game i belongs to game pair i/2. In the even game A places first, in the odd game B does (the
+// colour that places first is the rules' first_placer, w unless said otherwise). Game i's seed is
+// derived from the master seed and i; with opening_turns K both games of a pair start with the same K
+// random placement turns. The summary is computed in game-index order, so it does not depend on which
 // thread finished first.
 
 #include <atomic>
-#include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "player.hpp"
+#include "runner.hpp"
 #include "stats.hpp"
 
 namespace seega {
@@ -28,64 +28,67 @@ struct MatchConfig {
   int opening_turns = 0;
   int threads = 0;  // 0: all cores
   std::optional<SprtConfig> sprt;
-  bool keep_moves = true;  // false: run_match drops each game's moves once on_result has seen them
+  bool record_moves = true;  // false: no notation (nothing to write or replay), the fastest run
+  bool keep_moves = true;    // false: run_match drops each game's moves once on_record has seen them
+
+  // Players {a, b}: A is player 0, B player 1; one pairing of `games` games.
+  Tournament tournament() const;
+  RunOptions run_options() const;
 };
 
-// One finished game, as it is written to and read back from a results file.
-struct GameResult {
-  long long index = 0;
-  std::uint64_t seed = 0;
-  bool a_is_white = true;  // w places first, so this also says whether A placed first
-  Outcome outcome;
-  int stones[2] = {0, 0};  // w, b left at the end
-  int movement_plies = 0;
-  int passes = 0;
-  int captures = 0;
-  std::vector<std::string> moves;
+// Follows the SPRT over whole game pairs in index order, whatever order the games arrive in, and says
+// when it has decided: the decision is that of the first prefix of pairs where it decides.
+class SprtWatch {
+ public:
+  explicit SprtWatch(const SprtConfig& config) : config_(config), result_(sprt(Pentanomial{}, config)) {}
+  // Adds game `index` with A's points in it (each index once); returns decided().
+  bool add(long long index, double a_points);
+  bool decided() const { return result_.decision != SprtResult::Continue; }
+  long long pairs() const { return pairs_; }  // the whole pairs tested so far
+  const SprtResult& result() const { return result_; }
 
-  // +1 when A won, 0 for a draw, -1 when B won.
-  int a_result() const;
-  // w places first by default, so b places last.
-  Color last_placer() const { return Black; }
+ private:
+  SprtConfig config_;
+  Pentanomial prefix_;
+  long long pairs_ = 0;
+  std::map<long long, double> waiting_;  // games past the prefix, by index
+  SprtResult result_;
 };
-
-// Plays game `index` of the match (deterministic for depth- and node-limited players). Returns
-// nothing when stop became true before the game ended.
-std::optional<GameResult> play_match_game(const MatchConfig& config, long long index,
-                                          const std::atomic<bool>* stop = nullptr);
 
 struct MatchSummary {
   long long games = 0;  // counted in the statistics
   WDL a;                // A's wins, draws, losses
   Pentanomial pairs;
   EloEstimate elo, pair_elo;
-  double los = 0.5;
+  EloEstimate normalized_elo;  // from the pairs
+  double los = 0.5;            // from the decisive games, W/L form
+  double pair_los = 0.5;       // from the pairs
   long long last_placer_wins = 0, first_placer_wins = 0, draws = 0;
   Interval last_placer_win_ci{0, 1}, last_placer_draw_ci{0, 1}, last_placer_loss_ci{0, 1};
   double mean_movement_plies = 0, passes_per_game = 0, captures_per_game = 0;
   std::map<std::string, long long> end_reasons;
   std::optional<SprtResult> sprt;
-  long long sprt_decided_after_pairs = 0;  // 0 while the SPRT continues
+  long long sprt_pairs = 0;  // the whole pairs the SPRT tested
+  bool sprt_decided = false;
 };
 
-// The summary of the results, taken in index order. With an SPRT, games after the pair where it
+// The summary of the records, taken in index order. With an SPRT, games after the pair where it
 // decided are left out, so the decision point is the same for any thread count.
-MatchSummary summarize(const MatchConfig& config, std::vector<GameResult> results);
+MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> records);
 
-struct MatchProgress {
-  long long done = 0, total = 0;
-  double seconds = 0;
-  double a_score = 0.5, last_placer_rate = 0;
-};
+// The summary as one JSON object (the keys of seega match --json; docs/engines.md). An infinite Elo or
+// interval end is the string "+inf" or "-inf", so that its sign survives.
+nlohmann::json summary_json(const MatchConfig& config, const MatchSummary& summary);
 
-// Plays the games of config whose index is not in `finished` (results already computed, e.g. read
-// back for --resume), calling on_result for each game as it ends (one call at a time, in completion
-// order) and on_progress now and then. Stops early when stop (may be null) becomes true or the SPRT
-// decides; the SPRT sets stop. Finished games with an index past config.games are left out. Returns
-// every result, old and new, sorted by index.
-std::vector<GameResult> run_match(const MatchConfig& config, std::vector<GameResult> finished,
-                                  const std::function<void(const GameResult&)>& on_result,
-                                  const std::function<void(const MatchProgress&)>& on_progress,
-                                  std::atomic<bool>* stop);
+// Plays game `index` of the match (deterministic for depth- and node-limited players). Nothing when
+// stop became true before the game ended.
+std::optional<GameRecord> play_match_game(const MatchConfig& config, long long index,
+                                          const std::atomic<bool>* stop = nullptr);
+
+// Plays the games of config whose index is not among `finished`, as run_tournament does; with an SPRT
+// no new game starts once it has decided (hooks.enough is ignored). Returns every record, old and new,
+// sorted by index.
+std::vector<GameRecord> run_match(const MatchConfig& config, std::vector<GameRecord> finished, const RunHooks& hooks,
+                                  const std::atomic<bool>* stop);
 
 }  // namespace seega

@@ -1,8 +1,11 @@
 #include "results_file.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 namespace seega {
 
@@ -10,68 +13,143 @@ using nlohmann::json;
 
 namespace {
 
-json header_json(const MatchConfig& c) {
-  json h{{"type", "header"}, {"rules", c.rules.to_string()}, {"a", c.a.text}, {"b", c.b.text},
-         {"seed", c.seed},   {"opening_turns", c.opening_turns}};
-  // A spec names its weights file, whose contents may change between runs: the weights themselves are
-  // part of the configuration.
-  if (!c.a.weights_file.empty()) h["a_weights"] = c.a.weights.to_text();
-  if (!c.b.weights_file.empty()) h["b_weights"] = c.b.weights.to_text();
+constexpr int kFormat = 2;
+
+// Everything that must match for a resume to continue the same run; the game count is not in it, so
+// a resume may extend a run.
+json config_json(const Tournament& t) {
+  json players = json::array(), weights = json::object();
+  for (std::size_t i = 0; i < t.players.size(); ++i) {
+    players.push_back(t.players[i].text);
+    // A spec names its weights file, whose contents may change between runs: the weights themselves
+    // are part of the configuration.
+    if (!t.players[i].weights_file.empty()) weights[std::to_string(i)] = t.players[i].weights.to_text();
+  }
+  json h{{"type", "header"},
+         {"format", kFormat},
+         {"rules", t.rules.to_string()},
+         {"players", players},
+         {"schedule", std::string(to_string(t.schedule.kind()))},
+         {"seed", t.seed},
+         {"opening_turns", t.opening_turns}};
+  if (!weights.empty()) h["weights"] = weights;
   return h;
 }
 
-std::string result_text(const Outcome& o) {
-  return o.draw() ? "draw" : std::string(1, color_char(Color(o.winner)));
+std::string colour_text(Color c) { return std::string(1, color_char(c)); }
+
+Parsed<Color> parse_colour(const json& j, const char* key) {
+  const std::string s = j.at(key).get<std::string>();
+  if (s == "w") return {White, {}};
+  if (s == "b") return {Black, {}};
+  return Parsed<Color>::fail(std::string("bad ") + key + " '" + s + "' (allowed: w, b)");
 }
 
-Parsed<GameResult> parse_game(const json& j) {
-  using P = Parsed<GameResult>;
-  GameResult g;
+Parsed<GameRecord> parse_game(const json& j) {
+  using P = Parsed<GameRecord>;
+  GameRecord g;
   try {
     if (j.at("type") != "game") return P::fail("not a game line");
     g.index = j.at("index").get<long long>();
+    if (g.index < 0) return P::fail("negative index");
     g.seed = j.at("seed").get<std::uint64_t>();
-    g.a_is_white = j.at("a").get<std::string>() == "w";
+    g.player[White] = j.at("players").at("w").get<int>();
+    g.player[Black] = j.at("players").at("b").get<int>();
+    for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
+      auto colour = parse_colour(j, key);
+      if (!colour.ok()) return P::fail(colour.error);
+      *c = colour.value;
+    }
     const std::string result = j.at("result").get<std::string>(), reason = j.at("end_reason").get<std::string>();
-    g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
     if (result != "w" && result != "b" && result != "draw") return P::fail("bad result '" + result + "'");
-    bool known = false;
+    g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
     for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
                    EndReason::HemmedIn})
-      if (to_string(r) == reason) g.outcome.reason = r, known = true;
-    if (!known) return P::fail("bad end_reason '" + reason + "'");
-    g.stones[0] = j.at("stones").at("w").get<int>();
-    g.stones[1] = j.at("stones").at("b").get<int>();
+      if (to_string(r) == reason) g.outcome.reason = r;
+    if (!g.outcome.over()) return P::fail("bad end_reason '" + reason + "'");
+    g.stones[White] = j.at("stones").at("w").get<int>();
+    g.stones[Black] = j.at("stones").at("b").get<int>();
+    g.plies = j.at("plies").get<int>();
     g.movement_plies = j.at("movement_plies").get<int>();
     g.passes = j.at("passes").get<int>();
     g.captures = j.at("captures").get<int>();
     g.moves = j.at("moves").get<std::vector<std::string>>();
-    if (g.index < 0) return P::fail("negative index");
   } catch (const json::exception& e) {
     return P::fail(std::string("missing or malformed field (") + e.what() + ")");
   }
+  for (auto [name, v] : {std::pair{"stones", std::min(g.stones[0], g.stones[1])}, std::pair{"plies", g.plies},
+                         std::pair{"movement_plies", g.movement_plies}, std::pair{"passes", g.passes},
+                         std::pair{"captures", g.captures}})
+    if (v < 0) return P::fail(std::string("negative ") + name);
   return P{std::move(g), {}};
+}
+
+// Why game g is not the one t's schedule plays at its index, or empty.
+std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
+  const ScheduledGame want = t.schedule.game(g.index, t.seed, t.rules.first_placer);
+  if (g.seed != want.seed)
+    return "game " + std::to_string(g.index) + " has seed " + std::to_string(g.seed) + ", but this run's game " +
+           std::to_string(g.index) + " has seed " + std::to_string(want.seed);
+  if (g.player[White] != want.player[White] || g.player[Black] != want.player[Black])
+    return "game " + std::to_string(g.index) + " has players w=" + std::to_string(g.player[White]) +
+           " b=" + std::to_string(g.player[Black]) + ", the schedule has w=" + std::to_string(want.player[White]) +
+           " b=" + std::to_string(want.player[Black]);
+  if (g.first_placer != t.rules.first_placer)
+    return "game " + std::to_string(g.index) + " was placed first by " + colour_text(g.first_placer) +
+           ", the rules say " + colour_text(t.rules.first_placer);
+  return "";
+}
+
+// Why header h was not written for t, naming the first key that differs, or empty.
+std::string header_mismatch(const json& h, const Tournament& t) {
+  if (h.value("format", 0) != kFormat)
+    return "the results file's header is not of format " + std::to_string(kFormat) +
+           " (written by another version of seega); use another --out file";
+  const json want = config_json(t);
+  for (const auto& [key, value] : want.items()) {
+    if (h.contains(key) && h[key] == value) continue;
+    if (key == "weights") break;  // reported below with the player's name
+    return "results file was made with " + key + "=" + (h.contains(key) ? h[key].dump() : "nothing") +
+           ", this run has " + key + "=" + value.dump() + "; use another --out file";
+  }
+  const json none = json::object();
+  const json& had = h.contains("weights") ? h["weights"] : none;
+  const json& has = want.contains("weights") ? want["weights"] : none;
+  if (had != has) {
+    for (std::size_t i = 0; i < t.players.size(); ++i) {
+      const std::string k = std::to_string(i);
+      if (had.value(k, json()) != has.value(k, json()))
+        return "results file was made with other weights for player '" + t.players[i].text +
+               "' (its weights file has changed since); use another --out file";
+    }
+  }
+  return "";
 }
 
 }  // namespace
 
-std::string results_header(const MatchConfig& config, std::string_view version) {
-  json h = header_json(config);
+std::string results_header(const Tournament& t, std::string_view version) {
+  json h = config_json(t);
   h["version"] = std::string(version);
   return h.dump();
 }
 
-std::string result_line(const MatchConfig&, const GameResult& g) {
-  const int a = g.a_result();
+std::string record_line(const Tournament& t, const GameRecord& g) {
+  const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
+  const Color a = g.colour_of(p.a);
+  const std::string winner = g.outcome.draw() ? "draw" : g.outcome.winner == a ? "a" : "b";
   return json{{"type", "game"},
               {"index", g.index},
               {"seed", g.seed},
-              {"a", g.a_is_white ? "w" : "b"},
-              {"first_placer", "w"},
-              {"result", result_text(g.outcome)},
-              {"winner", a > 0 ? "a" : a < 0 ? "b" : "draw"},
+              {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
+              {"a", colour_text(a)},
+              {"first_placer", colour_text(g.first_placer)},
+              {"last_placer", colour_text(g.last_placer)},
+              {"result", g.outcome.draw() ? "draw" : colour_text(Color(g.outcome.winner))},
+              {"winner", winner},
               {"end_reason", std::string(to_string(g.outcome.reason))},
-              {"stones", {{"w", g.stones[0]}, {"b", g.stones[1]}}},
+              {"stones", {{"w", g.stones[White]}, {"b", g.stones[Black]}}},
+              {"plies", g.plies},
               {"movement_plies", g.movement_plies},
               {"passes", g.passes},
               {"captures", g.captures},
@@ -79,42 +157,32 @@ std::string result_line(const MatchConfig&, const GameResult& g) {
       .dump();
 }
 
-Parsed<ResultsFile> read_results(const MatchConfig& config, std::string_view text) {
+Parsed<ResultsFile> read_results(std::string_view text) {
   using P = Parsed<ResultsFile>;
   ResultsFile out;
-  std::vector<std::string_view> lines;
-  std::vector<std::size_t> ends;
-  for (std::size_t pos = 0; pos < text.size();) {
-    std::size_t nl = text.find('\n', pos);
-    std::size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
-    lines.push_back(text.substr(pos, (nl == std::string_view::npos ? text.size() : nl) - pos));
-    ends.push_back(end);
-    pos = end;
-  }
+  if (text.empty()) return P::fail("results file is empty: no header line");
   std::set<long long> seen;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const bool last = i + 1 == lines.size();
-    const std::string where = "results file line " + std::to_string(i + 1) + ": ";
-    json j = json::parse(lines[i], nullptr, false);
+  std::size_t line = 0;
+  for (std::size_t pos = 0; pos < text.size(); ++line) {
+    const std::size_t nl = text.find('\n', pos);
+    const bool terminated = nl != std::string_view::npos;
+    const std::size_t end = terminated ? nl + 1 : text.size();
+    const std::string_view body = text.substr(pos, (terminated ? nl : text.size()) - pos);
+    const bool last = end == text.size();
+    pos = end;
+    const std::string where = "results file line " + std::to_string(line + 1) + ": ";
+    json j = json::parse(body, nullptr, false);
     // An interrupted write leaves a broken or unterminated last line: report it and carry on.
-    if (last && (j.is_discarded() || (ends[i] == text.size() && text.back() != '\n')) && i > 0) {
+    if (last && line > 0 && (j.is_discarded() || !terminated)) {
       out.dropped_last_line = true;
       break;
     }
     if (j.is_discarded() || !j.is_object()) return P::fail(where + "not a JSON object");
-    if (i == 0) {
-      json want = header_json(config);
+    if (line == 0) {
       if (j.value("type", "") != "header") return P::fail(where + "the first line is not a results header");
-      for (const auto& [key, value] : want.items()) {
-        if (j.contains(key) && j[key] == value) continue;
-        if (key.ends_with("_weights"))
-          return P::fail("results file was made with other weights for player " + key.substr(0, 1) +
-                         " (its weights file has changed since); use another --out file");
-        return P::fail("results file was made with " + key + "=" + (j.contains(key) ? j[key].dump() : "nothing") +
-                       ", this run has " + key + "=" + value.dump() + "; use another --out file");
-      }
-      // Weights recorded in the file but not named by this run's specs: the specs differ, reported above.
-      out.valid_bytes = ends[i];
+      if (!terminated) return P::fail(where + "the header line has no newline at its end (a cut file)");
+      out.header = std::move(j);
+      out.valid_bytes = end;
       continue;
     }
     auto g = parse_game(j);
@@ -122,10 +190,84 @@ Parsed<ResultsFile> read_results(const MatchConfig& config, std::string_view tex
     if (!seen.insert(g.value.index).second)
       return P::fail(where + "game " + std::to_string(g.value.index) + " appears twice");
     out.games.push_back(std::move(g.value));
-    out.valid_bytes = ends[i];
+    out.valid_bytes = end;
   }
-  if (lines.empty()) return P::fail("results file is empty: no header line");
   return P{std::move(out), {}};
+}
+
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text) {
+  auto file = read_results(text);
+  if (!file.ok()) return file;
+  if (auto why = header_mismatch(file.value.header, t); !why.empty()) return Parsed<ResultsFile>::fail(why);
+  const int players = static_cast<int>(t.players.size());
+  for (const auto& g : file.value.games) {
+    if (g.player[White] < 0 || g.player[White] >= players || g.player[Black] < 0 || g.player[Black] >= players)
+      return Parsed<ResultsFile>::fail("results file: game " + std::to_string(g.index) + " names a player outside 0.." +
+                                       std::to_string(players - 1));
+    if (auto why = schedule_mismatch(t, g); !why.empty())
+      return Parsed<ResultsFile>::fail("results file: " + why + " (the file was not written by this run)");
+  }
+  return file;
+}
+
+Parsed<HeaderInfo> header_info(const json& h) {
+  using P = Parsed<HeaderInfo>;
+  HeaderInfo info;
+  try {
+    if (h.value("format", 0) != kFormat)
+      return P::fail("the results file's header is not of format " + std::to_string(kFormat));
+    info.rules = h.at("rules").get<std::string>();
+    info.players = h.at("players").get<std::vector<std::string>>();
+    info.schedule = h.at("schedule").get<std::string>();
+    info.seed = h.at("seed").get<std::uint64_t>();
+    info.opening_turns = h.at("opening_turns").get<int>();
+  } catch (const json::exception& e) {
+    return P::fail(std::string("results header: missing or malformed field (") + e.what() + ")");
+  }
+  return P{std::move(info), {}};
+}
+
+Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
+                                          std::string_view version) {
+  using P = Parsed<ResultsWriter>;
+  namespace fs = std::filesystem;
+  ResultsWriter w;
+  w.path_ = path;
+  w.t_ = t;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (fs::is_directory(status)) return P::fail("--out " + path + " is a directory; give a file name");
+  const bool exists = fs::exists(status) && fs::file_size(path, ec) > 0 && !ec;
+  if (exists && !resume)
+    return P::fail("--out " + path + " already holds results; pass --resume to continue it or choose another file");
+  if (exists) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    if (!in && !in.eof()) return P::fail("--out " + path + ": cannot read the file");
+    auto file = read_results(t, buf.str());
+    if (!file.ok()) return P::fail(path + ": " + file.error);
+    if (file.value.dropped_last_line) {
+      w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted write); that game is played again");
+      fs::resize_file(path, file.value.valid_bytes, ec);
+      if (ec) return P::fail("--out " + path + ": cannot drop the corrupt last line: " + ec.message());
+    }
+    w.finished_ = std::move(file.value.games);
+  }
+  w.file_.reset(std::fopen(path.c_str(), "a"));
+  if (!w.file_) return P::fail("--out " + path + ": cannot open the file for writing: " + std::strerror(errno));
+  if (!exists) {
+    const std::string header = results_header(t, version) + "\n";
+    if (std::fputs(header.c_str(), w.file_.get()) < 0 || std::fflush(w.file_.get()) != 0)
+      return P::fail("--out " + path + ": cannot write to the file: " + std::strerror(errno));
+  }
+  return P{std::move(w), {}};
+}
+
+void ResultsWriter::write(const GameRecord& game) {
+  if (failed_ || !file_) return;
+  const std::string line = record_line(t_, game) + "\n";
+  if (std::fputs(line.c_str(), file_.get()) < 0 || std::fflush(file_.get()) != 0) failed_ = true;
 }
 
 }  // namespace seega

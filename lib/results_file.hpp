@@ -1,28 +1,79 @@
 #pragma once
-// The JSON Lines results file of a match: a header line naming the configuration, then one line per
-// finished game. Written as games end (flushed each line), read back by --resume.
+// The JSON Lines results file of a run: a header line naming the whole configuration (every player,
+// the schedule, the rules, the seed, the version and the weights behind any weights= spec), then one
+// line per finished game, flushed as each ends. --resume reads it back; seega replay reads any of them.
 
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "match.hpp"
+#include "runner.hpp"
 
 namespace seega {
 
-// The header line (no newline): everything that must match for a resume to continue the same match.
-std::string results_header(const MatchConfig& config, std::string_view version);
+// The header line (no newline).
+std::string results_header(const Tournament& t, std::string_view version);
 // One game as a line (no newline).
-std::string result_line(const MatchConfig& config, const GameResult& game);
+std::string record_line(const Tournament& t, const GameRecord& game);
 
 struct ResultsFile {
-  std::vector<GameResult> games;
+  nlohmann::json header;  // as written
+  std::vector<GameRecord> games;
   bool dropped_last_line = false;  // a corrupt final line (an interrupted write) was skipped
   std::size_t valid_bytes = 0;     // the length of the file up to the last good line
 };
 
-// Reads a results file's text for config. A header that does not match config, or a corrupt line
-// other than the last, is an error saying what differs or which line is bad.
-Parsed<ResultsFile> read_results(const MatchConfig& config, std::string_view text);
+// Reads any results file: a header line, then game lines of the right form. A corrupt line other
+// than the last, or a game index given twice, is an error naming the line.
+Parsed<ResultsFile> read_results(std::string_view text);
+
+// Reads the results file of tournament t: as above, and the header must name t's configuration (an
+// error names the first key that differs) and every game must be the one t's schedule has at its
+// index (its seed, its players, who placed first).
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text);
+
+// The rules, players and schedule a header names, for commands that read a file without knowing its
+// configuration (replay). Players are named by their spec text only: weights files are not read.
+struct HeaderInfo {
+  std::string rules;
+  std::vector<std::string> players;
+  std::string schedule;
+  std::uint64_t seed = 0;
+  int opening_turns = 0;
+};
+Parsed<HeaderInfo> header_info(const nlohmann::json& header);
+
+// A run's results file from opening to the last game: a new file gets the header; with resume an
+// existing one is read back for t (a cut last line is dropped from the file, with a warning), and a
+// file of another configuration, a directory, or an existing file without resume is refused.
+class ResultsWriter {
+ public:
+  static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume,
+                                    std::string_view version);
+  ResultsWriter() = default;
+
+  // The games the file already held (empty for a new file); moved out once.
+  std::vector<GameRecord> take_finished() { return std::move(finished_); }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  // Appends one game as a flushed line. After a failed write (a full disk) nothing more is written
+  // and failed() says so; the caller's results are unaffected.
+  void write(const GameRecord& game);
+  bool failed() const { return failed_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  struct Close {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::string path_;
+  Tournament t_;
+  std::unique_ptr<std::FILE, Close> file_;
+  std::vector<GameRecord> finished_;
+  std::vector<std::string> warnings_;
+  bool failed_ = false;
+};
 
 }  // namespace seega

@@ -90,7 +90,8 @@ Interval wilson(double successes, double n, double z) {
 double elo_from_score(double score) {
   if (score <= 0) return -kInf;
   if (score >= 1) return kInf;
-  return -400 * std::log10(1 / score - 1);
+  const double elo = -400 * std::log10(1 / score - 1);
+  return elo == 0 ? 0.0 : elo;  // a score of exactly 1/2 is +0, not the -0 that log10(1) negated gives
 }
 
 double score_from_elo(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
@@ -143,6 +144,25 @@ void Pentanomial::add_pair(double first, double second) {
 EloEstimate elo_pentanomial(const Pentanomial& p) {
   if (p.pairs() == 0) return {0, -kInf, kInf};
   return elo_interval(p.score(), p.variance(), double(p.pairs()));
+}
+
+EloEstimate normalized_elo(const Pentanomial& p) {
+  const double var = p.variance();
+  if (p.pairs() == 0 || var <= 0) return {0, -kInf, kInf};
+  constexpr double kScale = 800 / 2.302585092994046;  // 800 / ln 10
+  const double per_game_sd = std::sqrt(2 * var);
+  const double elo = (p.score() - 0.5) / per_game_sd * kScale;
+  // The score's standard error is sqrt(var / pairs); in these units that is 1 / sqrt(2 pairs).
+  const double half = kZ95 * kScale / std::sqrt(2.0 * static_cast<double>(p.pairs()));
+  return {elo == 0 ? 0.0 : elo, elo - half, elo + half};
+}
+
+double likelihood_of_superiority(const Pentanomial& p) {
+  if (p.pairs() == 0) return 0.5;
+  const double d = p.score() - 0.5, var = p.variance();
+  if (var <= 0) return d > 0 ? 1 : d < 0 ? 0 : 0.5;
+  const double se = std::sqrt(var / static_cast<double>(p.pairs()));
+  return 0.5 * std::erfc(-d / se / std::sqrt(2.0));
 }
 
 double likelihood_of_superiority(long long wins, long long losses) {

@@ -65,6 +65,17 @@ struct Pentanomial {
 // As elo_trinomial, but with the pair as the sample, as fastchess reports it.
 EloEstimate elo_pentanomial(const Pentanomial& p);
 
+// Normalized Elo (Van den Bergh; fishtest and fastchess report it): the score's distance from 1/2 in
+// units of the per-game standard deviation, (s - 1/2) / sqrt(2 var) x 800 / ln 10, with var the
+// pentanomial variance() of a pair's per-game score. It measures how hard the difference is to detect,
+// which a raw Elo with many draws overstates. No pairs, or no spread, gives 0 in (-inf, inf).
+EloEstimate normalized_elo(const Pentanomial& p);
+
+// The chance that the player is the stronger one, from the pairs: Phi((s - 1/2) / se) with se the
+// pentanomial standard error of the score (fishtest's form). 0.5 with no pairs; with no spread, 1, 0
+// or 0.5 by the side of 1/2 the score is on.
+double likelihood_of_superiority(const Pentanomial& p);
+
 // The chance that the player is the stronger one given only decisive games (draws carry no
 // information on who is stronger): Phi((w - l) / sqrt(w + l)). 0.5 with no decisive games.
 double likelihood_of_superiority(long long wins, long long losses);

@@ -3,32 +3,7 @@
 # cut last line all end with the summary of an uninterrupted run; bad inputs exit 2 with one line.
 set -u
 seega=$1
-py=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-pass() { passes=$((passes + 1)); }
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# same_summary <what> <a.json> <b.json>: equal but for the timing keys.
-same_summary() {
-  local what=$1 diff
-  if diff=$("$py" - "$2" "$3" <<'EOF'
-import json, sys
-timing = {"seconds", "games_per_second"}
-def load(path):
-    with open(path) as f:
-        return {k: v for k, v in json.load(f).items() if k not in timing}
-a, b = load(sys.argv[1]), load(sys.argv[2])
-bad = sorted((k for k in a.keys() | b.keys() if a.get(k) != b.get(k)), key=lambda k: (k != "games", k))
-for k in bad[:4]:
-    print(f"{k}: {a.get(k)!r} != {b.get(k)!r}")
-if len(bad) > 4:
-    print(f"and {len(bad) - 4} more keys")
-sys.exit(1 if bad else 0)
-EOF
-  ); then pass; else fail "$what: summaries differ: $(echo "$diff" | tr '\n' ';')"; fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # json_get <file> <key>: one value of a --json summary.
 json_get() { "$py" -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1])).get(sys.argv[2])))' "$1" "$2"; }
@@ -46,38 +21,29 @@ for line in lines[1:]:
 EOF
 }
 
-# bad <description> <args...>: exit 2, one stderr line starting "seega: error:", nothing on stdout.
-bad() {
-  local what=$1; shift
-  local out err code lines
-  out=$("$seega" match "$@" 2>"$tmp/err"); code=$?
-  err=$(cat "$tmp/err")
-  lines=$(printf '%s' "$err" | grep -c '')
-  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]]; then pass; else
-    fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out"; fi
-}
+bad_match() { local what=$1; shift; bad "$what" match "$@"; }
 
 m() { "$seega" match --quiet "$@"; }  # --quiet: no progress line even on a terminal
 
 # --- Bad inputs -------------------------------------------------------------------------------------
 m --a random --b random --games 4 --out "$tmp/existing.jsonl" >/dev/null 2>&1
 cp "$tmp/existing.jsonl" "$tmp/existing.before"
-bad "unknown player" --a rnadom --b random --games 4
-bad "bad player key" --a 'ab(dept=2)' --b random --games 4
-bad "zero games" --a random --b random --games 0
-bad "negative games" --a random --b random --games -2
-bad "unwritable --out" --a random --b random --games 4 --out "$tmp/no/such/dir/games.jsonl"
-bad "--resume without --out" --a random --b random --games 4 --resume
-bad "existing --out without --resume" --a random --b random --games 4 --out "$tmp/existing.jsonl"
-bad "resume with another seed" --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume
-bad "resume with another player" --a greedy --b random --games 4 --out "$tmp/existing.jsonl" --resume
-bad "resume with other rules" --a random --b random --games 4 --rules diagonal --out "$tmp/existing.jsonl" --resume
-bad "resume with other opening turns" --a random --b random --games 4 --opening-turns 2 --out "$tmp/existing.jsonl" --resume
+bad_match "unknown player" --a rnadom --b random --games 4
+bad_match "bad player key" --a 'ab(dept=2)' --b random --games 4
+bad_match "zero games" --a random --b random --games 0
+bad_match "negative games" --a random --b random --games -2
+bad_match "unwritable --out" --a random --b random --games 4 --out "$tmp/no/such/dir/games.jsonl"
+bad_match "--resume without --out" --a random --b random --games 4 --resume
+bad_match "existing --out without --resume" --a random --b random --games 4 --out "$tmp/existing.jsonl"
+bad_match "resume with another seed" --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume
+bad_match "resume with another player" --a greedy --b random --games 4 --out "$tmp/existing.jsonl" --resume
+bad_match "resume with other rules" --a random --b random --games 4 --rules diagonal --out "$tmp/existing.jsonl" --resume
+bad_match "resume with other opening turns" --a random --b random --games 4 --opening-turns 2 --out "$tmp/existing.jsonl" --resume
 if cmp -s "$tmp/existing.jsonl" "$tmp/existing.before"; then pass; else fail "a refused --resume changed the results file"; fi
 if "$seega" match --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume 2>&1 >/dev/null |
   grep -q 'seed=1'; then pass; else fail "the configuration error does not name the differing key (seed)"; fi
 { head -n 2 "$tmp/existing.jsonl"; echo '{"type":"game","ind'; tail -n +3 "$tmp/existing.jsonl"; } >"$tmp/middle.jsonl"
-bad "corrupt middle line" --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume
+bad_match "corrupt middle line" --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume
 if "$seega" match --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume 2>&1 >/dev/null |
   grep -q 'line 3'; then pass; else fail "the corrupt middle line is not named (line 3)"; fi
 # The weights behind a spec's weights= file are part of the configuration: a changed file is refused.
@@ -87,12 +53,12 @@ m --a "$wspec" --b greedy --games 4 --out "$tmp/weights.jsonl" >/dev/null 2>&1
 if m --a "$wspec" --b greedy --games 6 --out "$tmp/weights.jsonl" --resume >/dev/null 2>&1; then pass; else
   fail "resume with the same weights file was refused"; fi
 printf 'material 100\nmobility 4\n' >"$tmp/w.txt"
-bad "resume after the weights file changed" --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume
-if m --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume 2>&1 >/dev/null | grep -q 'other weights for player a'; then
+bad_match "resume after the weights file changed" --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume
+if m --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume 2>&1 >/dev/null | grep -q "other weights for player '$wspec'"; then
   pass; else fail "the changed weights are not named"; fi
-bad "bad sprt" --a random --b random --games 4 --sprt elo0=10,elo1=0
-bad "too many opening turns" --a random --b random --games 4 --opening-turns 12
-bad "json and csv" --a random --b random --games 4 --json --csv
+bad_match "bad sprt" --a random --b random --games 4 --sprt elo0=10,elo1=0
+bad_match "too many opening turns" --a random --b random --games 4 --opening-turns 12
+bad_match "json and csv" --a random --b random --games 4 --json --csv
 
 # --- The summary does not depend on --threads -------------------------------------------------------
 for players in "ab(depth=1) greedy 0" "random random 2"; do
@@ -200,5 +166,4 @@ assert int(d["a_wins"]) + int(d["b_wins"]) + int(d["draws"]) == 10, d
 EOF
 then pass; else fail "--csv: $(cat "$tmp/out.csv")"; fi
 
-echo "cli match: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish "cli match"

@@ -2,26 +2,12 @@
 # The CLI's bad inputs: each gets exit code 2 and exactly one line on stderr, nothing on stdout.
 set -u
 seega=$1
-fails=0 passes=0
-bad() {  # bad <description> <args...>
-  local what=$1; shift
-  local out err code
-  out=$("$seega" "$@" 2>/tmp/seega_cli_err.$$); code=$?
-  err=$(cat /tmp/seega_cli_err.$$)
-  local lines; lines=$(printf '%s' "$err" | grep -c '')
-  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]]; then
-    passes=$((passes + 1))
-  else
-    echo "FAIL: $what: exit $code, stderr ($lines lines): $err; stdout: $out"
-    fails=$((fails + 1))
-  fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 good() {  # good <description> <expected stdout fragment> <args...>
   local what=$1 want=$2; shift 2
   local out code
   out=$("$seega" "$@" 2>&1); code=$?
-  if [ "$code" -eq 0 ] && [[ "$out" == *"$want"* ]]; then passes=$((passes + 1)); else
-    echo "FAIL: $what: exit $code, output: $out"; fails=$((fails + 1)); fi
+  if [ "$code" -eq 0 ] && [[ "$out" == *"$want"* ]]; then pass; else fail "$what: exit $code, output: $out"; fi
 }
 bad "no such command" frobnicate
 bad "unknown option" perft --depth 2 --colour red
@@ -60,6 +46,4 @@ good "analyze json" '"best":"a2-a1"' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --p
 good "eval explain" 'material             1       100          100' eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --explain
 good "players lists the levels" 'level(6): depth 6' players
 rm -f "$weights"
-rm -f /tmp/seega_cli_err.$$
-echo "cli: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish "cli"

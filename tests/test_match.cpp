@@ -35,16 +35,15 @@ MatchConfig config(const std::string& a, const std::string& b, long long games, 
 }
 
 // run_match with its own stop flag; `played` receives the index of every game on_result reports.
-std::vector<GameResult> run(MatchConfig c, int threads, std::vector<GameResult> finished = {},
+std::vector<GameRecord> run(MatchConfig c, int threads, std::vector<GameRecord> finished = {},
                             std::vector<long long>* played = nullptr) {
   c.threads = threads;
   std::atomic<bool> stop{false};
-  return run_match(
-      c, std::move(finished),
-      [&](const GameResult& g) {
-        if (played) played->push_back(g.index);
-      },
-      nullptr, &stop);
+  RunHooks hooks;
+  hooks.on_record = [&](const GameRecord& g) {
+    if (played) played->push_back(g.index);
+  };
+  return run_match(c, std::move(finished), hooks, &stop);
 }
 
 // The number of different values among xs.
@@ -54,10 +53,14 @@ std::ptrdiff_t distinct(std::vector<T> xs) {
   return std::unique(xs.begin(), xs.end()) - xs.begin();
 }
 
-void expect_same_game(const GameResult& x, const GameResult& y) {
+void expect_same_game(const GameRecord& x, const GameRecord& y) {
   EXPECT_EQ(x.index, y.index);
   EXPECT_EQ(x.seed, y.seed) << "game " << x.index;
-  EXPECT_EQ(x.a_is_white, y.a_is_white) << "game " << x.index;
+  EXPECT_EQ(x.player[White], y.player[White]) << "game " << x.index;
+  EXPECT_EQ(x.player[Black], y.player[Black]) << "game " << x.index;
+  EXPECT_EQ(x.first_placer, y.first_placer) << "game " << x.index;
+  EXPECT_EQ(x.last_placer, y.last_placer) << "game " << x.index;
+  EXPECT_EQ(x.plies, y.plies) << "game " << x.index;
   EXPECT_EQ(x.outcome, y.outcome) << "game " << x.index;
   EXPECT_EQ(x.stones[0], y.stones[0]) << "game " << x.index;
   EXPECT_EQ(x.stones[1], y.stones[1]) << "game " << x.index;
@@ -67,7 +70,7 @@ void expect_same_game(const GameResult& x, const GameResult& y) {
   EXPECT_EQ(x.moves, y.moves) << "game " << x.index;
 }
 
-void expect_same_games(const std::vector<GameResult>& x, const std::vector<GameResult>& y) {
+void expect_same_games(const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
   ASSERT_EQ(x.size(), y.size());
   for (std::size_t i = 0; i < x.size(); ++i) expect_same_game(x[i], y[i]);
 }
@@ -93,32 +96,36 @@ void expect_same_summary(const MatchSummary& x, const MatchSummary& y) {
   EXPECT_EQ(x.passes_per_game, y.passes_per_game);
   EXPECT_EQ(x.captures_per_game, y.captures_per_game);
   EXPECT_EQ(x.end_reasons, y.end_reasons);
+  EXPECT_EQ(x.pair_los, y.pair_los);
+  EXPECT_EQ(x.normalized_elo.elo, y.normalized_elo.elo);
   ASSERT_EQ(x.sprt.has_value(), y.sprt.has_value());
   if (x.sprt) {
     EXPECT_EQ(x.sprt->llr, y.sprt->llr);
     EXPECT_EQ(x.sprt->decision, y.sprt->decision);
   }
-  EXPECT_EQ(x.sprt_decided_after_pairs, y.sprt_decided_after_pairs);
+  EXPECT_EQ(x.sprt_pairs, y.sprt_pairs);
+  EXPECT_EQ(x.sprt_decided, y.sprt_decided);
 }
 
 // A's points in one game: 1, 0.5 or 0.
-double a_points(const GameResult& g) { return (g.a_result() + 1) / 2.0; }
+double a_points(const GameRecord& g) { return g.points(0); }
 
 // A finished game made up for the statistics: A's result is +1, 0 or -1.
-GameResult made_up(long long index, int a_result) {
-  GameResult g;
+GameRecord made_up(long long index, int a_result) {
+  GameRecord g;
   g.index = index;
-  g.a_is_white = index % 2 == 0;
-  const Color a = g.a_is_white ? White : Black;
+  g.player[White] = index % 2 == 0 ? 0 : 1;
+  g.player[Black] = 1 - g.player[White];
+  const Color a = g.colour_of(0);
   g.outcome = a_result == 0 ? Outcome{EndReason::QuietLimit, -1}
                             : Outcome::win(a_result > 0 ? a : ~a, EndReason::AllCaptured);
   g.movement_plies = 10;
   return g;
 }
 
-std::string results_text(const MatchConfig& c, const std::vector<GameResult>& games) {
-  std::string text = results_header(c, "test") + "\n";
-  for (const auto& g : games) text += result_line(c, g) + "\n";
+std::string results_text(const MatchConfig& c, const std::vector<GameRecord>& games) {
+  std::string text = results_header(c.tournament(), "test") + "\n";
+  for (const auto& g : games) text += record_line(c.tournament(), g) + "\n";
   return text;
 }
 
@@ -147,7 +154,7 @@ TEST(Match, RunMatchNeedsNoStopFlag) {
   MatchConfig c = config("random", "random", 4);
   EXPECT_EXIT(
       {
-        auto games = run_match(c, {}, nullptr, nullptr, nullptr);
+        auto games = run_match(c, {}, {}, nullptr);
         std::exit(games.size() == 4 ? 0 : 1);
       },
       testing::ExitedWithCode(0), "");
@@ -162,8 +169,8 @@ TEST(Match, GamesOfAPairShareTheOpeningAndSwapWhoIsA) {
   for (std::size_t i = 0; i < games.size(); i += 2) {
     const auto& even = games[i];
     const auto& odd = games[i + 1];
-    EXPECT_TRUE(even.a_is_white) << "game " << even.index;  // A places first in the even game
-    EXPECT_FALSE(odd.a_is_white) << "game " << odd.index;   // and B in the odd one
+    EXPECT_EQ(even.player[White], 0) << "game " << even.index;  // A places first in the even game
+    EXPECT_EQ(odd.player[White], 1) << "game " << odd.index;    // and B in the odd one
     ASSERT_GT(even.moves.size(), static_cast<std::size_t>(k));
     ASSERT_GT(odd.moves.size(), static_cast<std::size_t>(k));
     std::vector<std::string> opening(even.moves.begin(), even.moves.begin() + k);
@@ -215,7 +222,7 @@ TEST(Match, ResumingFromAnyFinishedSubsetEqualsAnUninterruptedRun) {
   ASSERT_EQ(full.size(), 24u);
 
   // The first ten games, as an interrupted run leaves them.
-  std::vector<GameResult> prefix(full.begin(), full.begin() + 10);
+  std::vector<GameRecord> prefix(full.begin(), full.begin() + 10);
   std::vector<long long> played;
   auto resumed = run(c, 2, prefix, &played);
   expect_same_games(full, resumed);
@@ -225,7 +232,7 @@ TEST(Match, ResumingFromAnyFinishedSubsetEqualsAnUninterruptedRun) {
   EXPECT_EQ(played, want) << "a finished game was played again, or a missing one was not";
 
   // Scattered games in completion order (not index order), as a multi-threaded run leaves them.
-  std::vector<GameResult> scattered = {full[13], full[2], full[3], full[20], full[0]};
+  std::vector<GameRecord> scattered = {full[13], full[2], full[3], full[20], full[0]};
   played.clear();
   resumed = run(c, 2, scattered, &played);
   expect_same_games(full, resumed);
@@ -247,14 +254,13 @@ TEST(Match, AStoppedRunKeepsOnlyFinishedGamesAndResumesToTheSameResult) {
   const auto full = run(c, 1);
   c.threads = 2;
   std::atomic<bool> stop{false};
-  std::vector<GameResult> reported;
-  auto partial = run_match(
-      c, {},
-      [&](const GameResult& g) {
-        reported.push_back(g);
-        if (reported.size() == 6) stop.store(true);
-      },
-      nullptr, &stop);
+  std::vector<GameRecord> reported;
+  RunHooks hooks;
+  hooks.on_record = [&](const GameRecord& g) {
+    reported.push_back(g);
+    if (reported.size() == 6) stop.store(true);
+  };
+  auto partial = run_match(c, {}, hooks, &stop);
   ASSERT_GE(partial.size(), 6u);
   ASSERT_LT(partial.size(), 40u) << "the stop flag did not stop the run";
   EXPECT_EQ(partial.size(), reported.size()) << "every returned game is reported exactly once";
@@ -266,14 +272,14 @@ TEST(Match, ResultsFileRoundTrips) {
   MatchConfig c = config("ab(depth=1)", "greedy", 6, 2);
   auto games = run(c, 1);
   const std::string text = results_text(c, games);
-  auto file = read_results(c, text);
+  auto file = read_results(c.tournament(), text);
   ASSERT_TRUE(file.ok()) << file.error;
   EXPECT_FALSE(file.value.dropped_last_line);
   EXPECT_EQ(file.value.valid_bytes, text.size());
   expect_same_games(games, file.value.games);
 
   // A header with no games yet is a valid file: the run was stopped before the first game ended.
-  auto empty = read_results(c, results_header(c, "test") + "\n");
+  auto empty = read_results(c.tournament(), results_header(c.tournament(), "test") + "\n");
   ASSERT_TRUE(empty.ok()) << empty.error;
   EXPECT_TRUE(empty.value.games.empty());
 }
@@ -290,14 +296,14 @@ TEST(Match, ResultsFileFromAnotherConfigurationIsRejectedNamingTheKey) {
   cases.back().other.seed = c.seed + 1;
   cases.push_back({"opening_turns", c});
   cases.back().other.opening_turns = 3;
-  cases.push_back({"a", c});
+  cases.push_back({"players", c});
   cases.back().other.a = player("ab(depth=2)");
-  cases.push_back({"b", c});
+  cases.push_back({"players", c});
   cases.back().other.b = player("random");
   cases.push_back({"rules", c});
   cases.back().other.rules = diagonal_rules();
   for (const auto& [key, other] : cases) {
-    auto file = read_results(other, text);
+    auto file = read_results(other.tournament(), text);
     EXPECT_FALSE(file.ok()) << key;
     EXPECT_NE(file.error.find(std::string(key) + "="), std::string::npos) << key << ": " << file.error;
   }
@@ -305,44 +311,44 @@ TEST(Match, ResultsFileFromAnotherConfigurationIsRejectedNamingTheKey) {
   MatchConfig more = c;
   more.games = 100;
   more.threads = 3;
-  EXPECT_TRUE(read_results(more, text).ok());
+  EXPECT_TRUE(read_results(more.tournament(), text).ok());
 }
 
 TEST(Match, ResultsFileWithATruncatedLastLineDropsItWithoutAnError) {
   MatchConfig c = config("random", "random", 4, 1);
   auto games = run(c, 1);
   const std::string whole = results_text(c, games);
-  const std::string last = result_line(c, games.back());
+  const std::string last = record_line(c.tournament(), games.back());
   const std::string cut = whole.substr(0, whole.size() - last.size() / 2);  // half of the last line gone
-  auto file = read_results(c, cut);
+  auto file = read_results(c.tournament(), cut);
   ASSERT_TRUE(file.ok()) << file.error;
   EXPECT_TRUE(file.value.dropped_last_line);
   EXPECT_EQ(file.value.games.size(), 3u);
   EXPECT_EQ(file.value.valid_bytes, whole.size() - last.size() - 1);
   EXPECT_EQ(cut.substr(0, file.value.valid_bytes), whole.substr(0, file.value.valid_bytes));
-  expect_same_games(std::vector<GameResult>(games.begin(), games.end() - 1), file.value.games);
+  expect_same_games(std::vector<GameRecord>(games.begin(), games.end() - 1), file.value.games);
 }
 
 TEST(Match, ResultsFileWithACorruptMiddleLineIsAnErrorNamingTheLine) {
   MatchConfig c = config("random", "random", 4, 1);
   auto games = run(c, 1);
-  std::string text = results_header(c, "test") + "\n";
-  text += result_line(c, games[0]) + "\n";
+  std::string text = results_header(c.tournament(), "test") + "\n";
+  text += record_line(c.tournament(), games[0]) + "\n";
   text += "{\"type\":\"game\",\"index\":1,\"se\n";  // line 3: broken
-  text += result_line(c, games[2]) + "\n";
-  auto file = read_results(c, text);
+  text += record_line(c.tournament(), games[2]) + "\n";
+  auto file = read_results(c.tournament(), text);
   EXPECT_FALSE(file.ok());
   EXPECT_NE(file.error.find("line 3"), std::string::npos) << file.error;
 
   // A well-formed JSON line that is not a game (a missing field) is also named.
-  std::string missing = results_header(c, "test") + "\n" + result_line(c, games[0]) + "\n" + "{\"type\":\"game\"}\n" +
-                        result_line(c, games[2]) + "\n";
-  auto second = read_results(c, missing);
+  std::string missing = results_header(c.tournament(), "test") + "\n" + record_line(c.tournament(), games[0]) + "\n" + "{\"type\":\"game\"}\n" +
+                        record_line(c.tournament(), games[2]) + "\n";
+  auto second = read_results(c.tournament(), missing);
   EXPECT_FALSE(second.ok());
   EXPECT_NE(second.error.find("line 3"), std::string::npos) << second.error;
 
   // The same game twice would count it twice.
-  auto twice = read_results(c, results_text(c, {games[0], games[1], games[0]}));
+  auto twice = read_results(c.tournament(), results_text(c, {games[0], games[1], games[0]}));
   EXPECT_FALSE(twice.ok());
   EXPECT_NE(twice.error.find("line 4"), std::string::npos) << twice.error;
 }
@@ -352,14 +358,15 @@ TEST(Match, SprtStopsAtTheSamePairWhateverTheOrderOfTheResults) {
   c.sprt = SprtConfig{0, 100, 0.05, 0.05};
   // A wins the first 20 pairs 2-0 (H1 is accepted after 12 of them), then loses every game: counting
   // any game after the deciding pair would change the summary.
-  std::vector<GameResult> results;
+  std::vector<GameRecord> results;
   for (long long i = 0; i < 200; ++i) results.push_back(made_up(i, i < 40 ? 1 : -1));
   const MatchSummary ordered = summarize(c, results);
   ASSERT_TRUE(ordered.sprt.has_value());
   EXPECT_EQ(ordered.sprt->decision, SprtResult::AcceptH1);
-  ASSERT_GT(ordered.sprt_decided_after_pairs, 0);
-  ASSERT_LE(ordered.sprt_decided_after_pairs, 20);
-  EXPECT_EQ(ordered.games, 2 * ordered.sprt_decided_after_pairs) << "games after the deciding pair are left out";
+  ASSERT_TRUE(ordered.sprt_decided);
+  ASSERT_GT(ordered.sprt_pairs, 0);
+  ASSERT_LE(ordered.sprt_pairs, 20);
+  EXPECT_EQ(ordered.games, 2 * ordered.sprt_pairs) << "games after the deciding pair are left out";
   EXPECT_EQ(ordered.a.losses, 0);
   std::mt19937 shuffle(3);
   for (int round = 0; round < 5; ++round) {
@@ -375,7 +382,8 @@ TEST(Match, SprtRunDecidesAtTheSamePairForAnyThreadCount) {
   const MatchSummary s1 = summarize(c, one), s2 = summarize(c, two);
   ASSERT_TRUE(s1.sprt.has_value());
   EXPECT_NE(s1.sprt->decision, SprtResult::Continue);
-  EXPECT_GT(s1.sprt_decided_after_pairs, 0);
+  EXPECT_TRUE(s1.sprt_decided);
+  EXPECT_GT(s1.sprt_pairs, 0);
   EXPECT_LT(s1.games, 400) << "the SPRT did not stop the run early";
   expect_same_summary(s1, s2);
   // Every counted game is the game the uninterrupted schedule would have played.
@@ -387,7 +395,7 @@ TEST(Match, ResumingAnSprtRunThatHasDecidedPlaysNothingAndReturnsResultsInIndexO
   c.sprt = SprtConfig{-20, 0, 0.1, 0.1};
   auto decided = run(c, 2);
   ASSERT_LT(decided.size(), 400u);
-  std::vector<GameResult> from_file = decided;  // a results file lists games in completion order
+  std::vector<GameRecord> from_file = decided;  // a results file lists games in completion order
   std::reverse(from_file.begin(), from_file.end());
   std::vector<long long> played;
   auto resumed = run(c, 2, from_file, &played);
@@ -403,7 +411,7 @@ TEST(Match, PentanomialCountsEachPairByAsPointsInBothGames) {
   MatchConfig c = config("random", "random", 10);
   // A's points per pair: 1+1=2, 1+0.5=1.5, 0.5+0.5=1, 1+0=1, 0+0.5=0.5; then game 10 has no partner.
   const int a[] = {1, 1, 1, 0, 0, 0, 1, -1, -1, 0};
-  std::vector<GameResult> games;
+  std::vector<GameRecord> games;
   for (int i = 0; i < 10; ++i) games.push_back(made_up(i, a[i]));
   MatchSummary s = summarize(c, games);
   EXPECT_EQ(s.pairs.n, (std::array<long long, 5>{0, 1, 2, 1, 1}));
@@ -434,7 +442,7 @@ TEST(Match, LastPlacerIsBlackAndItsWinsAreCountedAsSuch) {
   MatchConfig c = config("random", "random", 4);
   // Game 0: A is w and wins (first placer wins). Game 1: A is b and wins (last placer wins).
   // Game 2: A is w and loses (last placer wins). Game 3: draw.
-  std::vector<GameResult> games = {made_up(0, 1), made_up(1, 1), made_up(2, -1), made_up(3, 0)};
+  std::vector<GameRecord> games = {made_up(0, 1), made_up(1, 1), made_up(2, -1), made_up(3, 0)};
   MatchSummary s = summarize(c, games);
   EXPECT_EQ(s.first_placer_wins, 1);
   EXPECT_EQ(s.last_placer_wins, 2);

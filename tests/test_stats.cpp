@@ -129,6 +129,48 @@ TEST(Stats, LikelihoodOfSuperiorityMatchesAKnownValue) {
   EXPECT_EQ(likelihood_of_superiority(7, 7), 0.5);
 }
 
+TEST(Stats, AnEvenScoreHasAnEloOfPlusZeroNotMinusZero) {
+  // -400 log10(1/0.5 - 1) is -0.0, which prints as "-0.0".
+  EXPECT_EQ(elo_from_score(0.5), 0.0);
+  EXPECT_FALSE(std::signbit(elo_from_score(0.5)));
+  WDL even{3, 4, 3};
+  EXPECT_FALSE(std::signbit(elo_trinomial(even).elo));
+  Pentanomial p;
+  p.n = {1, 2, 4, 2, 1};
+  EXPECT_FALSE(std::signbit(elo_pentanomial(p).elo));
+  EXPECT_FALSE(std::signbit(normalized_elo(p).elo));
+}
+
+TEST(Stats, NormalizedEloMatchesAHandComputedValue) {
+  // Pairs 0 1 4 3 2: mean 6.5 / 10 = 0.65, variance 0.525 / 10 = 0.0525 (per-game scores i/4).
+  // nElo = 0.15 / sqrt(2 * 0.0525) * 800 / ln 10 = 160.8314; half-width z * 347.4356 / sqrt(20) = 152.2676.
+  Pentanomial p;
+  p.n = {0, 1, 4, 3, 2};
+  const EloEstimate e = normalized_elo(p);
+  EXPECT_NEAR(e.elo, 160.8314, 1e-3);
+  EXPECT_NEAR(e.lo, 8.5639, 1e-3);
+  EXPECT_NEAR(e.hi, 313.0990, 1e-3);
+  // No pairs, or no spread, says nothing.
+  EXPECT_EQ(normalized_elo(Pentanomial{}).lo, -kInf);
+  Pentanomial same;
+  same.n = {0, 0, 0, 0, 5};
+  EXPECT_EQ(normalized_elo(same).hi, kInf);
+}
+
+TEST(Stats, LikelihoodOfSuperiorityFromPairsMatchesAHandComputedValue) {
+  // Phi(0.15 / sqrt(0.0525 / 10)) = Phi(2.07020) = 0.980783.
+  Pentanomial p;
+  p.n = {0, 1, 4, 3, 2};
+  EXPECT_NEAR(likelihood_of_superiority(p), 0.980783, 1e-6);
+  Pentanomial mirror;
+  mirror.n = {2, 3, 4, 1, 0};
+  EXPECT_NEAR(likelihood_of_superiority(mirror), 1 - 0.980783, 1e-6);
+  EXPECT_EQ(likelihood_of_superiority(Pentanomial{}), 0.5);
+  Pentanomial sweep;
+  sweep.n = {0, 0, 0, 0, 3};
+  EXPECT_EQ(likelihood_of_superiority(sweep), 1.0);
+}
+
 TEST(Stats, SprtBoundsFollowAlphaAndBeta) {
   SprtResult r = sprt({}, SprtConfig{});
   EXPECT_NEAR(r.lower, -2.944439, 1e-6);  // log(0.05 / 0.95)

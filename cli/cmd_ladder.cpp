@@ -1,0 +1,177 @@
+// seega ladder: a tournament of many players rated by Bradley-Terry, with a results file and resume.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "common.hpp"
+#include "ladder.hpp"
+#include "spec.hpp"
+#include "run_games.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+
+void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, long long new_games, bool interrupted) {
+  auto name = [&](int i) { return c.players[static_cast<std::size_t>(i)].text; };
+  std::size_t width = 6;
+  for (const auto& p : c.players) width = std::max(width, p.text.size());
+  fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: {} games{}\n", c.players.size(),
+             to_string(c.schedule), c.games_per_pair, c.rules.to_string(), c.seed, s.games,
+             interrupted ? " (interrupted: the games finished so far)" : "");
+  fmt::print("{:>4}  {:<{}}  {:>6}  {:>6}  {:>7}  {:<18}  {}\n", "rank", "player", width, "games", "score", "rating",
+             "95% interval", "above the next [95%]");
+  for (std::size_t k = 0; k < s.table.size(); ++k) {
+    const LadderRow& r = s.table[k];
+    std::string diff;
+    if (r.below >= 0)
+      diff = fmt::format("{} [{}, {}]", signed_text(r.diff), signed_text(r.diff - r.diff_ci95),
+                         signed_text(r.diff + r.diff_ci95));
+    fmt::print("{:>4}  {:<{}}  {:>6}  {:>6}  {:>7}  {:<18}  {}\n", k + 1, name(r.player), width, r.games, pct(r.score),
+               signed_text(r.rating),
+               fmt::format("[{}, {}]", signed_text(r.rating - r.ci95), signed_text(r.rating + r.ci95)), diff);
+  }
+  fmt::print("ratings: Bradley-Terry maximum likelihood on the Elo scale, a draw as half a win and half a loss; "
+             "{} = 0\n", name(c.anchor));
+  if (s.fit.prior_used) fmt::print("note: {}\n", s.fit.prior_note);
+  fmt::print("\npairwise scores (the row player's score against the column player):\n");
+  const int n = static_cast<int>(c.players.size());
+  fmt::print("{:>3}  {:<{}}", "", "", width);
+  for (int j = 0; j < n; ++j) fmt::print("  {:>6}", j + 1);
+  fmt::print("\n");
+  std::vector<std::vector<std::string>> cell(static_cast<std::size_t>(n), std::vector<std::string>(static_cast<std::size_t>(n), ""));
+  for (int p = 0; p < s.board.pairings(); ++p) {
+    const Pairing& who = s.board.players_of(p);
+    const WDL& a = s.board.score(p).a;
+    if (!a.games()) continue;
+    cell[static_cast<std::size_t>(who.a)][static_cast<std::size_t>(who.b)] = pct(a.score());
+    cell[static_cast<std::size_t>(who.b)][static_cast<std::size_t>(who.a)] = pct(1 - a.score());
+  }
+  for (int i = 0; i < n; ++i) {
+    fmt::print("{:>3}  {:<{}}", i + 1, name(i), width);
+    for (int j = 0; j < n; ++j) fmt::print("  {:>6}", i == j ? "-" : cell[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]);
+    fmt::print("\n");
+  }
+  const double games = s.games ? static_cast<double>(s.games) : 1;
+  fmt::print("\nlast placer wins {} of all games, draws {}\n", pct(static_cast<double>(s.last_placer_wins) / games),
+             pct(static_cast<double>(s.draws) / games));
+  for (int i : s.not_above_previous)
+    fmt::print("warning: {} is not rated above {} (the player before it) with 95% confidence: the ladder is not "
+               "shown to be monotone\n", name(i), name(i - 1));
+  fmt::print("{:.1f} s, {:.1f} games/s\n", seconds, seconds > 0 ? static_cast<double>(new_games) / seconds : 0.0);
+}
+
+void print_csv(const LadderConfig& c, const LadderSummary& s) {
+  fmt::print("{}\n", csv_row({"rank", "player", "games", "score", "rating", "ci95_lo", "ci95_hi", "below",
+                              "diff_below", "diff_ci95_lo", "diff_ci95_hi"}));
+  for (std::size_t k = 0; k < s.table.size(); ++k) {
+    const LadderRow& r = s.table[k];
+    const bool below = r.below >= 0;
+    fmt::print("{}\n", csv_row({std::to_string(k + 1), c.players[static_cast<std::size_t>(r.player)].text,
+                                std::to_string(r.games), fmt::format("{}", r.score), fmt::format("{}", r.rating),
+                                fmt::format("{}", r.rating - r.ci95), fmt::format("{}", r.rating + r.ci95),
+                                below ? c.players[static_cast<std::size_t>(r.below)].text : "",
+                                below ? fmt::format("{}", r.diff) : "",
+                                below ? fmt::format("{}", r.diff - r.diff_ci95) : "",
+                                below ? fmt::format("{}", r.diff + r.diff_ci95) : ""}));
+  }
+}
+
+}  // namespace
+
+int run_ladder(const std::vector<std::string>& args) {
+  std::string rules_text, schedule_text, out_path, anchor_text, seed_text;
+  std::vector<std::string> player_texts;
+  long long per_pair = 0;
+  int threads = 0, opening = 0;
+  bool resume = false, json = false, csv = false, quiet = false;
+  po::options_description opts("ladder options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("players", po::value(&player_texts)->multitoken()->required(),
+                     "the players, in intended order (weakest first), e.g. 'level(1,deterministic)' ... ")(
+      "schedule", po::value(&schedule_text)->default_value("round-robin"),
+      "round-robin (every pair) or gauntlet (the first player against each of the others)")(
+      "games-per-pair", po::value(&per_pair)->default_value(100), "games of each pairing (even: pairs swap roles)")(
+      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
+      "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1); game i's seed derives from it and i")(
+      "opening-turns", po::value(&opening)->default_value(0), "random placement turns shared by both games of a pair")(
+      "anchor", po::value(&anchor_text), "the player rated 0 (default: the first)")(
+      "out", po::value(&out_path), "append one JSON line per finished game to this file")(
+      "resume", po::bool_switch(&resume), "continue the ladder recorded in --out")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object")(
+      "csv", po::bool_switch(&csv), "print the ratings table as CSV")(
+      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet]\n"
+                     "       [--games-per-pair N] [--rules R] [--seed S] [--opening-turns K] [--threads T]\n"
+                     "       [--out F.jsonl] [--resume] [--anchor NAME] [--json] [--csv]"))
+    return 0;
+  LadderConfig c;
+  c.rules = load_rules(rules_text);
+  for (std::size_t i = 0; i < player_texts.size(); ++i)
+    c.players.push_back(load_player(fmt::format("--players (player {})", i + 1), player_texts[i]));
+  if (auto why = ladder_players_invalid(c.players); !why.empty()) throw UsageError("--players: " + why);
+  auto kind = parse_schedule_kind(schedule_text);
+  if (!kind.ok()) throw UsageError("--schedule: " + kind.error);
+  c.schedule = kind.value;
+  if (per_pair < 2 || per_pair > 10'000'000 || per_pair % 2)
+    throw UsageError(fmt::format("--games-per-pair {}: allowed an even number from 2 to 10000000 (each pairing "
+                                 "plays pairs of games that swap roles)", per_pair));
+  c.games_per_pair = per_pair;
+  check_threads(threads);
+  check_opening_turns(c.rules, opening);
+  if (json && csv) throw UsageError("--json and --csv: choose one");
+  if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
+  if (vm.count("anchor")) {
+    const std::string want(trim(anchor_text));
+    auto it = std::find_if(c.players.begin(), c.players.end(), [&](const PlayerSpec& p) { return p.text == want; });
+    if (it == c.players.end()) {
+      std::string names;
+      for (const auto& p : c.players) names += (names.empty() ? "" : ", ") + p.text;
+      throw UsageError("--anchor '" + anchor_text + "' is not one of the players: " + names);
+    }
+    c.anchor = static_cast<int>(it - c.players.begin());
+  }
+  c.threads = threads;
+  c.seed = parse_seed(seed_text);
+  c.opening_turns = opening;
+  c.record_moves = !out_path.empty();
+  c.keep_moves = false;
+
+  const Tournament t = c.tournament();
+  const RunRequest request{out_path, resume, !quiet && isatty(STDERR_FILENO)};
+  const RunReport r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop) {
+    return run_tournament(t, c.run_options(), std::move(finished), hooks, stop);
+  });
+  const bool complete = static_cast<long long>(r.records.size()) >= t.schedule.games();
+  const bool interrupted = r.signalled && !complete;
+  auto s = summarize(c, r.records);
+  if (!s.ok()) {
+    // Only a run cut short can leave a player without games; its games are in --out for --resume.
+    fmt::print(stderr, "seega: error: no ratings from the {} games played: {}\n", r.records.size(), s.error);
+    return interrupted ? 130 : 2;
+  }
+  if (json) {
+    nlohmann::json j = summary_json(c, s.value);
+    j["interrupted"] = interrupted;
+    j["version"] = SEEGA_VERSION;
+    j["seconds"] = r.seconds;
+    j["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_games) / r.seconds : 0.0;
+    fmt::print("{}\n", j.dump());
+  } else if (csv) {
+    print_csv(c, s.value);
+  } else {
+    print_human(c, s.value, r.seconds, r.new_games, interrupted);
+  }
+  if (auto why = write_failure(request, r); !why.empty()) {
+    fmt::print(stderr, "seega: error: {}\n", why);
+    return 2;
+  }
+  return interrupted ? 130 : 0;
+}
+
+}  // namespace seega::cli

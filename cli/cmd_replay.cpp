@@ -1,0 +1,87 @@
+// seega replay: a recorded game move by move, checked against the rules as it goes.
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "board.hpp"
+#include "common.hpp"
+#include "replay.hpp"
+#include "results_file.hpp"
+
+namespace seega::cli {
+
+int run_replay(const std::vector<std::string>& args) {
+  std::string path;
+  long long index = -1;
+  bool json = false, fen_only = false;
+  po::options_description opts("replay options");
+  opts.add_options()("games", po::value(&path)->required(), "a results file (seega match/ladder --out)")(
+      "index", po::value(&index)->required(), "the game's index in the file")(
+      "json", po::bool_switch(&json), "print the game as one JSON object")(
+      "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm, "usage: seega replay --games F.jsonl --index I [--json | --fen-only]")) return 0;
+  if (json && fen_only) throw UsageError("--json and --fen-only: choose one");
+  if (index < 0) throw UsageError(fmt::format("--index {}: a game index is 0 or more", index));
+  auto file = read_results(read_user_file(path, "--games"));
+  if (!file.ok()) throw UsageError(path + ": " + file.error);
+  auto info = header_info(file.value.header);
+  if (!info.ok()) throw UsageError(path + ": " + info.error);
+  auto rules = parse_rules(info.value.rules);
+  if (!rules.ok()) throw UsageError(path + ": the header's rules: " + rules.error);
+  const auto& games = file.value.games;
+  auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& g) { return g.index == index; });
+  if (it == games.end()) {
+    std::string have = games.empty() ? "none" : fmt::format("{} games", games.size());
+    throw UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));
+  }
+  const GameRecord& g = *it;
+  const auto& players = info.value.players;
+  for (int c = 0; c < 2; ++c)
+    if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
+      throw UsageError(fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c],
+                                   players.size()));
+  auto r = replay_text(rules.value.rules, g);
+  if (!r.ok()) throw UsageError(path + ": " + r.error);
+  const ReplayText& t = r.value;
+  const std::string result = to_string(g.outcome);
+  if (fen_only) {
+    for (const auto& p : t.positions) fmt::print("{}\n", p);
+    return 0;
+  }
+  if (json) {
+    nlohmann::json moves = nlohmann::json::array();
+    for (std::size_t k = 0; k < t.moves.size(); ++k)
+      moves.push_back({{"ply", k + 1}, {"move", t.moves[k]}, {"captured", t.captured[k]}, {"position", t.positions[k + 1]}});
+    nlohmann::json j{{"index", g.index},
+                     {"seed", g.seed},
+                     {"rules", info.value.rules},
+                     {"players", {{"w", players[static_cast<std::size_t>(g.player[White])]},
+                                  {"b", players[static_cast<std::size_t>(g.player[Black])]}}},
+                     {"first_placer", std::string(1, color_char(g.first_placer))},
+                     {"last_placer", std::string(1, color_char(g.last_placer))},
+                     {"result", result},
+                     {"start", t.positions.front()},
+                     {"moves", moves}};
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print("game {} of {}: w {} against b {} on {}; {} places first\n", g.index, path,
+             players[static_cast<std::size_t>(g.player[White])], players[static_cast<std::size_t>(g.player[Black])],
+             info.value.rules, color_char(g.first_placer));
+  fmt::print("\n{}", board_diagram(rules.value.rules, t.positions.front()));
+  for (std::size_t k = 0; k < t.moves.size(); ++k) {
+    const std::string& before = t.positions[k];
+    const char side = before[before.find(' ') + 1];
+    std::string taken;
+    for (const auto& sq : t.captured[k]) taken += " " + sq;
+    fmt::print("\nply {}: {} {}{}\n", k + 1, side, t.moves[k], taken.empty() ? "" : " captures" + taken);
+    fmt::print("{}", board_diagram(rules.value.rules, t.positions[k + 1]));
+    fmt::print("    {}\n", t.positions[k + 1]);
+  }
+  fmt::print("\nresult: {} (w {} stones, b {}; {} plies, {} in movement, {} passes)\n", result, g.stones[White],
+             g.stones[Black], g.plies, g.movement_plies, g.passes);
+  return 0;
+}
+
+}  // namespace seega::cli

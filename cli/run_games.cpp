@@ -1,0 +1,69 @@
+#include "run_games.hpp"
+
+#include <fmt/core.h>
+
+#include <chrono>
+#include <csignal>
+#include <optional>
+
+#include "common.hpp"
+#include "results_file.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+}  // namespace
+
+RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
+  std::optional<ResultsWriter> out;
+  std::vector<GameRecord> finished;
+  if (!request.out_path.empty()) {
+    auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION);
+    if (!opened.ok()) throw UsageError(opened.error);
+    out.emplace(std::move(opened.value));
+    for (const auto& w : out->warnings()) fmt::print(stderr, "seega: warning: {}\n", w);
+    finished = out->take_finished();
+  }
+  for (const auto& p : t.players)
+    if (!p.reproducible()) {
+      fmt::print(stderr, "seega: note: a player with a clock (time=, or level without ',deterministic') makes games "
+                         "depend on machine speed and load: results are not reproducible from the seed\n");
+      break;
+    }
+
+  RunReport report;
+  RunHooks hooks;
+  hooks.on_record = [&](const GameRecord& g) {
+    ++report.new_games;
+    if (out) out->write(g);
+  };
+  if (request.progress)
+    hooks.on_progress = [&](const RunProgress& p) {
+      const double rate = p.seconds > 0 ? static_cast<double>(p.new_games) / p.seconds : 0;
+      const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+      fmt::print(stderr, "\r{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left   ", p.done, p.total, rate,
+                 100 * p.last_placer_rate, left);
+    };
+  g_interrupted.store(false);
+  auto previous = std::signal(SIGINT, on_sigint);
+  const auto start = std::chrono::steady_clock::now();
+  report.records = run(std::move(finished), hooks, &g_interrupted);
+  std::signal(SIGINT, previous);
+  if (request.progress) fmt::print(stderr, "\n");
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.signalled = g_interrupted.load();
+  report.write_failed = out && out->failed();
+  return report;
+}
+
+std::string write_failure(const RunRequest& request, const RunReport& report) {
+  if (!report.write_failed) return "";
+  return fmt::format("--out {}: writing failed part way (disk full?); the summary above covers every game",
+                     request.out_path);
+}
+
+}  // namespace seega::cli

@@ -1,0 +1,37 @@
+#pragma once
+// What seega match and seega ladder share around the library's runner: the results file (--out,
+// --resume), Ctrl-C, and the progress line on a terminal.
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "runner.hpp"
+
+namespace seega::cli {
+
+struct RunRequest {
+  std::string out_path;  // empty: no results file
+  bool resume = false;
+  bool progress = false;  // a progress line on stderr
+};
+
+struct RunReport {
+  std::vector<GameRecord> records;  // old and new, by index
+  double seconds = 0;
+  long long new_games = 0;
+  bool signalled = false;     // Ctrl-C arrived
+  bool write_failed = false;  // the results file could not take every game
+};
+
+// Plays t through `run` (run_tournament or run_match), from the games the results file holds.
+// A bad --out or --resume is a UsageError before any game is played.
+using Runner =
+    std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&, const std::atomic<bool>*)>;
+RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run);
+
+// The error line for a results file that stopped taking games part way, or empty.
+std::string write_failure(const RunRequest& request, const RunReport& report);
+
+}  // namespace seega::cli

@@ -1,0 +1,63 @@
+#pragma once
+// Plays a tournament's games on oneTBB: the schedule says which game is which, the runner only plays
+// and records. Workers take game indices in increasing order from one counter, so a stopping rule
+// (the SPRT) that fires stops new games from starting at once, and every game is the same whatever the
+// thread count: each is a pure function of the tournament and its index.
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "game_record.hpp"
+#include "player.hpp"
+#include "schedule.hpp"
+
+namespace seega {
+
+// What is played: the players, who meets whom, under which rules, from which seed.
+struct Tournament {
+  Rules rules;
+  std::vector<PlayerSpec> players;
+  Schedule schedule{ScheduleKind::RoundRobin, 2, 2};
+  std::uint64_t seed = 1;
+  int opening_turns = 0;  // the first K placement turns of each game pair are random, shared by both games
+};
+
+struct RunOptions {
+  int threads = 0;            // 0: all cores
+  bool record_moves = true;   // write every move in notation (a results file and replay need them)
+  bool keep_moves = true;     // false: drop each record's moves once on_record has seen it
+};
+
+struct RunProgress {
+  long long done = 0, total = 0;  // games finished (old and new), games in the schedule
+  long long new_games = 0;        // played by this run
+  double seconds = 0;
+  double last_placer_rate = 0;  // of the finished games
+};
+
+struct RunHooks {
+  // Each finished game, one call at a time, in completion order.
+  std::function<void(const GameRecord&)> on_record;
+  // Now and then, and once at the end.
+  std::function<void(const RunProgress&)> on_progress;
+  // A stopping rule, asked one call at a time after each game (and once for each game already
+  // finished, in index order, before any is played): once it answers true no new game starts. The
+  // games already under way finish and are recorded.
+  std::function<bool(const GameRecord&)> enough;
+};
+
+// Plays game `index` of the tournament on its own, with fresh players: the same game the runner plays
+// as that index. Nothing when stop became true before it ended.
+std::optional<GameRecord> play_scheduled_game(const Tournament& t, long long index, bool record_moves = true,
+                                              const std::atomic<bool>* stop = nullptr);
+
+// Plays every game of the schedule whose index is not among `finished` (records read back for a
+// resume; those past the schedule's end are dropped). Stops early when stop (may be null) becomes true,
+// abandoning the games under way (a search told to stop may have cut a game short), or when
+// hooks.enough says so. Returns every record, old and new, sorted by index.
+std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& options, std::vector<GameRecord> finished,
+                                       const RunHooks& hooks, const std::atomic<bool>* stop);
+
+}  // namespace seega

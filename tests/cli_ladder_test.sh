@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# seega ladder and seega replay end to end: ratings that do not depend on --threads, a resumed ladder
+# equal to a fresh one, the JSON and CSV forms, the non-monotone warning, replaying recorded games, and
+# bad inputs with one line and exit 2. Also the sign of an infinite Elo in seega match --json.
+set -u
+seega=$1
+source "$(dirname "$0")/cli_lib.sh"
+
+L() { "$seega" ladder --quiet "$@"; }
+three=(--players random greedy 'ab(depth=1)' --opening-turns 1 --seed 4)
+
+# --- Bad inputs -------------------------------------------------------------------------------------
+bad "one player" ladder --players random --games-per-pair 4
+bad "the same player twice" ladder --players random greedy random --games-per-pair 4
+bad "unknown schedule" ladder --players random greedy --schedule swiss
+bad "odd games per pair" ladder --players random greedy --games-per-pair 5
+bad "unknown player" ladder --players random grredy
+bad "anchor not a player" ladder --players random greedy --anchor 'ab(depth=3)'
+L "${three[@]}" --games-per-pair 4 --out "$tmp/lad.jsonl" >/dev/null
+bad "a results file from another ladder" ladder --players random greedy 'ab(depth=2)' --opening-turns 1 --seed 4 \
+  --games-per-pair 4 --out "$tmp/lad.jsonl" --resume
+bad "a results file from another schedule" ladder "${three[@]}" --schedule gauntlet --games-per-pair 4 \
+  --out "$tmp/lad.jsonl" --resume
+bad "an existing --out without --resume" ladder "${three[@]}" --games-per-pair 4 --out "$tmp/lad.jsonl"
+
+# --- JSON form, thread independence, CSV ----------------------------------------------------------
+L "${three[@]}" --games-per-pair 20 --threads 1 --json >"$tmp/l1.json"
+L "${three[@]}" --games-per-pair 20 --threads 2 --json >"$tmp/l2.json"
+same_summary "ladder --threads 1 vs 2" "$tmp/l1.json" "$tmp/l2.json"
+if "$py" - "$tmp/l1.json" <<'EOF2'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["games"] == 60, j["games"]
+names = [p["name"] for p in j["players"]]
+assert sorted(names) == sorted(["random", "greedy", "ab(depth=1)"]), names
+ratings = [p["rating"] for p in j["players"]]
+assert ratings == sorted(ratings, reverse=True), "not sorted by rating"
+for p in j["players"]:
+    assert set(p) >= {"name", "rating", "ci95", "games", "score"}, p
+    assert p["games"] == 40 and p["ci95"][0] <= p["rating"] <= p["ci95"][1], p
+anchor = [p for p in j["players"] if p["name"] == "random"][0]
+assert anchor["rating"] == 0, anchor
+assert len(j["pairs"]) == 3
+for q in j["pairs"]:
+    assert set(q) >= {"a", "b", "a_wins", "draws", "b_wins", "pentanomial"}, q
+    assert q["a_wins"] + q["draws"] + q["b_wins"] == 20 and sum(q["pentanomial"]) == 10, q
+assert j["players"][0]["name"] != "random", "random is rated top"
+EOF2
+then pass; else fail "ladder --json keys or counts"; fi
+L "${three[@]}" --games-per-pair 20 --csv >"$tmp/l.csv"
+if [ "$(wc -l <"$tmp/l.csv")" -eq 4 ] && head -1 "$tmp/l.csv" | grep -q '^rank,player,games,score,rating,ci95_lo,ci95_hi'; then
+  pass; else fail "ladder --csv: $(cat "$tmp/l.csv")"; fi
+L "${three[@]}" --games-per-pair 20 --anchor greedy --json >"$tmp/anchor.json"
+if "$py" -c '
+import json,sys
+j = json.load(open(sys.argv[1])); k = json.load(open(sys.argv[2]))
+r = {p["name"]: p["rating"] for p in j["players"]}; s = {p["name"]: p["rating"] for p in k["players"]}
+assert s["greedy"] == 0 and abs((r["greedy"] - r["random"]) - (s["greedy"] - s["random"])) < 1e-6, (r, s)
+' "$tmp/l1.json" "$tmp/anchor.json"; then pass; else fail "--anchor greedy does not rate greedy 0 with the same differences"; fi
+
+# --- A ladder grown by --resume equals a fresh one ---------------------------------------------------
+L "${three[@]}" --games-per-pair 20 --out "$tmp/lad.jsonl" --resume --json >"$tmp/grown.json"
+same_summary "ladder --resume from 4 to 20 games a pair" "$tmp/l1.json" "$tmp/grown.json"
+if [ "$(($(wc -l <"$tmp/lad.jsonl") - 1))" -eq 60 ]; then pass; else fail "the grown ladder file does not hold 60 games"; fi
+
+# --- Not monotone in the given order: named in a warning ------------------------------------------
+L --players greedy random --games-per-pair 20 --seed 2 >"$tmp/mono.txt"
+if grep -q '^warning: random is not rated above greedy' "$tmp/mono.txt"; then pass; else
+  fail "no warning for a ladder given in the wrong order: $(cat "$tmp/mono.txt")"; fi
+L --players random greedy --games-per-pair 20 --seed 2 >"$tmp/mono2.txt"
+if ! grep -q '^warning' "$tmp/mono2.txt"; then pass; else fail "a warning for a monotone ladder"; fi
+# A player who won every game: stated, finite.
+L --players 'ab(depth=1)' 'ab(depth=2)' --games-per-pair 40 --seed 3 --json >"$tmp/sweep.json"
+if "$py" -c '
+import json,sys; j = json.load(open(sys.argv[1]))
+assert j["prior_used"] and "every" in j["prior_note"], j["prior_note"]
+assert all(isinstance(p["rating"], float) for p in j["players"])
+' "$tmp/sweep.json"; then pass; else fail "a clean sweep is not fitted with the stated prior"; fi
+
+# --- seega replay -----------------------------------------------------------------------------------
+"$seega" match --quiet --a greedy --b random --games 6 --rules 'standard(first_placer=b)' --opening-turns 1 \
+  --out "$tmp/m.jsonl" >/dev/null
+"$seega" replay --games "$tmp/m.jsonl" --index 3 >"$tmp/replay.txt"; code=$?
+if [ "$code" -eq 0 ] && grep -q '^result: ' "$tmp/replay.txt" && grep -q '^ply 1: b ' "$tmp/replay.txt"; then pass; else
+  fail "replay: exit $code: $(head -5 "$tmp/replay.txt")"; fi
+plies=$("$py" -c 'import json,sys; print([g for g in map(json.loads, open(sys.argv[1])) if g.get("index") == 3][0]["plies"])' "$tmp/m.jsonl")
+if [ "$("$seega" replay --games "$tmp/m.jsonl" --index 3 --fen-only | wc -l)" -eq $((plies + 1)) ]; then pass; else
+  fail "replay --fen-only does not print one position a ply plus the start"; fi
+if "$seega" replay --games "$tmp/m.jsonl" --index 3 --json | "$py" -c '
+import json,sys; j = json.load(sys.stdin)
+assert j["index"] == 3 and j["first_placer"] == "b" and len(j["moves"]) > 12
+assert j["moves"][-1]["position"].split()[1] in "wb"'; then pass; else fail "replay --json"; fi
+bad "replay of a missing index" replay --games "$tmp/m.jsonl" --index 99
+bad "replay of a missing file" replay --games "$tmp/none.jsonl" --index 0
+bad "replay of a directory" replay --games "$tmp" --index 0
+"$py" - "$tmp/m.jsonl" "$tmp/illegal.jsonl" <<'EOF2'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+k = next(i for i, line in enumerate(lines) if i and json.loads(line)["index"] == 2)
+g = json.loads(lines[k])
+g["moves"][15] = "a1-a2" if g["moves"][15] != "a1-a2" else "e5-e4"
+lines[k] = json.dumps(g)
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")
+EOF2
+bad "replay of a record with an illegal move" replay --games "$tmp/illegal.jsonl" --index 2
+if "$seega" replay --games "$tmp/illegal.jsonl" --index 2 2>&1 | grep -q 'game 2, move 16'; then pass; else
+  fail "the illegal move is not named: $("$seega" replay --games "$tmp/illegal.jsonl" --index 2 2>&1)"; fi
+
+# --- An infinite Elo keeps its sign in JSON -------------------------------------------------------
+"$seega" match --quiet --a 'ab(depth=2)' --b 'ab(depth=1)' --games 40 --seed 3 --json >"$tmp/up.json"
+"$seega" match --quiet --a 'ab(depth=1)' --b 'ab(depth=2)' --games 40 --seed 3 --json >"$tmp/down.json"
+if "$py" -c '
+import json,sys; u = json.load(open(sys.argv[1])); d = json.load(open(sys.argv[2]))
+assert (u["a_wins"], d["b_wins"]) == (40, 40), (u["a_wins"], d["b_wins"])
+assert u["elo"] == "+inf" and d["elo"] == "-inf", (u["elo"], d["elo"])
+assert float(u["elo_ci95"][1]) == float("inf") and float(d["elo_ci95"][0]) == float("-inf")
+' "$tmp/up.json" "$tmp/down.json"; then pass; else fail "the sign of an infinite Elo is lost: $(head -c 200 "$tmp/up.json")"; fi
+"$seega" match --quiet --a random --b random --games 4 --seed 1 >"$tmp/even.txt"
+if ! grep -q -- '-0\.0' "$tmp/even.txt"; then pass; else fail "a summary prints -0.0: $(cat "$tmp/even.txt")"; fi
+
+finish "cli ladder"

@@ -1,0 +1,45 @@
+# Shared by the CLI test scripts (sourced): a scratch folder, pass/fail counts, and the checks every
+# script makes. The caller sets seega (the binary) first.
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+pass() { passes=$((passes + 1)); }
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# bad <description> <args...>: exit 2, one stderr line starting "seega: error:", nothing on stdout.
+bad() {
+  local what=$1; shift
+  local out err code lines
+  out=$("$seega" "$@" 2>"$tmp/err"); code=$?
+  err=$(cat "$tmp/err")
+  lines=$(printf '%s' "$err" | grep -c '')
+  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]]; then pass; else
+    fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out"; fi
+}
+
+# same_summary <what> <a.json> <b.json>: two --json summaries equal but for the timing keys.
+same_summary() {
+  local what=$1 diff
+  if diff=$("$py" - "$2" "$3" <<'EOF2'
+import json, sys
+timing = {"seconds", "games_per_second"}
+def load(path):
+    with open(path) as f:
+        return {k: v for k, v in json.load(f).items() if k not in timing}
+a, b = load(sys.argv[1]), load(sys.argv[2])
+bad = sorted((k for k in a.keys() | b.keys() if a.get(k) != b.get(k)), key=lambda k: (k != "games", k))
+for k in bad[:4]:
+    print(f"{k}: {a.get(k)!r} != {b.get(k)!r}")
+if len(bad) > 4:
+    print(f"and {len(bad) - 4} more keys")
+sys.exit(1 if bad else 0)
+EOF2
+  ); then pass; else fail "$what: summaries differ: $(echo "$diff" | tr '\n' ';')"; fi
+}
+
+# finish <name>: the closing line, and the exit code.
+finish() {
+  echo "$1: $passes passed, $fails failed"
+  [ "$fails" -eq 0 ]
+}

@@ -1,0 +1,351 @@
+// Tournaments: schedules as pure functions of the game index, score boards that merge, the runner on
+// any thread count, resumed and stopped, and colour-neutral records.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <random>
+#include <set>
+
+#include "ladder.hpp"
+#include "replay.hpp"
+#include "match.hpp"
+#include "results_file.hpp"
+#include "runner.hpp"
+#include "score_board.hpp"
+#include "test_util.hpp"
+
+namespace seega {
+namespace {
+
+std::vector<PlayerSpec> specs(const std::vector<std::string>& texts) {
+  std::vector<PlayerSpec> out;
+  for (const auto& t : texts) {
+    auto p = parse_player(t);
+    EXPECT_TRUE(p.ok()) << t << ": " << p.error;
+    out.push_back(p.value);
+  }
+  return out;
+}
+
+Tournament tournament(const std::vector<std::string>& players, ScheduleKind kind, long long per_pair,
+                      const std::string& rules = "standard", int opening_turns = 1, std::uint64_t seed = 5) {
+  const auto p = specs(players);
+  return Tournament{test::rules(rules), p, Schedule(kind, static_cast<int>(p.size()), per_pair), seed, opening_turns};
+}
+
+std::vector<GameRecord> run(const Tournament& t, int threads, std::vector<GameRecord> finished = {},
+                            RunHooks hooks = {}) {
+  RunOptions o;
+  o.threads = threads;
+  std::atomic<bool> stop{false};
+  return run_tournament(t, o, std::move(finished), hooks, &stop);
+}
+
+void expect_same_records(const std::vector<GameRecord>& x, const std::vector<GameRecord>& y) {
+  ASSERT_EQ(x.size(), y.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(x[i].index, y[i].index);
+    EXPECT_EQ(x[i].seed, y[i].seed);
+    EXPECT_EQ(x[i].player[0], y[i].player[0]);
+    EXPECT_EQ(x[i].player[1], y[i].player[1]);
+    EXPECT_EQ(x[i].outcome, y[i].outcome) << "game " << x[i].index;
+    EXPECT_EQ(x[i].moves, y[i].moves) << "game " << x[i].index;
+  }
+}
+
+TEST(Schedule, RoundRobinGivesEveryPairingTheSameGamesAndEveryPlayerBothRoles) {
+  const Schedule s(ScheduleKind::RoundRobin, 4, 6);
+  ASSERT_EQ(s.pairings(), 6);
+  EXPECT_EQ(s.games(), 36);
+  std::map<std::pair<int, int>, int> games, placed_first;
+  for (long long i = 0; i < s.games(); ++i) {
+    const ScheduledGame g = s.game(i, 1, White);
+    const Pairing& p = s.pairing(g.pairing);
+    EXPECT_NE(g.player[White], g.player[Black]);
+    EXPECT_EQ(std::min(g.player[0], g.player[1]), p.a);
+    EXPECT_EQ(std::max(g.player[0], g.player[1]), p.b);
+    ++games[{p.a, p.b}];
+    ++placed_first[{g.player[White], g.player[Black]}];
+  }
+  EXPECT_EQ(games.size(), 6u);
+  for (const auto& [pair, n] : games) EXPECT_EQ(n, 6) << pair.first << "-" << pair.second;
+  // Each player of each pairing places first (w) in half of its games.
+  for (const auto& [pair, n] : placed_first) EXPECT_EQ(n, 3) << pair.first << " first against " << pair.second;
+  EXPECT_EQ(placed_first.size(), 12u);
+}
+
+TEST(Schedule, GauntletPlaysTheFirstPlayerAgainstEachOfTheOthers) {
+  const Schedule s(ScheduleKind::Gauntlet, 4, 4);
+  ASSERT_EQ(s.pairings(), 3);
+  for (int p = 0; p < 3; ++p) EXPECT_EQ(s.pairing(p), (Pairing{0, p + 1}));
+  std::map<int, int> games;
+  for (long long i = 0; i < s.games(); ++i) {
+    const ScheduledGame g = s.game(i, 9, White);
+    EXPECT_TRUE(g.player[0] == 0 || g.player[1] == 0) << "game " << i;
+    ++games[g.player[0] + g.player[1]];
+  }
+  EXPECT_EQ(games, (std::map<int, int>{{1, 4}, {2, 4}, {3, 4}}));
+}
+
+TEST(Schedule, AGameDependsOnItsIndexAndTheSeedAlone) {
+  const Schedule short_run(ScheduleKind::RoundRobin, 3, 2), long_run(ScheduleKind::RoundRobin, 3, 200);
+  std::set<std::uint64_t> seeds;
+  for (long long i = 0; i < short_run.games(); ++i) {
+    const ScheduledGame a = short_run.game(i, 77, White), b = long_run.game(i, 77, White);
+    EXPECT_EQ(a.seed, b.seed);
+    EXPECT_EQ(a.opening_seed, b.opening_seed);
+    EXPECT_EQ(a.player[0], b.player[0]);
+    EXPECT_EQ(a.player[1], b.player[1]);
+    seeds.insert(a.seed);
+    EXPECT_NE(a.seed, short_run.game(i, 78, White).seed);
+  }
+  EXPECT_EQ(seeds.size(), static_cast<std::size_t>(short_run.games()));
+  // The two games of a pair share the opening and swap who places first.
+  for (long long q = 0; q < 10; ++q) {
+    const ScheduledGame even = long_run.game(2 * q, 3, White), odd = long_run.game(2 * q + 1, 3, White);
+    EXPECT_EQ(even.opening_seed, odd.opening_seed);
+    EXPECT_EQ(even.player[White], odd.player[Black]);
+    EXPECT_EQ(even.player[Black], odd.player[White]);
+    EXPECT_NE(even.opening_seed, long_run.game(2 * q + 2, 3, White).opening_seed);
+  }
+}
+
+TEST(Schedule, FirstPlacerComesFromTheRulesNotAColour) {
+  const Schedule s(ScheduleKind::RoundRobin, 2, 4);
+  for (long long i = 0; i < 4; ++i) {
+    // The pairing's first player places first in even games, whichever colour that is.
+    const int first = i % 2 == 0 ? 0 : 1;
+    EXPECT_EQ(s.game(i, 1, White).player[White], first);
+    EXPECT_EQ(s.game(i, 1, Black).player[Black], first);
+  }
+}
+
+TEST(Schedule, ImpossibleShapesAreRefusedWithAReason) {
+  EXPECT_NE(Schedule::invalid(ScheduleKind::RoundRobin, 1, 10).find("at least 2 players"), std::string::npos);
+  EXPECT_NE(Schedule::invalid(ScheduleKind::RoundRobin, 3, 7).find("even"), std::string::npos);
+  EXPECT_NE(Schedule::invalid(ScheduleKind::Gauntlet, 3, 0).find("at least 1"), std::string::npos);
+  EXPECT_EQ(Schedule::invalid(ScheduleKind::RoundRobin, 2, 7), "");  // a match may have an odd count
+  EXPECT_TRUE(parse_schedule_kind("gauntlet").ok());
+  EXPECT_NE(parse_schedule_kind("swiss").error.find("round-robin, gauntlet"), std::string::npos);
+}
+
+TEST(ScoreBoard, MergedBoardsOfDisjointGamesEqualTheBoardOfAllOfThem) {
+  const Tournament t = tournament({"random", "greedy", "random(blunder=0.5)"}, ScheduleKind::RoundRobin, 20);
+  const auto all = run(t, 2);
+  ASSERT_EQ(all.size(), 60u);
+  ScoreBoard whole(t.schedule);
+  for (const auto& g : all) whole.add(g);
+  EXPECT_EQ(whole.unpaired(), 0u);
+  long long games = 0, pairs = 0;
+  for (int p = 0; p < whole.pairings(); ++p) games += whole.score(p).a.games(), pairs += whole.score(p).pairs.pairs();
+  EXPECT_EQ(games, 60);
+  EXPECT_EQ(pairs, 30);
+  std::mt19937 rng(4);
+  for (int round = 0; round < 20; ++round) {
+    // Random splits into three parts, so that the two games of many pairs land on different boards.
+    ScoreBoard parts[3] = {ScoreBoard(t.schedule), ScoreBoard(t.schedule), ScoreBoard(t.schedule)};
+    auto shuffled = all;
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    for (const auto& g : shuffled) parts[rng() % 3].add(g);
+    EXPECT_GT(parts[0].unpaired() + parts[1].unpaired() + parts[2].unpaired(), 0u);
+    ScoreBoard merged = parts[2];
+    merged.merge(parts[0]);
+    merged.merge(parts[1]);
+    EXPECT_TRUE(merged == whole) << "round " << round;
+  }
+}
+
+TEST(ScoreBoard, CountsEachPairingFromItsFirstPlayersSide) {
+  const Tournament t = tournament({"greedy", "random", "random(blunder=1)"}, ScheduleKind::Gauntlet, 40, "standard", 0);
+  const auto all = run(t, 2);
+  ScoreBoard b(t.schedule);
+  for (const auto& g : all) b.add(g);
+  for (int p = 0; p < 2; ++p) {
+    const WDL& w = b.score(p).a;
+    EXPECT_EQ(w.games(), 40);
+    EXPECT_GT(w.score(), 0.8) << "greedy against a random player, pairing " << p;
+    double points = 0;
+    for (const auto& g : all)
+      if (t.schedule.pairing_of(g.index) == p) points += g.points(0);
+    EXPECT_DOUBLE_EQ(points, w.wins + 0.5 * w.draws);
+  }
+}
+
+TEST(Runner, ATournamentIsTheSameOnAnyThreadCount) {
+  const Tournament t = tournament({"ab(depth=1)", "greedy", "random"}, ScheduleKind::RoundRobin, 8);
+  const auto one = run(t, 1), two = run(t, 2), three = run(t, 3);
+  ASSERT_EQ(one.size(), 24u);
+  for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i].index, static_cast<long long>(i));
+  expect_same_records(one, two);
+  expect_same_records(one, three);
+  // And every game is the one play_scheduled_game plays on its own.
+  for (long long i : {0LL, 7LL, 23LL}) expect_same_records({one[static_cast<std::size_t>(i)]}, {*play_scheduled_game(t, i)});
+}
+
+TEST(Runner, AResumedLadderEqualsAnUninterruptedOne) {
+  LadderConfig c;
+  c.rules = standard_rules();
+  c.players = specs({"random", "greedy", "ab(depth=1)"});
+  c.games_per_pair = 10;
+  c.seed = 12;
+  c.opening_turns = 2;
+  const Tournament t = c.tournament();
+  const auto full = run(t, 2);
+  // Stop after seven games, as Ctrl-C would, then resume from what was recorded.
+  std::atomic<bool> stop{false};
+  RunHooks hooks;
+  std::vector<GameRecord> seen;
+  hooks.on_record = [&](const GameRecord& g) {
+    seen.push_back(g);
+    if (seen.size() == 7) stop.store(true);
+  };
+  RunOptions o;
+  o.threads = 2;
+  auto partial = run_tournament(t, o, {}, hooks, &stop);
+  ASSERT_GE(partial.size(), 7u);
+  ASSERT_LT(partial.size(), full.size());
+  std::vector<long long> played;
+  RunHooks count;
+  count.on_record = [&](const GameRecord& g) { played.push_back(g.index); };
+  const auto resumed = run(t, 2, partial, count);
+  expect_same_records(full, resumed);
+  EXPECT_EQ(played.size(), full.size() - partial.size()) << "a finished game was played again";
+  auto a = summarize(c, full), b = summarize(c, resumed);
+  ASSERT_TRUE(a.ok()) << a.error;
+  ASSERT_TRUE(b.ok()) << b.error;
+  EXPECT_EQ(a.value.fit.rating, b.value.fit.rating);
+  EXPECT_TRUE(a.value.board == b.value.board);
+}
+
+TEST(Runner, NoGameStartsOnceTheStoppingRuleSaysEnough) {
+  const Tournament t = tournament({"random", "random"}, ScheduleKind::RoundRobin, 400, "standard", 0);
+  for (int threads : {1, 2}) {
+    RunHooks hooks;
+    int asked = 0;
+    hooks.enough = [&](const GameRecord&) { return ++asked >= 10; };
+    const auto records = run(t, threads, {}, hooks);
+    // Ten games, and at most one other that a second worker had taken before the tenth ended.
+    EXPECT_GE(records.size(), 10u);
+    EXPECT_LE(records.size(), static_cast<std::size_t>(9 + threads)) << threads << " threads";
+  }
+}
+
+TEST(Runner, AnSprtMatchWritesNoGamesPastItsDecisionOnOneThread) {
+  MatchConfig c;
+  c.rules = standard_rules();
+  c.a = specs({"greedy"})[0];
+  c.b = specs({"random"})[0];
+  c.games = 400;
+  c.opening_turns = 1;
+  c.sprt = SprtConfig{-20, 0, 0.1, 0.1};
+  c.threads = 1;
+  long long written = 0;
+  RunHooks hooks;
+  hooks.on_record = [&](const GameRecord&) { ++written; };
+  const auto records = run_match(c, {}, hooks, nullptr);
+  const MatchSummary s = summarize(c, records);
+  ASSERT_TRUE(s.sprt_decided);
+  EXPECT_EQ(written, 2 * s.sprt_pairs);
+  EXPECT_EQ(s.games, 2 * s.sprt_pairs);
+  // Undecided, the SPRT still reports the pairs it has tested.
+  MatchConfig undecided = c;
+  undecided.sprt = SprtConfig{-1, 1, 0.01, 0.01};
+  undecided.games = 8;
+  const MatchSummary u = summarize(undecided, run_match(undecided, {}, {}, nullptr));
+  EXPECT_FALSE(u.sprt_decided);
+  EXPECT_EQ(u.sprt_pairs, 4);
+}
+
+TEST(Runner, WhenBlackPlacesFirstTheLastPlacerIsWhiteAndCountedAsSuch) {
+  MatchConfig c;
+  c.rules = test::rules("standard(first_placer=b)");
+  c.a = specs({"ab(depth=1)"})[0];
+  c.b = c.a;
+  c.games = 40;
+  c.opening_turns = 2;
+  c.threads = 2;
+  const auto records = run_match(c, {}, {}, nullptr);
+  long long white_wins = 0, black_wins = 0;
+  for (const auto& g : records) {
+    EXPECT_EQ(g.first_placer, Black);
+    EXPECT_EQ(g.last_placer, White);
+    ASSERT_FALSE(g.moves.empty());
+    // A places first (as b) in even games.
+    EXPECT_EQ(g.player[Black], g.index % 2 == 0 ? 0 : 1);
+    if (!g.outcome.draw()) (g.outcome.winner == White ? white_wins : black_wins)++;
+  }
+  const MatchSummary s = summarize(c, records);
+  EXPECT_EQ(s.last_placer_wins, white_wins);
+  EXPECT_EQ(s.first_placer_wins, black_wins);
+  EXPECT_GT(s.last_placer_wins, 0);
+  // The results file says so, and reads back.
+  const Tournament t = c.tournament();
+  std::string text = results_header(t, "test") + "\n";
+  for (const auto& g : records) text += record_line(t, g) + "\n";
+  EXPECT_NE(text.find("\"first_placer\":\"b\""), std::string::npos);
+  auto back = read_results(t, text);
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(summarize(c, back.value.games).last_placer_wins, s.last_placer_wins);
+  // The same file does not pass for a run where w places first.
+  MatchConfig white = c;
+  white.rules = standard_rules();
+  EXPECT_FALSE(read_results(white.tournament(), text).ok());
+}
+
+TEST(ResultsFile, AGameThatIsNotTheSchedulesGameAtItsIndexIsRefused) {
+  const Tournament t = tournament({"random", "greedy", "ab(depth=1)"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  auto text_with = [&](const std::function<void(GameRecord&)>& change) {
+    std::string text = results_header(t, "test") + "\n";
+    for (auto g : games) {
+      if (g.index == 3) change(g);
+      text += record_line(t, g) + "\n";
+    }
+    return text;
+  };
+  EXPECT_TRUE(read_results(t, text_with([](GameRecord&) {})).ok());
+  auto seed = read_results(t, text_with([](GameRecord& g) { ++g.seed; }));
+  EXPECT_NE(seed.error.find("seed"), std::string::npos) << seed.error;
+  auto players = read_results(t, text_with([](GameRecord& g) { std::swap(g.player[0], g.player[1]); }));
+  EXPECT_NE(players.error.find("players"), std::string::npos) << players.error;
+  auto outside = read_results(t, text_with([](GameRecord& g) { g.player[0] = 7; }));
+  EXPECT_NE(outside.error.find("outside"), std::string::npos) << outside.error;
+  auto negative = read_results(t, text_with([](GameRecord& g) { g.captures = -1; }));
+  EXPECT_NE(negative.error.find("negative captures"), std::string::npos) << negative.error;
+  // A ladder of other players is another configuration.
+  const Tournament other = tournament({"random", "greedy", "ab(depth=2)"}, ScheduleKind::RoundRobin, 2);
+  auto foreign = read_results(other, text_with([](GameRecord&) {}));
+  EXPECT_NE(foreign.error.find("players="), std::string::npos) << foreign.error;
+  const Tournament gauntlet = tournament({"random", "greedy", "ab(depth=1)"}, ScheduleKind::Gauntlet, 2);
+  auto schedule = read_results(gauntlet, text_with([](GameRecord&) {}));
+  EXPECT_NE(schedule.error.find("schedule="), std::string::npos) << schedule.error;
+}
+
+TEST(ResultsFile, AHeaderWithoutItsNewlineIsRefusedRatherThanGluedToAGame) {
+  const Tournament t = tournament({"random", "random"}, ScheduleKind::RoundRobin, 2);
+  auto file = read_results(t, results_header(t, "test"));
+  EXPECT_FALSE(file.ok());
+  EXPECT_NE(file.error.find("newline"), std::string::npos) << file.error;
+}
+
+TEST(Runner, EveryRecordTheRunnerWritesReplaysThroughItsResultsFile) {
+  for (const std::string rules : {"standard(first_placer=b)", "diagonal", "chain(size=7)"}) {
+    SCOPED_TRACE(rules);
+    const Tournament t = tournament({"random", "greedy", "ab(depth=1)"}, ScheduleKind::RoundRobin, 4, rules, 2);
+    const auto games = run(t, 2);
+    std::string text = results_header(t, "test") + "\n";
+    for (const auto& g : games) text += record_line(t, g) + "\n";
+    auto back = read_results(t, text);
+    ASSERT_TRUE(back.ok()) << back.error;
+    ASSERT_EQ(back.value.games.size(), games.size());
+    for (const auto& g : back.value.games) {
+      auto r = replay_text(t.rules, g);
+      EXPECT_TRUE(r.ok()) << r.error;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace seega
