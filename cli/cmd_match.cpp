@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "common.hpp"
@@ -33,6 +34,24 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
              pct(s.last_placer_wins / n), 100 * s.last_placer_win_ci.lo, 100 * s.last_placer_win_ci.hi,
              pct(s.draws / n), 100 * s.last_placer_draw_ci.lo, 100 * s.last_placer_draw_ci.hi,
              pct(s.first_placer_wins / n), 100 * s.last_placer_loss_ci.lo, 100 * s.last_placer_loss_ci.hi);
+  fmt::print("diversity: {} distinct placements and {} distinct games in {}; last placer wins [{:.1f}, {:.1f}] "
+             "clustered by placement (design effect {:.2f})\n",
+             s.distinct_placements, s.distinct_games, s.games, 100 * s.last_placer_win_ci_clustered.lo,
+             100 * s.last_placer_win_ci_clustered.hi, s.design_effect);
+  if (s.repeats_mislead)
+    fmt::print("warning: games repeat: the clustered interval is {:.1f}x as wide as the plain one (the warning "
+               "starts at {:.2f}x); read the clustered interval, not the Wilson ones\n",
+               (s.last_placer_win_ci_clustered.hi - s.last_placer_win_ci_clustered.lo) /
+                   std::max(1e-12, s.last_placer_win_ci.hi - s.last_placer_win_ci.lo),
+               kRepeatWarningWidth);
+  fmt::print("first movement turn: captures in {} of games ({:.2f} stones when it does); last placer wins {} "
+             "[{:.1f}, {:.1f}] when it captures, {} [{:.1f}, {:.1f}] when not; stones after 10 movement plies, "
+             "last placer minus first: {} [{}, {}]\n",
+             pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
+             100 * s.last_placer_win_ci_first_capture.lo, 100 * s.last_placer_win_ci_first_capture.hi,
+             pct(s.last_placer_win_rate_no_first_capture), 100 * s.last_placer_win_ci_no_first_capture.lo,
+             100 * s.last_placer_win_ci_no_first_capture.hi, signed_text(s.stone_diff_10, 2),
+             signed_text(s.stone_diff_10_ci.lo, 2), signed_text(s.stone_diff_10_ci.hi, 2));
   std::string reasons;
   for (const auto& [k, v] : s.end_reasons) reasons += fmt::format(" {} {}", k, v);
   fmt::print("ended by:{}\nper game: {:.1f} movement plies, {:.2f} passes, {:.2f} captures\n", reasons,

@@ -23,6 +23,14 @@ struct GameRecord {
   int movement_plies = 0;  // the position's movement counter at the end (passes are not plies)
   int passes = 0;
   int captures = 0;  // stones captured in the whole game
+  // Diversity: the Zobrist key of the position at the end of placement (games sharing it share a
+  // placement), and a key of the whole sequence of positions (games sharing it are the same game).
+  std::uint64_t placement_key = 0, game_key = 0;
+  // The mechanism: stones taken by the first turn of the movement phase (-1 when the game had none),
+  // and the last placer's stones minus the first placer's after 10 movement plies (at the end, when
+  // the game ended sooner).
+  int first_move_captures = -1;
+  int stone_diff_10 = 0;
 
   // Whether player p (an index into the player list) played this game.
   bool played_by(int p) const { return player[White] == p || player[Black] == p; }

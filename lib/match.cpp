@@ -1,6 +1,7 @@
 #include "match.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "json.hpp"
 #include "score_board.hpp"
@@ -31,6 +32,58 @@ bool SprtWatch::add(long long index, double a_points) {
   }
   return false;
 }
+
+namespace {
+
+// Diversity and the mechanism, over the first `games` records (sorted by index).
+void summarize_diversity(const std::vector<GameRecord>& records, long long games, MatchSummary& s) {
+  std::set<std::uint64_t> placements, sequences;
+  std::vector<double> won, diff, captured, won_after_capture, won_after_none;
+  std::vector<std::uint64_t> clusters, clusters_capture, clusters_none;
+  double stones_taken = 0;
+  for (long long i = 0; i < games; ++i) {
+    const GameRecord& g = records[static_cast<std::size_t>(i)];
+    placements.insert(g.placement_key);
+    sequences.insert(g.game_key);
+    won.push_back(g.last_placer_won());
+    clusters.push_back(g.placement_key);
+    diff.push_back(g.stone_diff_10);
+    captured.push_back(g.first_move_captures > 0);
+    if (g.first_move_captures > 0) {
+      stones_taken += g.first_move_captures;
+      won_after_capture.push_back(g.last_placer_won());
+      clusters_capture.push_back(g.placement_key);
+    } else {
+      won_after_none.push_back(g.last_placer_won());
+      clusters_none.push_back(g.placement_key);
+    }
+  }
+  s.distinct_placements = static_cast<long long>(placements.size());
+  s.distinct_games = static_cast<long long>(sequences.size());
+  const ClusteredMean lp = clustered_mean(won, clusters);
+  s.design_effect = lp.design_effect;
+  s.last_placer_win_ci_clustered = clustered_wilson(lp);
+  const double plain = s.last_placer_win_ci.hi - s.last_placer_win_ci.lo;
+  const double wide = s.last_placer_win_ci_clustered.hi - s.last_placer_win_ci_clustered.lo;
+  s.repeats_mislead = games > 0 && wide >= kRepeatWarningWidth * plain;
+
+  const ClusteredMean cap = clustered_mean(captured, clusters);
+  s.first_move_capture_games = static_cast<long long>(won_after_capture.size());
+  s.first_move_capture_rate = cap.mean;
+  s.first_move_capture_ci = clustered_wilson(cap);
+  s.first_move_stones = s.first_move_capture_games ? stones_taken / static_cast<double>(s.first_move_capture_games) : 0;
+  const ClusteredMean after_capture = clustered_mean(won_after_capture, clusters_capture);
+  const ClusteredMean after_none = clustered_mean(won_after_none, clusters_none);
+  s.last_placer_win_rate_first_capture = after_capture.mean;
+  s.last_placer_win_ci_first_capture = clustered_wilson(after_capture);
+  s.last_placer_win_rate_no_first_capture = after_none.mean;
+  s.last_placer_win_ci_no_first_capture = clustered_wilson(after_none);
+  const ClusteredMean d = clustered_mean(diff, clusters);
+  s.stone_diff_10 = d.mean;
+  s.stone_diff_10_ci = clustered_normal(d);
+}
+
+}  // namespace
 
 MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> records) {
   std::sort(records.begin(), records.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
@@ -72,6 +125,7 @@ MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> record
     s.last_placer_draw_ci = wilson(static_cast<double>(s.draws), n);
     s.last_placer_loss_ci = wilson(static_cast<double>(s.first_placer_wins), n);
   }
+  summarize_diversity(records, s.games, s);
   s.elo = elo_trinomial(s.a);
   s.pair_elo = elo_pentanomial(s.pairs);
   s.normalized_elo = normalized_elo(s.pairs);
@@ -111,6 +165,21 @@ nlohmann::json summary_json(const MatchConfig& c, const MatchSummary& s) {
          {"passes_per_game", s.passes_per_game},
          {"captures_per_game", s.captures_per_game},
          {"end_reasons", s.end_reasons},
+         {"distinct_placements", s.distinct_placements},
+         {"distinct_games", s.distinct_games},
+         {"design_effect", s.design_effect},
+         {"last_placer_ci95_clustered", ci(s.last_placer_win_ci_clustered)},
+         {"repeats_mislead", s.repeats_mislead},
+         {"first_move_capture_rate", s.first_move_capture_rate},
+         {"first_move_capture_ci95", ci(s.first_move_capture_ci)},
+         {"first_move_capture_games", s.first_move_capture_games},
+         {"first_move_stones", s.first_move_stones},
+         {"last_placer_win_rate_first_capture", s.last_placer_win_rate_first_capture},
+         {"last_placer_ci95_first_capture", ci(s.last_placer_win_ci_first_capture)},
+         {"last_placer_win_rate_no_first_capture", s.last_placer_win_rate_no_first_capture},
+         {"last_placer_ci95_no_first_capture", ci(s.last_placer_win_ci_no_first_capture)},
+         {"stone_diff_10", s.stone_diff_10},
+         {"stone_diff_10_ci95", {json_number(s.stone_diff_10_ci.lo), json_number(s.stone_diff_10_ci.hi)}},
          {"seed", c.seed},
          {"rules", c.rules.to_string()},
          {"a", c.a.text},

@@ -67,10 +67,34 @@ struct MatchSummary {
   Interval last_placer_win_ci{0, 1}, last_placer_draw_ci{0, 1}, last_placer_loss_ci{0, 1};
   double mean_movement_plies = 0, passes_per_game = 0, captures_per_game = 0;
   std::map<std::string, long long> end_reasons;
+
+  // Diversity. Games that share the position at the end of placement form a cluster; the clustered
+  // interval does not count a repeated placement as new evidence (stats.hpp, clustered_wilson).
+  long long distinct_placements = 0, distinct_games = 0;
+  double design_effect = 1;
+  Interval last_placer_win_ci_clustered{0, 1};
+  // The plain intervals mislead: the clustered one is at least kRepeatWarningWidth times as wide.
+  bool repeats_mislead = false;
+
+  // The mechanism. The first turn of the movement phase: how often it captures, how many stones when
+  // it does, and the last placer's win rate in games where it did and where it did not (clustered
+  // intervals); the last placer's stones minus the first placer's after 10 movement plies.
+  long long first_move_capture_games = 0;
+  double first_move_capture_rate = 0, first_move_stones = 0;
+  Interval first_move_capture_ci{0, 1};
+  double last_placer_win_rate_first_capture = 0, last_placer_win_rate_no_first_capture = 0;
+  Interval last_placer_win_ci_first_capture{0, 1}, last_placer_win_ci_no_first_capture{0, 1};
+  double stone_diff_10 = 0;
+  Interval stone_diff_10_ci{0, 0};
   std::optional<SprtResult> sprt;
   long long sprt_pairs = 0;  // the whole pairs the SPRT tested
   bool sprt_decided = false;
 };
+
+// The width ratio of the clustered to the plain last-placer interval from which a summary warns that
+// games repeat too much for the plain intervals: at 1.25 the plain ones understate the uncertainty by a
+// quarter, which turns a result that looks settled to within 3 points into one known to within 4.
+inline constexpr double kRepeatWarningWidth = 1.25;
 
 // The summary of the records, taken in index order. With an SPRT, games after the pair where it
 // decided are left out, so the decision point is the same for any thread count.

@@ -17,6 +17,7 @@ LevelSpec level_spec(int level) {
 }
 
 bool PlayerSpec::reproducible() const {
+  if (placement && !placement->reproducible()) return false;
   if (kind == Kind::AlphaBeta) return time_ms == 0;
   if (kind == Kind::Level) return deterministic;
   return true;
@@ -34,7 +35,8 @@ bool parse_number(std::string_view v, T& out) {
 
 std::string players_help() {
   return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]); "
-         "every player takes blunder=P (0 to 1); ab and level take weights=FILE";
+         "every player takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this player "
+         "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE";
 }
 
 Parsed<PlayerSpec> parse_player(std::string_view text) {
@@ -46,11 +48,11 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
   if (!parts.ok()) return P::fail("player " + parts.error);
   const std::string_view name = parts.value.name;
   std::vector<std::string_view> allowed;
-  if (name == "random") spec.kind = K::Random, allowed = {"blunder"};
-  else if (name == "greedy") spec.kind = K::Greedy, allowed = {"blunder"};
-  else if (name == "ab") spec.kind = K::AlphaBeta, allowed = {"depth", "nodes", "time", "blunder", "weights"};
-  else if (name == "mcts") spec.kind = K::Mcts, allowed = {"playouts", "blunder"};
-  else if (name == "level") spec.kind = K::Level, allowed = {"deterministic", "blunder", "weights"};
+  if (name == "random") spec.kind = K::Random, allowed = {"blunder", "placement"};
+  else if (name == "greedy") spec.kind = K::Greedy, allowed = {"blunder", "placement"};
+  else if (name == "ab") spec.kind = K::AlphaBeta, allowed = {"depth", "nodes", "time", "blunder", "weights", "placement"};
+  else if (name == "mcts") spec.kind = K::Mcts, allowed = {"playouts", "blunder", "placement"};
+  else if (name == "level") spec.kind = K::Level, allowed = {"deterministic", "blunder", "weights", "placement"};
   else return P::fail("unknown player '" + std::string(name) + "'; " + players_help());
 
   auto allowed_list = [&] {
@@ -85,7 +87,12 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
     else if (key == "time") ok = parse_number(value, spec.time_ms) && spec.time_ms >= 1 && spec.time_ms <= 3'600'000;
     else if (key == "playouts") ok = parse_number(value, spec.playouts) && spec.playouts >= 1 && spec.playouts <= 10'000'000;
     else if (key == "blunder") ok = parse_number(value, spec.blunder) && spec.blunder >= 0 && spec.blunder <= 1, blunder_given = true;
-    else if (key == "weights") {
+    else if (key == "placement") {
+      auto inner = parse_player(value);
+      if (!inner.ok()) return P::fail(where + "placement: " + inner.error);
+      if (inner.value.placement) return P::fail(where + "a placement player cannot have a placement= of its own");
+      spec.placement = std::make_shared<const PlayerSpec>(std::move(inner.value));
+    } else if (key == "weights") {
       spec.weights_file = std::string(value);
       auto w = load_weights(spec.weights_file);
       if (!w.ok()) return P::fail(where + w.error);
@@ -227,6 +234,32 @@ class Blundering : public Player<N> {
   double p_;
 };
 
+// Places with one player and moves with another (placement=SPEC), so that a study can ask whether an
+// edge comes from how a side places or how it moves. Both hear new_game and the stop flag.
+template <int N>
+class Split : public Player<N> {
+ public:
+  Split(std::unique_ptr<Player<N>> placement, std::unique_ptr<Player<N>> movement)
+      : placement_(std::move(placement)), movement_(std::move(movement)) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override {
+    last_ = pos.placing() ? placement_.get() : movement_.get();
+    return last_->choose(pos, rng);
+  }
+  void new_game() override {
+    placement_->new_game();
+    movement_->new_game();
+  }
+  void set_stop(const std::atomic<bool>* stop) override {
+    placement_->set_stop(stop);
+    movement_->set_stop(stop);
+  }
+  const SearchResult<N>* last_search() const override { return last_ ? last_->last_search() : nullptr; }
+
+ private:
+  std::unique_ptr<Player<N>> placement_, movement_;
+  Player<N>* last_ = nullptr;
+};
+
 }  // namespace
 
 template <int N>
@@ -257,6 +290,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
     }
   }
   if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
+  if (spec.placement) p = std::make_unique<Split<N>>(make_player<N>(*spec.placement), std::move(p));
   return p;
 }
 

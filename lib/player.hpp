@@ -1,7 +1,8 @@
 #pragma once
 // Players, each described by one spec string: random, greedy, ab(depth=4), ab(nodes=200000),
 // ab(time=1500), mcts(playouts=2000), level(N) and level(N,deterministic); any of them takes
-// blunder=P, and ab and level take weights=FILE. All randomness comes from the Rng handed to choose(),
+// blunder=P and placement=SPEC (SPEC places, this player moves: ab(depth=4,placement=random)), and ab
+// and level take weights=FILE. All randomness comes from the Rng handed to choose(),
 // so the same seed replays the same game.
 
 #include <memory>
@@ -37,6 +38,8 @@ struct PlayerSpec {
   double blunder = 0;
   std::string weights_file;
   Weights weights = Weights::defaults();  // loaded from weights_file by parse_player
+  // placement=SPEC: the player that plays the placement turns (this one plays the movement turns).
+  std::shared_ptr<const PlayerSpec> placement;
 
   // Whether the moves depend only on the position and the seed (no clock).
   bool reproducible() const;

@@ -1,5 +1,7 @@
 #include "replay.hpp"
 
+#include "selfplay.hpp"
+
 namespace seega {
 
 namespace {
@@ -32,7 +34,7 @@ std::string disagreement(const GameRecord& r, const std::string& field, const st
 }  // namespace
 
 template <int N>
-Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record) {
+Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, ReplayCheck check) {
   using P = Parsed<ReplayedGame<N>>;
   if (rules.size != N)
     return P::fail(game_name(record) + ": the rules are for a " + std::to_string(rules.size) + "x" +
@@ -47,8 +49,16 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record) {
   game.positions.reserve(record.moves.size() + 1);
   game.moves.reserve(record.moves.size());
   game.positions.emplace_back(rules, record.first_placer);
-  Color last_placer = ~record.first_placer;  // as play_game starts it
-  int passes = 0, captures = 0;
+  // The record the moves make, worked out as play_game works it out; every field must agree.
+  GameRecord& derived = game.record;
+  derived.index = record.index;
+  derived.seed = record.seed;
+  derived.player[White] = record.player[White];
+  derived.player[Black] = record.player[Black];
+  derived.moves = record.moves;
+  derived.first_placer = record.first_placer;
+  derived.last_placer = ~record.first_placer;
+  RecordTally<N> tally(derived);
   for (std::size_t k = 0; k < record.moves.size(); ++k) {
     Position<N> pos = game.positions.back();
     // play_game stops where there is no legal move; so must a replay, or a record could run on.
@@ -57,37 +67,40 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record) {
                      " after move " + std::to_string(k) + ")");
     const auto move = parse_move(pos, record.moves[k]);
     if (!move.ok()) return P::fail(move_name(record, k) + ": " + reason(move.error, record.moves[k]));
-    if (move.value.kind == MoveKind::Place) last_placer = pos.side();
-    if (move.value.kind == MoveKind::Pass) ++passes;
     pos.play(move.value);
+    tally.turn(game.positions.back(), move.value, pos);
     game.moves.push_back(move.value);
     game.positions.push_back(pos);
-    captures += popcount(game.captured(k));
   }
 
   const Position<N>& end = game.positions.back();
   if (count_legal_moves(end) != 0)
     return P::fail(game_name(record) + ": the moves stop at move " + std::to_string(record.moves.size()) +
                    " with the game not over (" + color_char(end.side()) + " to move in " + to_string(end) + ")");
-  const Outcome outcome = end.outcome();
-  if (!(record.outcome == outcome))
-    return P::fail(disagreement(record, "result", to_string(record.outcome), to_string(outcome)));
-  const int w = end.count(White), b = end.count(Black);
-  if (record.stones[White] != w || record.stones[Black] != b)
+  tally.finish(end);
+  if (check == ReplayCheck::MovesOnly) return P{std::move(game), {}};
+  const GameRecord& d = derived;
+  auto number = [](auto v) { return std::to_string(v); };
+  if (!(record.outcome == d.outcome))
+    return P::fail(disagreement(record, "result", to_string(record.outcome), to_string(d.outcome)));
+  if (record.stones[White] != d.stones[White] || record.stones[Black] != d.stones[Black])
     return P::fail(disagreement(record, "stones", stones_text(record.stones[White], record.stones[Black]),
-                                stones_text(w, b)));
-  const int plies = static_cast<int>(game.moves.size());
-  if (record.plies != plies)
-    return P::fail(disagreement(record, "plies", std::to_string(record.plies), std::to_string(plies)));
-  if (record.movement_plies != end.movement_plies())
-    return P::fail(disagreement(record, "movement_plies", std::to_string(record.movement_plies),
-                                std::to_string(end.movement_plies())));
-  if (record.passes != passes)
-    return P::fail(disagreement(record, "passes", std::to_string(record.passes), std::to_string(passes)));
-  if (record.captures != captures)
-    return P::fail(disagreement(record, "captures", std::to_string(record.captures), std::to_string(captures)));
-  if (record.last_placer != last_placer)
-    return P::fail(disagreement(record, "last_placer", colour_name(record.last_placer), colour_name(last_placer)));
+                                stones_text(d.stones[White], d.stones[Black])));
+  const std::pair<const char*, std::pair<std::int64_t, std::int64_t>> counts[] = {
+      {"plies", {record.plies, d.plies}},
+      {"movement_plies", {record.movement_plies, d.movement_plies}},
+      {"passes", {record.passes, d.passes}},
+      {"captures", {record.captures, d.captures}},
+      {"first_move_captures", {record.first_move_captures, d.first_move_captures}},
+      {"stone_diff_10", {record.stone_diff_10, d.stone_diff_10}}};
+  for (const auto& [field, v] : counts)
+    if (v.first != v.second) return P::fail(disagreement(record, field, number(v.first), number(v.second)));
+  if (record.last_placer != d.last_placer)
+    return P::fail(disagreement(record, "last_placer", colour_name(record.last_placer), colour_name(d.last_placer)));
+  if (record.placement_key != d.placement_key)
+    return P::fail(disagreement(record, "placement_key", number(record.placement_key), number(d.placement_key)));
+  if (record.game_key != d.game_key)
+    return P::fail(disagreement(record, "game_key", number(record.game_key), number(d.game_key)));
   return P{std::move(game), {}};
 }
 
@@ -112,7 +125,7 @@ Parsed<ReplayText> replay_text(const Rules& rules, const GameRecord& record) {
   });
 }
 
-#define SEEGA_INSTANTIATE(N) template Parsed<ReplayedGame<N>> replay<N>(const Rules&, const GameRecord&);
+#define SEEGA_INSTANTIATE(N) template Parsed<ReplayedGame<N>> replay<N>(const Rules&, const GameRecord&, ReplayCheck);
 SEEGA_INSTANTIATE(5)
 SEEGA_INSTANTIATE(7)
 SEEGA_INSTANTIATE(9)

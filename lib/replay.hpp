@@ -17,6 +17,9 @@ struct ReplayedGame {
   // positions[0] is the empty board (the record's first placer to place); positions[k+1] follows moves[k].
   std::vector<Position<N>> positions;
   std::vector<Move<N>> moves;
+  // The record the moves make (index, seed and players copied from the one replayed): what play_game
+  // would have written for them.
+  GameRecord record;
 
   // The stones move k captured (empty for placements and passes). Precondition: k < moves.size().
   // Read off the two positions rather than the move, whose own captured set is only filled for
@@ -34,8 +37,12 @@ struct ReplayedGame {
 // outcome, stones of each colour, plies, movement_plies, passes, captures and last_placer. Moves are
 // numbered from 1. An error names the game index and the move, "game 12, move 31 'c2-c3': <why>", or
 // the field that disagrees, "game 12: the record says result w all_captured, the moves end in b quiet_limit".
+// With ReplayCheck::MovesOnly the moves are checked (legal, and the game over after the last one) but
+// the record's other fields are not compared: for records being built from moves (hand-made games,
+// positions for tuning), whose derived fields are then in the result's record.
+enum class ReplayCheck { All, MovesOnly };
 template <int N>
-Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record);
+Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, ReplayCheck check = ReplayCheck::All);
 
 // The same for any board size, as notation, for printing and for callers without a size template.
 struct ReplayText {

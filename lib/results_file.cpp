@@ -24,6 +24,8 @@ json config_json(const Tournament& t) {
     // A spec names its weights file, whose contents may change between runs: the weights themselves
     // are part of the configuration.
     if (!t.players[i].weights_file.empty()) weights[std::to_string(i)] = t.players[i].weights.to_text();
+    if (const auto& p = t.players[i].placement; p && !p->weights_file.empty())
+      weights[std::to_string(i) + ".placement"] = p->weights.to_text();
   }
   json h{{"type", "header"},
          {"format", kFormat},
@@ -73,6 +75,10 @@ Parsed<GameRecord> parse_game(const json& j) {
     g.movement_plies = j.at("movement_plies").get<int>();
     g.passes = j.at("passes").get<int>();
     g.captures = j.at("captures").get<int>();
+    g.first_move_captures = j.at("first_move_captures").get<int>();
+    g.stone_diff_10 = j.at("stone_diff_10").get<int>();
+    g.placement_key = j.at("placement_key").get<std::uint64_t>();
+    g.game_key = j.at("game_key").get<std::uint64_t>();
     g.moves = j.at("moves").get<std::vector<std::string>>();
   } catch (const json::exception& e) {
     return P::fail(std::string("missing or malformed field (") + e.what() + ")");
@@ -117,8 +123,8 @@ std::string header_mismatch(const json& h, const Tournament& t) {
   const json& has = want.contains("weights") ? want["weights"] : none;
   if (had != has) {
     for (std::size_t i = 0; i < t.players.size(); ++i) {
-      const std::string k = std::to_string(i);
-      if (had.value(k, json()) != has.value(k, json()))
+      const std::string k = std::to_string(i), kp = k + ".placement";
+      if (had.value(k, json()) != has.value(k, json()) || had.value(kp, json()) != has.value(kp, json()))
         return "results file was made with other weights for player '" + t.players[i].text +
                "' (its weights file has changed since); use another --out file";
     }
@@ -153,6 +159,10 @@ std::string record_line(const Tournament& t, const GameRecord& g) {
               {"movement_plies", g.movement_plies},
               {"passes", g.passes},
               {"captures", g.captures},
+              {"first_move_captures", g.first_move_captures},
+              {"stone_diff_10", g.stone_diff_10},
+              {"placement_key", g.placement_key},
+              {"game_key", g.game_key},
               {"moves", g.moves}}
       .dump();
 }

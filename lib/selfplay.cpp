@@ -16,6 +16,7 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   for (int c = 0; c < 2; ++c) players[c]->new_game();
   Position<N> pos(rules, rec.first_placer);
   MoveList<N> list;
+  RecordTally<N> tally(rec);
   for (int turn = 0;; ++turn) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) return std::nullopt;
     // Counting is cheap (a formula in placement, popcounts in plain movement); players generate
@@ -32,17 +33,12 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
     } else {
       m = players[side]->choose(pos, rngs[side]);
     }
-    if (m.kind == MoveKind::Place) rec.last_placer = side;
-    if (m.kind == MoveKind::Pass) ++rec.passes;
     if (options.record_moves) rec.moves.push_back(to_string(pos, m));
+    const Position<N> before = pos;
     pos.play(m);
-    ++rec.plies;
+    tally.turn(before, m, pos);
   }
-  rec.outcome = pos.outcome();
-  rec.stones[White] = pos.count(White);
-  rec.stones[Black] = pos.count(Black);
-  rec.captures = 2 * rules.stones_per_side() - rec.stones[White] - rec.stones[Black];
-  rec.movement_plies = pos.movement_plies();
+  tally.finish(pos);
   return rec;
 }
 

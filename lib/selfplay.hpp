@@ -12,6 +12,50 @@
 
 namespace seega {
 
+// The fields of a game's record that follow from its moves, worked out turn by turn: who placed last,
+// plies, passes, the placement and game keys, the mechanism counters, and at the end the result,
+// stones, captures and movement plies. play_game fills records with it, and replay recomputes a record
+// from the moves with it, so the two cannot disagree about what a field means.
+template <int N>
+class RecordTally {
+ public:
+  explicit RecordTally(GameRecord& rec) : rec_(rec) {}
+  // One turn: m, played by the side to move in `before`, led to `after`.
+  void turn(const Position<N>& before, const Move<N>& m, const Position<N>& after) {
+    if (m.kind == MoveKind::Place) rec_.last_placer = before.side();
+    if (m.kind == MoveKind::Pass) ++rec_.passes;
+    ++rec_.plies;
+    rec_.game_key = mix(rec_.game_key, after.hash());
+    if (before.placing() && !after.placing()) rec_.placement_key = after.hash();
+    if (!before.placing() && rec_.first_move_captures < 0) {
+      const Color them = ~before.side();
+      rec_.first_move_captures = popcount(before.stones(them) & ~after.stones(them));
+    }
+    if (!diff_taken_ && !after.placing() && after.movement_plies() >= 10) take_diff(after);
+  }
+  // The end: the game is over in `end`.
+  void finish(const Position<N>& end) {
+    rec_.outcome = end.outcome();
+    rec_.stones[White] = end.count(White);
+    rec_.stones[Black] = end.count(Black);
+    rec_.captures = 2 * end.rules().stones_per_side() - rec_.stones[White] - rec_.stones[Black];
+    rec_.movement_plies = end.movement_plies();
+    if (!diff_taken_) take_diff(end);
+  }
+
+ private:
+  static std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
+    std::uint64_t s = h ^ (x * 0x9E3779B97F4A7C15ULL);
+    return zobrist::splitmix64(s);
+  }
+  void take_diff(const Position<N>& p) {
+    rec_.stone_diff_10 = p.count(rec_.last_placer) - p.count(~rec_.last_placer);
+    diff_taken_ = true;
+  }
+  GameRecord& rec_;
+  bool diff_taken_ = false;
+};
+
 struct GameOptions {
   std::optional<Color> first_placer;  // none: the rules' first placer
   int opening_turns = 0;            // the first K placement turns are uniformly random...

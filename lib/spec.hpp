@@ -21,11 +21,24 @@ struct SpecItem {
   std::optional<std::string_view> value;  // none for a bare word such as "deterministic"
 };
 
-// "k=v, k2=v2, word" as trimmed items in order; empty text gives none.
+// The first comma of text outside brackets, or npos: a value may itself be a spec with items, as in
+// ab(depth=4,placement=level(2,deterministic)).
+inline std::size_t top_level_comma(std::string_view text) {
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '(') ++depth;
+    else if (text[i] == ')') --depth;
+    else if (text[i] == ',' && depth == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
+// "k=v, k2=v2, word" as trimmed items in order; empty text gives none. Commas inside brackets belong
+// to the item they are in.
 inline std::vector<SpecItem> split_items(std::string_view body) {
   std::vector<SpecItem> items;
   while (!trim(body).empty()) {
-    auto comma = body.find(',');
+    auto comma = top_level_comma(body);
     std::string_view item = trim(body.substr(0, comma));
     body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
     auto eq = item.find('=');

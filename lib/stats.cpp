@@ -8,6 +8,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <string>
 
 namespace seega {
@@ -85,6 +86,49 @@ Interval wilson(double successes, double n, double z) {
   // At 0 or n successes the end is exactly 0 or 1 in exact arithmetic; rounding would leave 1e-17.
   return {successes == 0 ? 0 : std::max(0.0, centre - half),
           successes == n ? 1 : std::min(1.0, centre + half)};
+}
+
+ClusteredMean clustered_mean(const std::vector<double>& values, const std::vector<std::uint64_t>& clusters) {
+  assert(values.size() == clusters.size());
+  ClusteredMean m;
+  m.n = static_cast<long long>(values.size());
+  if (m.n == 0) return m;
+  const double n = static_cast<double>(m.n);
+  double sum = 0;
+  for (double v : values) sum += v;
+  m.mean = sum / n;
+  // Residual sums per cluster, in key order, so the arithmetic does not depend on the input's order
+  // beyond the order within a cluster.
+  std::map<std::uint64_t, double> residuals;
+  double squares = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double r = values[i] - m.mean;
+    residuals[clusters[i]] += r;
+    squares += r * r;
+  }
+  m.clusters = static_cast<long long>(residuals.size());
+  const double c = static_cast<double>(m.clusters);
+  const double v0 = m.n > 1 ? squares / (n * (n - 1)) : 0;
+  double between = 0;
+  for (const auto& [key, r] : residuals) between += r * r;
+  const double v = m.clusters > 1 ? c / (c - 1) * between / (n * n) : v0 * n;
+  m.iid_se = std::sqrt(v0);
+  if (m.clusters == 1) m.design_effect = n;
+  else if (v0 <= 0) m.design_effect = n / c;
+  else m.design_effect = std::max(1.0, v / v0);
+  m.se = std::sqrt(v0 * m.design_effect);
+  return m;
+}
+
+Interval clustered_wilson(const ClusteredMean& m, double z) {
+  if (m.n == 0) return {0, 1};
+  const double n_eff = static_cast<double>(m.n) / m.design_effect;
+  return wilson(m.mean * n_eff, n_eff, z);
+}
+
+Interval clustered_normal(const ClusteredMean& m, double z) {
+  if (m.n == 0) return {-kInf, kInf};
+  return {m.mean - z * m.se, m.mean + z * m.se};
 }
 
 double elo_from_score(double score) {

@@ -4,7 +4,9 @@
 // fastchess stop matches with. Numbers only: printing belongs to the CLI.
 
 #include <array>
+#include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "types.hpp"
 
@@ -20,6 +22,29 @@ struct Interval {
 // Wilson rather than Wald: it stays inside [0, 1] and keeps its coverage near 0 and 1, where short
 // matches between unequal engines live. n = 0 gives [0, 1], since nothing is known.
 Interval wilson(double successes, double n, double z = kZ95);
+
+// A mean of observations that come in clusters (games that share the position at the end of
+// placement), with the cluster-robust (sandwich) variance, which does not take repeated games for
+// independent evidence: V = C/(C-1) sum_c (sum_{i in c} (y_i - mean))^2 / n^2 over the C clusters,
+// against the plain V0 = sum_i (y_i - mean)^2 / (n (n-1)). With one observation a cluster V == V0.
+struct ClusteredMean {
+  double mean = 0;
+  long long n = 0, clusters = 0;
+  double se = 0;      // cluster-robust standard error of the mean
+  double iid_se = 0;  // as if the observations were independent
+  // V / V0, floored at 1 (repeats are never taken as more than independent evidence); n / C when
+  // V0 is 0 (every observation equal: each cluster then counts once); n with a single cluster.
+  double design_effect = 1;
+};
+// Precondition: values.size() == clusters.size().
+ClusteredMean clustered_mean(const std::vector<double>& values, const std::vector<std::uint64_t>& clusters);
+
+// A 95% interval for a proportion (values 0 or 1) whose observations come in clusters: Wilson's
+// interval at the effective sample size n / design_effect (Kish), so it is the plain Wilson interval
+// when every observation is its own cluster, and wider as clusters repeat. n = 0 gives [0, 1].
+Interval clustered_wilson(const ClusteredMean& m, double z = kZ95);
+// A normal 95% interval for a mean from its cluster-robust standard error.
+Interval clustered_normal(const ClusteredMean& m, double z = kZ95);
 
 // -inf at a score of 0 and +inf at 1, not a clamp: no finite Elo explains a clean sweep, and a
 // clamp would print an invented number.

@@ -438,6 +438,70 @@ TEST(Match, PentanomialCountsEachPairByAsPointsInBothGames) {
   EXPECT_EQ(summarize(played, results).pairs.n, want.n);
 }
 
+TEST(Match, DiversityCountsDistinctPlacementsAndGamesOnRecordsWithKnownRepeats) {
+  MatchConfig c = config("random", "random", 10);
+  // Ten games: placements 1 1 1 1 2 2 3 4 4 4 (four distinct), game keys with one game repeated three
+  // times and another twice (seven distinct).
+  const std::uint64_t placement[] = {1, 1, 1, 1, 2, 2, 3, 4, 4, 4};
+  const std::uint64_t sequence[] = {7, 7, 7, 8, 9, 9, 10, 11, 12, 13};
+  std::vector<GameRecord> games;
+  for (int i = 0; i < 10; ++i) {
+    games.push_back(made_up(i, i % 3 ? 1 : -1));
+    games.back().placement_key = placement[i];
+    games.back().game_key = sequence[i];
+  }
+  const MatchSummary s = summarize(c, games);
+  EXPECT_EQ(s.distinct_placements, 4);
+  EXPECT_EQ(s.distinct_games, 7);
+}
+
+TEST(Match, TheClusteredIntervalIsThePlainOneForDistinctPlacementsAndWiderForRepeats) {
+  // Random players: every game has its own placement, and the two intervals agree.
+  MatchConfig diverse = config("random", "random", 400);
+  const MatchSummary d = summarize(diverse, run(diverse, 2));
+  EXPECT_EQ(d.distinct_placements, 400);
+  const double plain = d.last_placer_win_ci.hi - d.last_placer_win_ci.lo;
+  EXPECT_NEAR(d.last_placer_win_ci_clustered.hi - d.last_placer_win_ci_clustered.lo, plain, 0.03 * plain);
+  EXPECT_FALSE(d.repeats_mislead);
+  // A deterministic engine from the empty board places the same way game after game.
+  MatchConfig repeated = config("ab(depth=1)", "ab(depth=1)", 40);
+  const MatchSummary r = summarize(repeated, run(repeated, 2));
+  EXPECT_LE(r.distinct_placements, 2);
+  EXPECT_LE(r.distinct_games, 2);
+  EXPECT_GT(r.design_effect, 10);
+  EXPECT_GT(r.last_placer_win_ci_clustered.hi - r.last_placer_win_ci_clustered.lo,
+            1.25 * (r.last_placer_win_ci.hi - r.last_placer_win_ci.lo));
+  EXPECT_TRUE(r.repeats_mislead);
+}
+
+TEST(Match, MechanismCountersFollowTheRecords) {
+  MatchConfig c = config("random", "random", 8);
+  // First movement turns take 2, 0, 1, 0, 0, 3, 0, 0 stones; the last placer (b) wins games 0, 1, 2, 4.
+  const int taken[] = {2, 0, 1, 0, 0, 3, 0, 0};
+  const bool last_placer_wins[] = {true, true, true, false, true, false, false, false};
+  const int diff[] = {2, 0, 1, -1, 0, 3, -2, 1};
+  std::vector<GameRecord> games;
+  for (int i = 0; i < 8; ++i) {
+    GameRecord g = made_up(i, 1);
+    g.outcome = Outcome::win(last_placer_wins[i] ? Black : White, EndReason::AllCaptured);
+    g.first_move_captures = taken[i];
+    g.stone_diff_10 = diff[i];
+    g.placement_key = static_cast<std::uint64_t>(i);
+    games.push_back(g);
+  }
+  const MatchSummary s = summarize(c, games);
+  EXPECT_EQ(s.first_move_capture_games, 3);
+  EXPECT_DOUBLE_EQ(s.first_move_capture_rate, 3.0 / 8);
+  EXPECT_DOUBLE_EQ(s.first_move_stones, 2.0);                                 // (2 + 1 + 3) / 3
+  EXPECT_DOUBLE_EQ(s.last_placer_win_rate_first_capture, 2.0 / 3);            // games 0, 2 of 0, 2, 5
+  EXPECT_DOUBLE_EQ(s.last_placer_win_rate_no_first_capture, 2.0 / 5);         // games 1, 4 of 1, 3, 4, 6, 7
+  EXPECT_DOUBLE_EQ(s.stone_diff_10, 0.5);                                     // 4 / 8
+  const Interval w = wilson(2, 3);
+  EXPECT_NEAR(s.last_placer_win_ci_first_capture.lo, w.lo, 1e-12);  // one game a placement: Wilson's
+  EXPECT_LT(s.stone_diff_10_ci.lo, 0.5);
+  EXPECT_GT(s.stone_diff_10_ci.hi, 0.5);
+}
+
 TEST(Match, LastPlacerIsBlackAndItsWinsAreCountedAsSuch) {
   MatchConfig c = config("random", "random", 4);
   // Game 0: A is w and wins (first placer wins). Game 1: A is b and wins (last placer wins).

@@ -210,6 +210,53 @@ std::string error_of(const std::string& spec) {
   return p.error;
 }
 
+TEST(Players, APlacementSpecPlacesWithOnePlayerAndMovesWithTheOther) {
+  // Deterministic engines of different depths choose differently in many positions; the split player
+  // must choose as ab(depth=2) while placing and as ab(depth=1) while moving, in every position.
+  auto split = player("ab(depth=1,placement=ab(depth=2))");
+  auto placer = player("ab(depth=2)"), mover = player("ab(depth=1)");
+  int placing = 0, moving = 0, placement_differs = 0, movement_differs = 0;
+  for (int g = 0; g < 6; ++g) {
+    Rng walk(Rng::derive(31, g));
+    Position<5> pos(kStandard, g % 2 ? Black : White);
+    split->new_game(), placer->new_game(), mover->new_game();
+    while (count_legal_moves(pos) > 0) {
+      Rng r1(5), r2(5), r3(5);
+      const Move<5> m = split->choose(pos, r1), p = placer->choose(pos, r2), q = mover->choose(pos, r3);
+      if (pos.placing()) {
+        ++placing;
+        EXPECT_EQ(to_string(pos, m), to_string(pos, p)) << to_string(pos);
+        placement_differs += !(p == q);
+      } else {
+        ++moving;
+        EXPECT_EQ(to_string(pos, m), to_string(pos, q)) << to_string(pos);
+        movement_differs += !(p == q);
+      }
+      pos.play(random_move(pos, walk));
+    }
+  }
+  EXPECT_EQ(placing, 6 * 12);
+  EXPECT_GT(moving, 100);
+  // The check has teeth: the two engines disagree often enough in both phases.
+  EXPECT_GT(placement_differs, 10);
+  EXPECT_GT(movement_differs, 10);
+}
+
+TEST(Players, APlacementSpecNestsOtherSpecsAndIsCheckedLikeThem) {
+  auto p = parse_player("level(3,deterministic,placement=level(2,deterministic,blunder=0.5))");
+  ASSERT_TRUE(p.ok()) << p.error;
+  ASSERT_TRUE(p.value.placement);
+  EXPECT_EQ(p.value.placement->level, 2);
+  EXPECT_EQ(p.value.placement->blunder, 0.5);
+  EXPECT_TRUE(p.value.deterministic);
+  EXPECT_TRUE(p.value.reproducible());
+  EXPECT_FALSE(parse_player("ab(depth=2,placement=level(2))").value.reproducible());
+  EXPECT_NE(parse_player("ab(depth=2,placement=rnd)").error.find("placement: unknown player 'rnd'"), std::string::npos);
+  EXPECT_NE(parse_player("ab(depth=2,placement=random(placement=greedy))").error.find("of its own"),
+            std::string::npos);
+  EXPECT_NE(parse_player("ab(depth=2,placement=ab(depth=1)").error.find("missing ')'"), std::string::npos);
+}
+
 TEST(Players, AnUnknownPlayerIsAnErrorListingThePlayers) {
   const std::string e = error_of("minimax(depth=3)");
   EXPECT_NE(e.find("'minimax'"), std::string::npos) << e;

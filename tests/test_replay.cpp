@@ -251,6 +251,10 @@ TEST(Replay, ARecordWhoseEndWasChangedIsAnErrorNamingTheField) {
       {"passes", [](GameRecord& r) { ++r.passes; }},
       {"captures", [](GameRecord& r) { r.captures += 2; }},
       {"last_placer", [](GameRecord& r) { r.last_placer = ~r.last_placer; }},
+      {"first_move_captures", [](GameRecord& r) { ++r.first_move_captures; }},
+      {"stone_diff_10", [](GameRecord& r) { r.stone_diff_10 -= 2; }},
+      {"placement_key", [](GameRecord& r) { r.placement_key ^= 1; }},
+      {"game_key", [](GameRecord& r) { r.game_key += 1; }},
   };
   for (const Change& c : changes) {
     GameRecord r = played;
@@ -392,6 +396,14 @@ TEST(Replay, ReplayTextNamesTheSquaresAHandMadeGameCaptured) {
   record.movement_plies = 2;
   record.passes = 0;
   record.captures = 2;
+  record.first_move_captures = 2;  // c2-c3
+  record.stone_diff_10 = 2;        // the game ends before 10 movement plies: b (placed last) 12, w 10
+  // The keys are hashes: taken from the moves, as a writer of such a record would take them.
+  auto derived = replay<5>(r, record, ReplayCheck::MovesOnly);
+  ASSERT_TRUE(derived.ok()) << derived.error;
+  record.placement_key = derived.value.record.placement_key;
+  record.game_key = derived.value.record.game_key;
+  EXPECT_EQ(record.placement_key, position(r, "wwbww/wwwww/bw1ww/bbbbb/bbbbb b 0/0 0 0").hash());
 
   // The positions as test_util's after() reaches them, one parsed move at a time from the start.
   std::vector<std::string> expected = {"5/5/5/5/5 w 12/12 0 0"};

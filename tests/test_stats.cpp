@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "stats.hpp"
 
@@ -169,6 +170,61 @@ TEST(Stats, LikelihoodOfSuperiorityFromPairsMatchesAHandComputedValue) {
   Pentanomial sweep;
   sweep.n = {0, 0, 0, 0, 3};
   EXPECT_EQ(likelihood_of_superiority(sweep), 1.0);
+}
+
+TEST(Stats, ClusteredIntervalMatchesAHandComputedExample) {
+  // Clusters A: 1 1 1, B: 0 0, C: 1 0, D: 1. n = 8, mean 5/8 = 0.625.
+  // Plain: sum (y - mean)^2 = 5 * 0.375^2 + 3 * 0.625^2 = 1.875, V0 = 1.875 / (8 * 7) = 0.0334821.
+  // Cluster residual sums 1.125, -1.25, -0.25, 0.375; squares 3.03125; V = 4/3 * 3.03125 / 64 = 0.0631510.
+  // Design effect V / V0 = 1.886111; effective n = 8 / 1.886111 = 4.241532;
+  // Wilson(0.625 * 4.241532, 4.241532) = [0.226600, 0.904587] (plain Wilson(5, 8) = [0.305742, 0.863156]).
+  const std::vector<double> y = {1, 1, 1, 0, 0, 1, 0, 1};
+  const std::vector<std::uint64_t> c = {10, 10, 10, 20, 20, 30, 30, 40};
+  const ClusteredMean m = clustered_mean(y, c);
+  EXPECT_EQ(m.n, 8);
+  EXPECT_EQ(m.clusters, 4);
+  EXPECT_DOUBLE_EQ(m.mean, 0.625);
+  EXPECT_NEAR(m.iid_se * m.iid_se, 0.0334821, 1e-7);
+  EXPECT_NEAR(m.se * m.se, 0.0631510, 1e-7);
+  EXPECT_NEAR(m.design_effect, 1.886111, 1e-6);
+  const Interval ci = clustered_wilson(m);
+  EXPECT_NEAR(ci.lo, 0.226600, 1e-6);
+  EXPECT_NEAR(ci.hi, 0.904587, 1e-6);
+  // The order of the observations does not matter.
+  const ClusteredMean r = clustered_mean({1, 0, 1, 0, 1, 0, 1, 1}, {40, 30, 30, 20, 10, 20, 10, 10});
+  EXPECT_NEAR(r.design_effect, m.design_effect, 1e-12);
+}
+
+TEST(Stats, ClusteredIntervalIsWilsonsWhenEveryObservationIsItsOwnCluster) {
+  std::vector<double> y;
+  std::vector<std::uint64_t> c;
+  for (int i = 0; i < 400; ++i) y.push_back(i % 5 < 3), c.push_back(static_cast<std::uint64_t>(i) * 7919);
+  const ClusteredMean m = clustered_mean(y, c);
+  EXPECT_DOUBLE_EQ(m.design_effect, 1.0);
+  const Interval plain = wilson(240, 400), clustered = clustered_wilson(m);
+  EXPECT_NEAR(clustered.lo, plain.lo, 1e-12);
+  EXPECT_NEAR(clustered.hi, plain.hi, 1e-12);
+}
+
+TEST(Stats, ClusteredIntervalWidensWhenClustersRepeatAnOutcome) {
+  // 400 observations in 40 clusters of 10 that each repeat one outcome (24 clusters of wins).
+  // V0 = 400 * 0.24 / (400 * 399) = 0.00060150; V = 40/39 * (24 * 4^2 + 16 * 6^2) / 400^2 = 0.0061538;
+  // design effect 10.2308, so the interval is about sqrt(10.23) = 3.2 times as wide as Wilson's.
+  std::vector<double> y;
+  std::vector<std::uint64_t> c;
+  for (int k = 0; k < 40; ++k)
+    for (int i = 0; i < 10; ++i) y.push_back(k < 24), c.push_back(static_cast<std::uint64_t>(k));
+  const ClusteredMean m = clustered_mean(y, c);
+  EXPECT_NEAR(m.design_effect, 10.2308, 1e-4);
+  const Interval plain = wilson(240, 400), clustered = clustered_wilson(m);
+  const double ratio = (clustered.hi - clustered.lo) / (plain.hi - plain.lo);
+  EXPECT_GT(ratio, 2.8);
+  EXPECT_LT(ratio, 3.4);
+  // One cluster is one observation; equal outcomes in several clusters count once a cluster.
+  EXPECT_DOUBLE_EQ(clustered_mean({1, 0, 1}, {5, 5, 5}).design_effect, 3.0);
+  EXPECT_DOUBLE_EQ(clustered_mean({1, 1, 1, 1}, {1, 1, 2, 2}).design_effect, 2.0);
+  // Never narrower than the plain interval: alternating outcomes inside clusters.
+  EXPECT_DOUBLE_EQ(clustered_mean({1, 0, 1, 0, 1, 0}, {1, 1, 2, 2, 3, 3}).design_effect, 1.0);
 }
 
 TEST(Stats, SprtBoundsFollowAlphaAndBeta) {
