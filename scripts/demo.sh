@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# make demo: the main job on built-in defaults: perft of each ruleset's start position, then the
-# last-placer self-play study at a small size (standard 5x5, 200 games a row; the full study is
-# experiments/last_placer/run.py).
+# make demo: the main job on built-in defaults. First the rules engine on one middle-game position under
+# each ruleset (the rules differ, so do the move trees), then a small last-placer study: equal players in
+# self-play on 5x5 standard, 200 games a row, with the intervals clustered by placement. The full study
+# is experiments/last_placer/run.py; its README says what it shows.
 set -euo pipefail
 seega=${1:-build/release/bin/seega}
 here=$(cd "$(dirname "$0")/.." && pwd)
+mid='b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 3 31'
+echo "== The rules engine: the position $mid under each ruleset"
 for rules in standard diagonal chain; do
-  printf '%-9s start position: ' "$rules"
-  "$seega" perft --rules "$rules" --depth 3
+  printf '%-9s b to move has %3s moves; perft 5: ' "$rules" "$("$seega" perft --rules "$rules" --fen "$mid" --depth 1 --json |
+    /usr/bin/python3 -c 'import json,sys; print(json.loads(sys.stdin.read().splitlines()[-1])["nodes"])')"
+  "$seega" perft --rules "$rules" --fen "$mid" --depth 5
 done
 out=$here/build/demo/last_placer.csv
 rm -f "$out"
 echo
-echo "== Last-placer study (small): equal players in self-play, 200 games a row, 2 random opening turns"
-/usr/bin/python3 "$here/experiments/last_placer/run.py" --seega "$seega" --out "$out" --rules standard \
-  --games-standard 200 --players random greedy 'level(1,deterministic)' 'level(2,deterministic)' \
-  'level(3,deterministic)' 'ab(depth=1)' 'ab(depth=2)' 'ab(depth=3)'
+echo "== Last-placer study (small): equal players in self-play, 200 games a row"
+echo "   K = random opening turns; placement=random: every game placed at random, then the engine moves"
+/usr/bin/python3 "$here/experiments/last_placer/run.py" --seega "$seega" --out "$out" \
+  --rows "$here/experiments/last_placer/demo_rows.csv"
 echo
 /usr/bin/python3 "$here/experiments/last_placer/table.py" "$out"

@@ -1,22 +1,115 @@
 #!/usr/bin/python3
-"""Prints the last-placer CSV as a Markdown table (for the study's README)."""
+"""Prints the last-placer study's CSV as the Markdown tables of its README.
+
+Every rate is the last placer's share of all games, with its 95% interval clustered by placement
+(games that end placement in the same position count as one cluster), and the number of distinct
+placements behind it. Tables are printed for the groups present in the CSV.
+"""
 import csv
 import sys
 
 path = sys.argv[1] if len(sys.argv) > 1 else "experiments/last_placer/results/last_placer.csv"
 with open(path, newline="") as f:
     rows = list(csv.DictReader(f))
-print("| rules | player | games | last placer wins | 95% interval | draws | first placer wins "
-      "| last placer's share of decisive games | movement plies |")
-print("| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
-last = {}
-for r in rows:  # a row replayed with more games replaces the earlier one
-    last[(r["rules"], r["player"])] = r
-for r in last.values():
-    g = int(r["games"])
-    decisive = int(r["last_placer_wins"]) + int(r["first_placer_wins"])
-    share = f"{100 * int(r['last_placer_wins']) / decisive:.1f}%" if decisive else "-"
-    print(f"| {r['rules']} | {r['player']} | {g} | {100 * float(r['last_placer_win_rate']):.1f}% | "
-          f"[{100 * float(r['last_placer_ci95_lo']):.1f}, {100 * float(r['last_placer_ci95_hi']):.1f}] | "
-          f"{100 * float(r['draw_rate']):.1f}% | {100 * int(r['first_placer_wins']) / g:.1f}% | {share} | "
-          f"{float(r['mean_movement_plies']):.0f} |")
+by_key = {(r["rules"], r["player"], int(r["opening_turns"])): r for r in rows}
+
+
+def pct(x):
+    return f"{100 * float(x):.1f}%"
+
+
+def rate(r):
+    """The last placer's win rate with its clustered interval and distinct placements."""
+    if r is None:
+        return "-"
+    return (f"{pct(r['last_placer_win_rate'])} [{100 * float(r['last_placer_ci95_clustered_lo']):.1f}, "
+            f"{100 * float(r['last_placer_ci95_clustered_hi']):.1f}] ({r['distinct_placements']})")
+
+
+def half_width(r):
+    return 100 * (float(r["last_placer_ci95_clustered_hi"]) - float(r["last_placer_ci95_clustered_lo"])) / 2
+
+
+def table(head, lines):
+    print("| " + " | ".join(head) + " |")
+    print("| " + " | ".join("---" if i == 0 else "---:" for i in range(len(head))) + " |")
+    for line in lines:
+        print("| " + " | ".join(line) + " |")
+    print()
+
+
+def with_placement(player, placer):
+    return player[:-1] + f",placement={placer})" if player.endswith(")") else f"{player}(placement={placer})"
+
+
+groups = {r["group"] for r in rows}
+levels = [f"level({n},deterministic)" for n in range(1, 7)]
+engines = ["greedy"] + [f"ab(depth={d})" for d in range(1, 7)]
+
+if "openings" in groups or "demo" in groups:
+    print("Opening diversity: the levels in self-play on 5x5 `standard`, by random opening turns K "
+          "(the seed's setting is K = 0). Last placer wins, 95% interval clustered by placement "
+          "(distinct placements):\n")
+    ks = sorted({int(r["opening_turns"]) for r in rows if r["group"] in ("openings", "demo")})
+    players = [p for p in levels + engines if any(("standard", p, k) in by_key for k in ks)]
+    table(["player"] + [f"K = {k}" for k in ks],
+          [[p] + [rate(by_key.get(("standard", p, k))) for k in ks] for p in players])
+
+if "random_placement" in groups or "searched_placement" in groups:
+    print("Placement against movement on 5x5 `standard`: random placement (`placement=random`, every game "
+          "its own placement) or the engine's own placement after 2 random turns, each with the same mover:\n")
+    lines = []
+    for p in engines + levels:
+        rnd = by_key.get(("standard", with_placement(p, "random"), 0))
+        own = by_key.get(("standard", p, 2))
+        if rnd or own:
+            lines.append([p, rate(rnd), rate(own)])
+    table(["mover", "random placement", "its own placement (K = 2)"], lines)
+    extra = [r for r in rows if r["group"] == "searched_placement" and int(r["opening_turns"]) != 2]
+    if extra:
+        table(["player", "K", "games", "last placer wins", "distinct placements", "distinct games"],
+              [[r["player"], r["opening_turns"], r["games"], rate(r), r["distinct_placements"], r["distinct_games"]]
+               for r in extra])
+
+if "first_mover" in groups:
+    print("Who moves first: the same random placements, with the last placer moving first (the seeds) or "
+          "the first placer moving first (`first_mover=first`). The rate is still the last placer's:\n")
+    lines = []
+    for r in rows:
+        if r["group"] != "first_mover":
+            continue
+        seeds = by_key.get(("standard", r["player"], 0))
+        lines.append([r["player"], rate(seeds), rate(r)])
+    table(["player", "last placer moves first", "first placer moves first"], lines)
+
+print("The mechanism, per row: how often the first movement turn captures (and how many stones when it "
+      "does), the last placer's win rate when it does and when it does not, and the last placer's stones "
+      "minus the first placer's after 10 movement plies:\n")
+lines = []
+for r in rows:
+    if r["group"] not in ("openings", "random_placement", "searched_placement", "demo") or r["rules"] != "standard":
+        continue
+    if r["group"] == "openings" and int(r["opening_turns"]) != 2:
+        continue
+    lines.append([r["player"], r["opening_turns"], pct(r["last_placer_win_rate"]),
+                  f"{pct(r['first_move_capture_rate'])} ({float(r['first_move_stones']):.2f})",
+                  f"{pct(r['last_placer_win_rate_first_capture'])} [{100 * float(r['last_placer_ci95_first_capture_lo']):.0f}, "
+                  f"{100 * float(r['last_placer_ci95_first_capture_hi']):.0f}]",
+                  f"{pct(r['last_placer_win_rate_no_first_capture'])} [{100 * float(r['last_placer_ci95_no_first_capture_lo']):.0f}, "
+                  f"{100 * float(r['last_placer_ci95_no_first_capture_hi']):.0f}]",
+                  f"{float(r['stone_diff_10']):+.2f} [{float(r['stone_diff_10_ci95_lo']):+.2f}, "
+                  f"{float(r['stone_diff_10_ci95_hi']):+.2f}]"])
+table(["player", "K", "last placer wins", "first move captures (stones)", "last placer wins if it does",
+       "if it does not", "stone lead after 10 plies"], lines)
+
+if "rulesets" in groups:
+    print("Other rulesets (fewer games; K = 2 for the engines' own placement, random placement otherwise):\n")
+    rulesets = list(dict.fromkeys(r["rules"] for r in rows if r["group"] == "rulesets"))
+    players = list(dict.fromkeys(r["player"] for r in rows if r["group"] == "rulesets"))
+    table(["player"] + rulesets,
+          [[p] + [rate(by_key.get((rs, p, 0 if "placement=random" in p else 2))) for rs in rulesets] for p in players])
+
+print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
+table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
+      [[r["group"], r["rules"], r["player"], r["opening_turns"], r["games"], f"{half_width(r):.1f}",
+        f"{float(r['design_effect']):.2f}", r["seconds"]] for r in rows])

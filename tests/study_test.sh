@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The last-placer study's driver: it reads its rows from a file, writes the summary keys and the
+# version to its CSV, resumes (a second run plays nothing), replays a row asked for with more games, and
+# table.py prints the tables from it.
+set -u
+seega=$1
+here=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/cli_lib.sh"
+run=$here/experiments/last_placer/run.py
+cat >"$tmp/rows.csv" <<'ROWS'
+group,rules,player,opening_turns,games
+openings,standard,"level(1,deterministic)",0,20
+random_placement,standard,"ab(depth=1,placement=random)",0,20
+rulesets,chain,greedy,2,10
+ROWS
+if "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/first.log" 2>&1; then pass; else
+  fail "run.py: $(cat "$tmp/first.log")"; fi
+if "$py" - "$tmp/out.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 3, len(rows)
+for r in rows:
+    for k in ("version", "distinct_placements", "distinct_games", "last_placer_ci95_clustered_lo",
+              "design_effect", "first_move_capture_rate", "stone_diff_10", "command"):
+        assert r[k] != "", (k, r)
+assert rows[1]["distinct_placements"] == "20", rows[1]
+assert rows[2]["rules"] == "chain" and rows[2]["games"] == "10"
+EOF2
+then pass; else fail "the study CSV lacks its columns or counts"; fi
+"$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/second.log" 2>&1
+if [ ! -s "$tmp/second.log" ]; then pass; else fail "a resumed study played rows again: $(cat "$tmp/second.log")"; fi
+sed -i 's/chain,greedy,2,10/chain,greedy,2,16/' "$tmp/rows.csv"
+"$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/third.log" 2>&1
+if [ "$(grep -c 'chain' "$tmp/third.log")" -eq 1 ] && [ "$(grep -c '^rulesets,chain,greedy,16,' "$tmp/out.csv")" -eq 1 ] &&
+  [ "$(wc -l <"$tmp/out.csv")" -eq 4 ]; then pass; else fail "a row asked for with more games was not replayed once: $(cat "$tmp/third.log")"; fi
+if "$py" "$here/experiments/last_placer/table.py" "$tmp/out.csv" | grep -q '^| level(1,deterministic) | 2' ||
+  "$py" "$here/experiments/last_placer/table.py" "$tmp/out.csv" | grep -q 'level(1,deterministic) |'; then pass; else
+  fail "table.py does not print the rows"; fi
+finish "study"
