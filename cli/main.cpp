@@ -13,6 +13,7 @@
 namespace seega::cli {
 
 int run_analyze(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
@@ -60,6 +61,7 @@ void print_usage() {
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
       {"analyze", "a player's move for a position, with score, principal variation and speed", run_analyze},
+      {"bench", "the bench signature: nodes searched over fixed positions, and the speed", run_bench},
       {"eval", "the static evaluation of a position, feature by feature with --explain", run_eval},
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
