@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <charconv>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <cmath>
@@ -118,6 +119,22 @@ std::string read_user_file(const std::string& path, const std::string& option) {
   if (!in.good() && !in.eof()) throw UsageError(option + " " + path + ": cannot read the file");
   return buf.str();
 }
+
+namespace {
+
+std::atomic<bool> g_sigint{false};
+extern "C" void on_sigint(int) { g_sigint.store(true); }
+
+}  // namespace
+
+SigintGuard::SigintGuard() {
+  g_sigint.store(false);
+  previous_ = std::signal(SIGINT, on_sigint);
+}
+
+SigintGuard::~SigintGuard() { std::signal(SIGINT, previous_); }
+
+std::atomic<bool>& SigintGuard::flag() { return g_sigint; }
 
 std::string score_text(int score) {
   if (is_win_score(score)) return fmt::format("win in {}", plies_to_result(score));

@@ -3,6 +3,7 @@
 // and position options.
 
 #include <boost/program_options.hpp>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,6 +72,21 @@ std::string csv_row(const std::vector<std::string>& cells);
 // The whole text of a user's file named by `option`: a UsageError when it is missing, not a regular
 // file (a directory, a FIFO, a device), or cannot be read.
 std::string read_user_file(const std::string& path, const std::string& option);
+
+// Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
+// run can stop cleanly and keep what it finished; the previous handler comes back with the guard.
+class SigintGuard {
+ public:
+  SigintGuard();
+  ~SigintGuard();
+  SigintGuard(const SigintGuard&) = delete;
+  SigintGuard& operator=(const SigintGuard&) = delete;
+  std::atomic<bool>& flag();
+  bool raised() { return flag().load(); }
+
+ private:
+  void (*previous_)(int);
+};
 
 // A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.
 std::string score_text(int score);

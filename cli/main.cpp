@@ -15,6 +15,7 @@ namespace seega::cli {
 int run_analyze(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
+int run_gen_data(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
@@ -53,7 +54,7 @@ void print_usage() {
   fmt::print("seega {}: a self-play laboratory for Seega\n\nusage: seega <command> [options]; "
              "seega <command> --help for its options\n\ncommands:\n",
              SEEGA_VERSION);
-  for (const auto& c : commands()) fmt::print("  {:<8} {}\n", c.name, c.summary);
+  for (const auto& c : commands()) fmt::print("  {:<9} {}\n", c.name, c.summary);
 }
 
 }  // namespace
@@ -64,6 +65,7 @@ const std::vector<Command>& commands() {
       {"bench", "the bench signature: nodes searched over fixed positions, and the speed", run_bench},
       {"eval", "the static evaluation of a position, feature by feature with --explain", run_eval},
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
+      {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
       {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},

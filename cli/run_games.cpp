@@ -3,20 +3,12 @@
 #include <fmt/core.h>
 
 #include <chrono>
-#include <csignal>
 #include <optional>
 
 #include "common.hpp"
 #include "results_file.hpp"
 
 namespace seega::cli {
-
-namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
-
-}  // namespace
 
 RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
   std::optional<ResultsWriter> out;
@@ -48,14 +40,14 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
       fmt::print(stderr, "\r{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left   ", p.done, p.total, rate,
                  100 * p.last_placer_rate, left);
     };
-  g_interrupted.store(false);
-  auto previous = std::signal(SIGINT, on_sigint);
   const auto start = std::chrono::steady_clock::now();
-  report.records = run(std::move(finished), hooks, &g_interrupted);
-  std::signal(SIGINT, previous);
+  {
+    SigintGuard sigint;
+    report.records = run(std::move(finished), hooks, &sigint.flag());
+    report.signalled = sigint.raised();
+  }
   if (request.progress) fmt::print(stderr, "\n");
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report.signalled = g_interrupted.load();
   report.write_failed = out && out->failed();
   return report;
 }

@@ -11,7 +11,7 @@ Tournament LadderConfig::tournament() const {
                     opening_turns};
 }
 
-RunOptions LadderConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves}; }
+RunOptions LadderConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0}; }
 
 std::string ladder_players_invalid(const std::vector<PlayerSpec>& players) {
   if (players.size() < 2) return "a ladder needs at least two players, got " + std::to_string(players.size());

@@ -12,7 +12,7 @@ Tournament MatchConfig::tournament() const {
   return Tournament{rules, {a, b}, Schedule(ScheduleKind::RoundRobin, 2, games), seed, opening_turns};
 }
 
-RunOptions MatchConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves}; }
+RunOptions MatchConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0}; }
 
 bool SprtWatch::add(long long index, double a_points) {
   if (decided()) return true;

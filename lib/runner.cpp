@@ -90,7 +90,7 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
   long long new_games = 0;
-  std::atomic<long long> next{0};
+  std::atomic<long long> next{std::max(0LL, options.first_index)};
   std::atomic<bool> no_new_games{false};
   std::exception_ptr failure;
   auto progress = [&](bool final) {
@@ -117,6 +117,7 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
       for (long long i; (i = take()) >= 0;) {
         auto g = play_with<N>(t, i, pool, options.record_moves, stop);
         if (!g) return;
+        if (hooks.on_game) hooks.on_game(*g);
         std::lock_guard lock(mutex);
         ++new_games;
         last_placer_wins += g->last_placer_won();

@@ -28,6 +28,7 @@ struct RunOptions {
   int threads = 0;            // 0: all cores
   bool record_moves = true;   // write every move in notation (a results file and replay need them)
   bool keep_moves = true;     // false: drop each record's moves once on_record has seen it
+  long long first_index = 0;  // games below it are not played (a resume that keeps only its own output)
 };
 
 struct RunProgress {
@@ -38,6 +39,9 @@ struct RunProgress {
 };
 
 struct RunHooks {
+  // Each finished game, in the worker that played it, concurrently with the other workers: for work
+  // on a game too heavy to do one game at a time (labelling its positions by search).
+  std::function<void(const GameRecord&)> on_game;
   // Each finished game, one call at a time, in completion order.
   std::function<void(const GameRecord&)> on_record;
   // Now and then, and once at the end.

@@ -1,0 +1,152 @@
+// seega gen-data: positions for tuning the evaluation, from self-play or from games already played.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <mutex>
+
+#include "common.hpp"
+#include "results_file.hpp"
+#include "runner.hpp"
+#include "training_data.hpp"
+
+namespace seega::cli {
+
+int run_gen_data(const std::vector<std::string>& args) {
+  std::string rules_text, out_path, seed_text, label_text, from_path;
+  std::vector<std::string> player_texts;
+  long long games = 0;
+  int threads = 0, opening = 0, per_game = 0, depth = 0;
+  bool resume = false, quiet = false;
+  po::options_description opts("gen-data options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("players", po::value(&player_texts)->multitoken(),
+                     "the players of the self-play games: one plays itself, several play a round robin")(
+      "games", po::value(&games)->default_value(1000), "games to play")(
+      "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
+      "positions-per-game", po::value(&per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
+      "label", po::value(&label_text)->default_value("result"),
+      "result (the game's result), search (a fixed-depth search's win probability) or blend=L")(
+      "search-depth", po::value(&depth)->default_value(4), "the depth of the labelling search")(
+      "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1)")(
+      "opening-turns", po::value(&opening)->default_value(2), "random placement turns shared by both games of a pair")(
+      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
+      "out", po::value(&out_path)->default_value("positions.csv"), "the CSV of positions (and OUT.json, its configuration)")(
+      "resume", po::bool_switch(&resume), "continue the data in --out")(
+      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
+                     "       [--positions-per-game M] [--label result|search|blend=L] [--out positions.csv] [--resume]\n"
+                     "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
+    return 0;
+  auto label = parse_label(label_text);
+  if (!label.ok()) throw UsageError(label.error);
+  if (depth < 1 || depth > 20) throw UsageError(fmt::format("--search-depth {}: allowed 1 to 20", depth));
+  label.value.search_depth = depth;
+  if (per_game < 1 || per_game > 10'000)
+    throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", per_game));
+  if (out_path.empty()) throw UsageError("--out: give a file name");
+  check_threads(threads);
+  const bool from_file = vm.count("from") > 0;
+  if (from_file == !player_texts.empty())
+    throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
+                               : "--players SPEC or --from games.jsonl: say where the games come from");
+
+  nlohmann::json config{{"positions_per_game", per_game}, {"label", to_string(label.value)}};
+  Tournament t;
+  std::vector<GameRecord> recorded;
+  if (from_file) {
+    auto file = read_results(read_user_file(from_path, "--from"));
+    if (!file.ok()) throw UsageError(from_path + ": " + file.error);
+    auto info = header_info(file.value.header);
+    if (!info.ok()) throw UsageError(from_path + ": " + info.error);
+    t.rules = load_rules(info.value.rules);
+    recorded = std::move(file.value.games);
+    std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+    config["from"] = nlohmann::json::parse(file.value.header.dump());
+  } else {
+    t.rules = load_rules(rules_text);
+    for (std::size_t i = 0; i < player_texts.size(); ++i)
+      t.players.push_back(load_player(fmt::format("--players (player {})", i + 1), player_texts[i]));
+    if (t.players.size() == 1) t.players.push_back(t.players[0]);  // self-play: the player against itself
+    if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
+    check_opening_turns(t.rules, opening);
+    const int pairings = static_cast<int>(t.players.size() * (t.players.size() - 1) / 2);
+    const long long per_pairing = std::max(2LL, (games + pairings - 1) / pairings);
+    t.schedule = Schedule(ScheduleKind::RoundRobin, static_cast<int>(t.players.size()),
+                          pairings > 1 ? per_pairing + per_pairing % 2 : games);
+    t.seed = parse_seed(seed_text);
+    t.opening_turns = opening;
+    nlohmann::json players = nlohmann::json::array();
+    for (const auto& p : t.players) players.push_back(p.text);
+    config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", t.seed}, {"opening_turns", opening}});
+  }
+  auto opened = DataWriter::open(out_path, config, resume);
+  if (!opened.ok()) throw UsageError(opened.error);
+  DataWriter out = std::move(opened.value);
+  {  // The configuration file records the version too, but a resume need not match it.
+    nlohmann::json meta = config;
+    meta["version"] = SEEGA_VERSION;
+    std::ofstream(out_path + ".json") << meta.dump() << "\n";
+  }
+
+  const bool progress = !quiet && isatty(STDERR_FILENO);
+  SigintGuard sigint;
+  std::atomic<bool>& g_stop = sigint.flag();
+  const auto start = std::chrono::steady_clock::now();
+  const long long rows_before = out.rows_written(), first = out.next_game();
+  std::mutex mutex;
+  std::string failure;
+  auto add_game = [&](const GameRecord& g) {
+    auto rows = game_rows(t.rules, g, per_game, label.value);
+    std::lock_guard lock(mutex);
+    if (!rows.ok()) {
+      if (failure.empty()) failure = rows.error;
+      g_stop.store(true);
+      return;
+    }
+    out.add(g.index, std::move(rows.value));
+  };
+  auto report = [&](long long done, long long total) {
+    if (!progress) return;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print(stderr, "\r{}/{} games  {} positions  {:.0f} positions/s   ", done, total, out.rows_written(),
+               s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0);
+  };
+  long long total = 0;
+  if (from_file) {
+    total = static_cast<long long>(recorded.size());
+    long long done = 0;
+    for (auto& g : recorded) {
+      if (g_stop.load()) break;
+      if (g.index >= first) add_game(g);
+      report(++done, total);
+    }
+  } else {
+    total = t.schedule.games();
+    RunOptions o;
+    o.threads = threads;
+    o.first_index = first;
+    o.keep_moves = false;
+    RunHooks hooks;
+    hooks.on_game = add_game;  // replay and labelling in the workers, in parallel
+    hooks.on_progress = [&](const RunProgress& p) { report(p.done + first, total); };
+    run_tournament(t, o, {}, hooks, &g_stop);
+  }
+  if (progress) fmt::print(stderr, "\n");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!failure.empty()) throw UsageError(failure);
+  const long long rows = out.rows_written() - rows_before;
+  fmt::print("{}: {} positions from games {} to {} ({} in all), {:.1f} s, {:.0f} positions/s\n", out_path, rows, first,
+             out.next_game() - 1, out.rows_written(), seconds, seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
+  if (out.failed()) {
+    fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?)\n", out_path);
+    return 2;
+  }
+  return out.next_game() < total ? 130 : 0;
+}
+
+}  // namespace seega::cli
