@@ -1,0 +1,163 @@
+// Positions for tuning: quiet positions only, at most M a game, labels from the side to move's point of
+// view, and the data file's lines.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "notation.hpp"
+#include "replay.hpp"
+#include "selfplay.hpp"
+#include "test_util.hpp"
+#include "training_data.hpp"
+
+namespace seega {
+namespace {
+
+GameRecord played(const Rules& rules, std::uint64_t seed, Color first_placer) {
+  return with_size(rules.size, [&]<int N>() {
+    auto a = make_player<N>(parse_player("greedy").value), b = make_player<N>(parse_player("random").value);
+    Player<N>* const players[2] = {a.get(), b.get()};
+    GameRecord g = play_game(rules, players, seed, first_placer, true);
+    g.index = static_cast<long long>(seed);
+    return g;
+  });
+}
+
+TEST(TrainingData, LabelsAreTheResultFromTheSideToMovesPointOfView) {
+  const Rules r = test::rules("standard");
+  int decisive = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const GameRecord g = played(r, seed, White);
+    auto rows = game_rows(r, g, 1000, LabelSpec{});
+    ASSERT_TRUE(rows.ok()) << rows.error;
+    decisive += !g.outcome.draw();
+    for (const auto& row : rows.value) {
+      const Position<5> pos = test::position(r, row.position);
+      const double want = g.outcome.draw() ? 0.5 : g.outcome.winner == pos.side() ? 1.0 : 0.0;
+      EXPECT_EQ(row.result, want) << row.position;
+      EXPECT_EQ(row.label, row.result);
+      EXPECT_FALSE(row.search.has_value());
+    }
+  }
+  EXPECT_GT(decisive, 10);
+}
+
+TEST(TrainingData, TheSameGameWithTheColoursSwappedHasTheSameLabels) {
+  // Moves in notation do not name colours: replayed with b placing first, a game's moves make the same
+  // game with the colours swapped, won by the other colour. Every position's label, for whoever is to
+  // move there, must be the same in both.
+  const Rules w = test::rules("standard"), b = test::rules("standard(first_placer=b)");
+  const GameRecord g = played(w, 7, White);
+  ASSERT_FALSE(g.outcome.draw());
+  GameRecord moves_only = g;
+  moves_only.first_placer = Black;
+  auto swapped = replay<5>(b, moves_only, ReplayCheck::MovesOnly);
+  ASSERT_TRUE(swapped.ok()) << swapped.error;
+  const GameRecord& s = swapped.value.record;
+  EXPECT_EQ(s.outcome.winner, 1 - g.outcome.winner);
+  EXPECT_EQ(s.last_placer, White);
+  auto rows = game_rows(w, g, 1000, LabelSpec{}), mirrored = game_rows(b, s, 1000, LabelSpec{});
+  ASSERT_TRUE(rows.ok()) << rows.error;
+  ASSERT_TRUE(mirrored.ok()) << mirrored.error;
+  ASSERT_EQ(rows.value.size(), mirrored.value.size());
+  int wins = 0, losses = 0;
+  for (std::size_t i = 0; i < rows.value.size(); ++i) {
+    EXPECT_EQ(rows.value[i].ply, mirrored.value[i].ply);
+    EXPECT_EQ(rows.value[i].result, mirrored.value[i].result) << rows.value[i].position;
+    EXPECT_NE(rows.value[i].position, mirrored.value[i].position);
+    (rows.value[i].result == 1 ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 0);  // both sides were to move somewhere: the labels are not all one value
+  EXPECT_GT(losses, 0);
+}
+
+TEST(TrainingData, OnlyQuietPositionsAtMostMAGameInPlyOrder) {
+  for (const std::string text : {"standard", "diagonal", "chain"}) {
+    SCOPED_TRACE(text);
+    const Rules r = test::rules(text);
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      const GameRecord g = played(r, seed, seed % 2 ? White : Black);
+      auto rows = game_rows(r, g, 8, LabelSpec{});
+      ASSERT_TRUE(rows.ok()) << rows.error;
+      EXPECT_LE(rows.value.size(), 8u);
+      EXPECT_GE(rows.value.size(), 1u);
+      for (std::size_t i = 0; i < rows.value.size(); ++i) {
+        const DataRow& row = rows.value[i];
+        if (i) {
+          EXPECT_LT(rows.value[i - 1].ply, row.ply);
+        }
+        const Position<5> pos = test::position(r, row.position);
+        EXPECT_EQ(row.placement, pos.placing());
+        EXPECT_FALSE(pos.outcome().over());
+        EXPECT_EQ(row.rules, r.to_string());
+        EXPECT_EQ(row.game, g.index);
+        if (pos.placing()) continue;
+        MoveList<5> list;
+        legal_moves(pos, list);
+        for (const auto& m : list)
+          EXPECT_EQ(m.kind == MoveKind::Pass ? 0 : popcount(pos.captures_at(m.to, (pos.stones(pos.side()) &
+                                                                                   ~square_bb<Bitboard<5>>(m.from)) |
+                                                                                      square_bb<Bitboard<5>>(m.to),
+                                                                        pos.stones(~pos.side()))),
+                    0)
+              << row.position << " has a capturing step " << to_string(pos, m);
+      }
+      // The same game gives the same rows.
+      auto again = game_rows(r, g, 8, LabelSpec{});
+      ASSERT_EQ(again.value.size(), rows.value.size());
+      for (std::size_t i = 0; i < rows.value.size(); ++i) EXPECT_EQ(again.value[i].ply, rows.value[i].ply);
+    }
+  }
+}
+
+TEST(TrainingData, SearchAndBlendLabelsFollowTheirDefinitions) {
+  const Rules r = test::rules("standard");
+  const GameRecord g = played(r, 3, White);
+  LabelSpec search;
+  search.kind = LabelSpec::Kind::Search;
+  search.search_depth = 2;
+  LabelSpec blend = search;
+  blend.kind = LabelSpec::Kind::Blend;
+  blend.blend = 0.25;
+  auto s = game_rows(r, g, 6, search), b = game_rows(r, g, 6, blend);
+  ASSERT_TRUE(s.ok()) << s.error;
+  ASSERT_TRUE(b.ok()) << b.error;
+  ASSERT_EQ(s.value.size(), b.value.size());
+  for (std::size_t i = 0; i < s.value.size(); ++i) {
+    ASSERT_TRUE(s.value[i].search.has_value());
+    const int score = *s.value[i].search;
+    const double p = is_win_score(score) ? 1 : is_loss_score(score) ? 0 : 1 / (1 + std::exp(-score / 100.0));
+    EXPECT_NEAR(s.value[i].label, p, 1e-12);
+    EXPECT_NEAR(b.value[i].label, 0.25 * b.value[i].result + 0.75 * p, 1e-12);
+  }
+  EXPECT_TRUE(parse_label("blend=0.5").ok());
+  EXPECT_FALSE(parse_label("blend=1.5").ok());
+  EXPECT_FALSE(parse_label("searched").ok());
+}
+
+TEST(TrainingData, ADataLineRoundTripsAndABadOneIsNamed) {
+  DataRow row;
+  row.position = "5/5/5/w4/1bw2 w 0/0 3 12";
+  row.rules = "standard(size=5,quiet_plies=40)";  // holds a comma: quoted
+  row.game = 12;
+  row.ply = 40;
+  row.result = 0;
+  row.search = -35;
+  row.label = 0.125;
+  const std::string line = data_line(row);
+  EXPECT_NE(line.find("\"standard(size=5,quiet_plies=40)\""), std::string::npos) << line;
+  auto back = parse_data_line(line);
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(back.value.rules, row.rules);
+  EXPECT_EQ(back.value.position, row.position);
+  EXPECT_EQ(back.value.search, row.search);
+  EXPECT_EQ(back.value.label, row.label);
+  EXPECT_NE(parse_data_line("a,b").error.find("2 columns"), std::string::npos);
+  EXPECT_NE(parse_data_line("p,middle,standard,1,2,1,,1").error.find("phase"), std::string::npos);
+  EXPECT_NE(parse_data_line("p,movement,standard,1,2,1,,nan").error.find("label"), std::string::npos);
+  EXPECT_NE(parse_data_line("p,movement,standard,1,2,0.7,,1").error.find("result"), std::string::npos);
+  EXPECT_NE(parse_data_line("p,movement,\"standard,1,2,1,,1").error.find("quote"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace seega
