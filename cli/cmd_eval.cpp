@@ -9,33 +9,44 @@ namespace seega::cli {
 
 int run_eval(const std::vector<std::string>& args) {
   std::string rules_text, fen, weights_file;
-  bool explain = false, json = false;
+  bool explain = false, json = false, print_weights = false;
   po::options_description opts("eval options");
   add_rules_option(opts, rules_text);
-  opts.add_options()("fen", po::value(&fen)->required(), "position to evaluate")(
+  opts.add_options()("fen", po::value(&fen), "position to evaluate")(
+      "print-weights", po::bool_switch(&print_weights),
+      "print the weights (the built-in ones, or --weights FILE's) in the weights-file format, every name included")(
       "weights", po::value(&weights_file), "weights file (name value per line); default: built-in weights")(
       "explain", po::bool_switch(&explain), "print each feature, its value, weight and contribution")(
       "json", po::bool_switch(&json), "print one JSON object");
   po::variables_map vm;
-  if (!parse_options(args, opts, vm, "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json]"))
+  if (!parse_options(args, opts, vm,
+                     "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json]\n"
+                     "       seega eval --print-weights [--weights FILE]"))
     return 0;
-  const Rules rules = load_rules(rules_text, fen);
   Weights weights = Weights::defaults();
   if (!weights_file.empty()) {
     auto w = load_weights(weights_file);
     if (!w.ok()) throw UsageError(w.error);
     weights = w.value;
   }
+  if (print_weights) {
+    if (!fen.empty() || explain || json) throw UsageError("--print-weights takes no position: it prints the weights");
+    fmt::print("{}", weights.to_text());
+    return 0;
+  }
+  if (fen.empty()) throw UsageError("--fen: the position to evaluate is required (or --print-weights)");
+  const Rules rules = load_rules(rules_text, fen);
   return with_size(rules.size, [&]<int N>() {
     const Position<N> pos = load_position<N>(rules, fen);
     const FeatureVector f = features(pos);
     const int score = evaluate(pos, weights);
     // "+ 0.0" prints a zero contribution of a negative weight as 0, not -0.
-    auto contribution = [&](int i) { return f[i] * weights.w[i] + 0.0; };
+    const FeatureVector& w = weights.of_phase(pos.placing());
+    auto contribution = [&](int i) { return f[i] * w[i] + 0.0; };
     nlohmann::json j{{"fen", to_string(pos)}, {"side", std::string(1, color_char(pos.side()))}, {"score", score}};
     for (int i = 0; i < kFeatureCount; ++i)
       j["features"][std::string(kFeatureNames[i])] = {
-          {"value", f[i]}, {"weight", weights.w[i]}, {"contribution", contribution(i)}};
+          {"value", f[i]}, {"weight", w[i]}, {"contribution", contribution(i)}};
     if (json) {
       fmt::print("{}\n", j.dump());
       return 0;
@@ -43,7 +54,7 @@ int run_eval(const std::vector<std::string>& args) {
     if (explain) {
       fmt::print("{:<14} {:>7} {:>9} {:>12}\n", "feature", "value", "weight", "contribution");
       for (int i = 0; i < kFeatureCount; ++i)
-        fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], weights.w[i], contribution(i));
+        fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], w[i], contribution(i));
     }
     fmt::print("eval {:+.2f} stones for {} (side to move)\n", score / 100.0, color_char(pos.side()));
     return 0;

@@ -27,13 +27,17 @@ std::string Weights::to_text() const {
   std::ostringstream os;
   os.precision(std::numeric_limits<double>::max_digits10);  // reads back to the same double
   for (int f = 0; f < kFeatureCount; ++f) os << kFeatureNames[f] << ' ' << w[f] << '\n';
+  if (placement)
+    for (int f = 0; f < kFeatureCount; ++f) os << "placement." << kFeatureNames[f] << ' ' << (*placement)[f] << '\n';
   return os.str();
 }
 
 Parsed<Weights> parse_weights(std::string_view text) {
   using P = Parsed<Weights>;
   Weights out = Weights::defaults();
-  std::array<bool, kFeatureCount> seen{};
+  FeatureVector placement{};
+  std::array<bool, kFeatureCount> seen{}, seen_placement{};
+  bool split = false;
   int line_no = 0;
   std::istringstream in{std::string(text)};
   std::string line;
@@ -44,6 +48,15 @@ Parsed<Weights> parse_weights(std::string_view text) {
     std::string name, value, extra;
     if (!(ls >> name)) continue;
     auto where = "line " + std::to_string(line_no) + ": ";
+    bool placing = false;
+    if (auto dot = name.find('.'); dot != std::string::npos) {
+      const std::string phase = name.substr(0, dot);
+      if (phase != "placement" && phase != "movement")
+        return P::fail(where + "unknown phase '" + phase + "' in '" + name + "'; phases: placement, movement");
+      placing = phase == "placement";
+      split = split || placing;
+      name = name.substr(dot + 1);
+    }
     int f = 0;
     while (f < kFeatureCount && kFeatureNames[f] != name) ++f;
     if (f == kFeatureCount) {
@@ -51,15 +64,21 @@ Parsed<Weights> parse_weights(std::string_view text) {
       for (auto n : kFeatureNames) names += (names.empty() ? "" : ", ") + std::string(n);
       return P::fail(where + "unknown feature '" + name + "'; features: " + names);
     }
-    if (seen[f]) return P::fail(where + "feature '" + name + "' is given twice");
-    seen[f] = true;
+    bool& was_seen = placing ? seen_placement[f] : seen[f];
+    if (was_seen) return P::fail(where + "feature '" + name + "' is given twice");
+    was_seen = true;
     double v = 0;
     if (!(ls >> value)) return P::fail(where + "feature '" + name + "' has no weight");
     auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     if (ec != std::errc() || p != value.data() + value.size() || !std::isfinite(v) || std::abs(v) > 1e6)
       return P::fail(where + "weight '" + value + "' of '" + name + "' is not a number between -1e6 and 1e6");
     if (ls >> extra) return P::fail(where + "unexpected '" + extra + "' after the weight of '" + name + "'");
-    out.w[f] = v;
+    (placing ? placement : out.w)[f] = v;
+  }
+  if (split) {
+    for (int f = 0; f < kFeatureCount; ++f)
+      if (!seen_placement[f]) placement[f] = out.w[f];
+    out.placement = placement;
   }
   return P{out, {}};
 }
@@ -189,7 +208,7 @@ FeatureVector features(const Position<N>& pos) {
 template <int N>
 int evaluate(const Position<N>& pos, const Weights& weights) {
   const FeatureCounts f = feature_counts(pos);
-  const auto& w = weights.w;
+  const auto& w = weights.of_phase(pos.placing());
   static_assert(kFeatureCount == 9, "the sum below names every feature");
   // Summed as a tree rather than left to right: the products do not wait on one another (measured:
   // the serial chain of additions was a third of the evaluation's time). Exact for integer weights;

@@ -3,6 +3,7 @@
 // small text file (one "name value" per line, # comments) or the built-in defaults.
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,15 +29,24 @@ constexpr std::array<std::string_view, kFeatureCount> kFeatureNames{
 
 using FeatureVector = std::array<double, kFeatureCount>;
 
+// The weights of the features, one set for every position or, split by phase (tuned with
+// --phases split), one for placement positions and one for movement positions.
 struct Weights {
-  FeatureVector w{};
+  FeatureVector w{};                       // every position's, or the movement phase's when split
+  std::optional<FeatureVector> placement;  // the placement phase's, when split
   static Weights defaults();
-  std::string to_text() const;  // the file format, one feature a line
+  // The weights a position of this phase is evaluated with.
+  const FeatureVector& of_phase(bool placing) const { return placing && placement ? *placement : w; }
+  std::string to_text() const;  // the file format: one feature a line, "placement.NAME" lines when split
   bool operator==(const Weights&) const = default;
 };
 
-// Parses the weights file format; unknown names, repeated names and bad numbers are errors naming the
-// line. Features missing from the text keep their default weight.
+// Parses the weights file format: "name value" per line, '#' starts a comment. A name may carry a
+// phase, "placement.material 100" or "movement.material 100"; a plain name is the movement (and
+// unsplit) weight, so files written before phases existed read as they always did. Any placement.
+// line splits the weights: placement features not given start from the movement ones. Unknown names,
+// an unknown phase, repeated names and bad numbers are errors naming the line. Features missing from
+// the text keep their default weight.
 Parsed<Weights> parse_weights(std::string_view text);
 // Reads and parses a weights file; errors name the file.
 Parsed<Weights> load_weights(const std::string& path);

@@ -129,5 +129,43 @@ TEST(Eval, TheScoreIsTheWeightedSumRoundedToTheNearestHundredth) {
   }
 }
 
+TEST(Eval, PhaseWeightsRoundTripAndOldFilesReadAsBefore) {
+  // An old file (plain names) is one set of weights, as it always was.
+  auto old = parse_weights("material 100\nmobility 3\n");
+  ASSERT_TRUE(old.ok()) << old.error;
+  EXPECT_FALSE(old.value.placement.has_value());
+  EXPECT_EQ(old.value.w[Mobility], 3);
+  // placement. lines split the weights; placement features not given start from the movement ones.
+  auto split = parse_weights("mobility 3\nplacement.last_placer 55\nmovement.threats 31\n");
+  ASSERT_TRUE(split.ok()) << split.error;
+  ASSERT_TRUE(split.value.placement.has_value());
+  EXPECT_EQ((*split.value.placement)[LastPlacer], 55);
+  EXPECT_EQ((*split.value.placement)[Mobility], 3);
+  EXPECT_EQ(split.value.w[Threats], 31);
+  EXPECT_EQ(split.value.w[LastPlacer], Weights::defaults().w[LastPlacer]);
+  auto back = parse_weights(split.value.to_text());
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(back.value, split.value);
+  auto plain = parse_weights(Weights::defaults().to_text());
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain.value, Weights::defaults());
+  EXPECT_NE(parse_weights("opening.material 100\n").error.find("unknown phase 'opening'"), std::string::npos);
+  EXPECT_NE(parse_weights("placement.material 1\nplacement.material 2\n").error.find("twice"), std::string::npos);
+}
+
+TEST(Eval, ThePlacementWeightsEvaluatePlacementPositionsOnly) {
+  const Rules r = test::rules("standard");
+  Weights w = Weights::defaults();
+  w.placement = w.w;
+  (*w.placement)[LastPlacer] = 400;  // ten times the default
+  const auto placing = test::position(r, "bbw1w/bw3/1w1wb/wbbw1/1wb1b w 4/4 0 0");
+  const auto moving = test::position(r, "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 3 31");
+  const FeatureVector f = features(placing);
+  ASSERT_NE(f[LastPlacer], 0);
+  EXPECT_EQ(evaluate(placing, w) - evaluate(placing, Weights::defaults()),
+            static_cast<int>(std::lround(f[LastPlacer] * 360)));
+  EXPECT_EQ(evaluate(moving, w), evaluate(moving, Weights::defaults()));
+}
+
 }  // namespace
 }  // namespace seega

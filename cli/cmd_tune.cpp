@@ -1,0 +1,160 @@
+// seega tune: the evaluation's weights fitted to labelled positions (Texel's method, Eigen's IRLS).
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <map>
+
+#include "common.hpp"
+#include "eval.hpp"
+#include "training_data.hpp"
+#include "tune.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// The samples of a data file: each row's position parsed under its rules and its features computed.
+std::vector<TuneSample> read_samples(const std::string& path) {
+  const std::string text = read_user_file(path, "--data");
+  std::vector<TuneSample> samples;
+  std::map<std::string, Rules> rules;  // parsed once per rules string
+  std::size_t pos = 0, line_no = 0;
+  while (pos < text.size()) {
+    const std::size_t nl = text.find('\n', pos);
+    std::string_view line(text.data() + pos, (nl == std::string::npos ? text.size() : nl) - pos);
+    pos = nl == std::string::npos ? text.size() : nl + 1;
+    ++line_no;
+    if (line.empty()) continue;
+    if (line_no == 1) {
+      if (line != data_header() && line != data_header() + "\r")
+        throw UsageError(fmt::format("{} line 1: the header is not '{}' (a column is missing or renamed)", path,
+                                     data_header()));
+      continue;
+    }
+    auto row = parse_data_line(line);
+    if (!row.ok()) throw UsageError(fmt::format("{} row {}: {}", path, line_no, row.error));
+    auto it = rules.find(row.value.rules);
+    if (it == rules.end()) {
+      auto r = parse_rules(row.value.rules);
+      if (!r.ok()) throw UsageError(fmt::format("{} row {}: {}", path, line_no, r.error));
+      it = rules.emplace(row.value.rules, r.value.rules).first;
+    }
+    const Rules& r = it->second;
+    TuneSample s;
+    s.target = row.value.label;
+    s.game = row.value.game;
+    s.placement = row.value.placement;
+    std::string error;
+    with_size(r.size, [&]<int N>() {
+      auto p = parse_position<N>(r, row.value.position);
+      if (!p.ok()) error = p.error;
+      else if (p.value.placing() != s.placement) error = "the phase column does not match the position";
+      else s.x = features(p.value);
+    });
+    if (!error.empty()) throw UsageError(fmt::format("{} row {}: {}", path, line_no, error));
+    samples.push_back(s);
+  }
+  if (samples.empty()) throw UsageError("--data " + path + ": no positions (the file holds no rows)");
+  return samples;
+}
+
+void print_table(const char* phase, const std::vector<FeatureFit>& fits) {
+  fmt::print("{:<14} {:>9} {:>10} {:>8}{}\n", phase, "start", "fitted", "± se", "");
+  for (int f = 0; f < kFeatureCount; ++f) {
+    const FeatureFit& x = fits[static_cast<std::size_t>(f)];
+    fmt::print("  {:<12} {:>9.2f} {:>10.2f} {:>8.2f}{}\n", kFeatureNames[f], x.start, x.fitted, x.se,
+               x.determined ? "" : "  (the data cannot determine it)");
+  }
+}
+
+}  // namespace
+
+int run_tune(const std::vector<std::string>& args) {
+  std::string data, start_path, phases = "joint", out_path, seed_text;
+  double l2 = 0, holdout = 0.1;
+  bool json = false;
+  po::options_description opts("tune options");
+  opts.add_options()("data", po::value(&data)->required(), "positions from seega gen-data")(
+      "weights", po::value(&start_path), "the starting weights (default: the built-in ones)")(
+      "phases", po::value(&phases)->default_value("joint"),
+      "joint (one set of weights) or split (separate placement and movement weights)")(
+      "l2", po::value(&l2)->default_value(0.0), "L2 penalty on the weights in logits (added to the summed loss)")(
+      "holdout", po::value(&holdout)->default_value(0.1), "share of games held out to measure the fit (0 to <1)")(
+      "seed", po::value(&seed_text)->default_value("1"), "which games are held out")(
+      "out", po::value(&out_path), "write the fitted weights to this file (the weights-file format)")(
+      "json", po::bool_switch(&json), "print the report as one JSON object");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--l2 X]\n"
+                     "       [--holdout 0.1] [--seed S] [--out weights.txt] [--json]"))
+    return 0;
+  if (phases != "joint" && phases != "split")
+    throw UsageError("--phases '" + phases + "': allowed joint, split");
+  Weights start = Weights::defaults();
+  if (!start_path.empty()) {
+    read_user_file(start_path, "--weights");  // a clear message for a directory or a FIFO
+    auto w = load_weights(start_path);
+    if (!w.ok()) throw UsageError(w.error);
+    start = w.value;
+  }
+  TuneOptions o;
+  o.l2 = l2;
+  o.holdout = holdout;
+  o.split = phases == "split";
+  o.seed = parse_seed(seed_text);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<TuneSample> samples = read_samples(data);
+  const double read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto fit = tune(samples, start, o);
+  if (!fit.ok()) throw UsageError(fit.error);
+  const TuneResult& r = fit.value;
+  const Weights adopted = adoptable_weights(r, start);
+  if (!out_path.empty()) {
+    std::ofstream out(out_path);
+    out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2 << " (K " << r.k
+        << "); undetermined features keep their starting weights\n"
+        << adopted.to_text();
+    if (!out) throw UsageError("--out " + out_path + ": cannot write the weights");
+  }
+  if (json) {
+    auto fits = [](const std::vector<FeatureFit>& v) {
+      nlohmann::json j = nlohmann::json::object();
+      for (int f = 0; f < static_cast<int>(v.size()); ++f)
+        j[std::string(kFeatureNames[f])] = {{"start", v[f].start}, {"fitted", v[f].fitted}, {"se", v[f].se},
+                                            {"determined", v[f].determined}};
+      return j;
+    };
+    nlohmann::json j{{"k_start", r.k_start}, {"k", r.k},
+                     {"train_loss_before", r.train_loss_before}, {"train_loss_after", r.train_loss_after},
+                     {"holdout_loss_before", r.holdout_loss_before}, {"holdout_loss_after", r.holdout_loss_after},
+                     {"train_samples", r.train_samples}, {"holdout_samples", r.holdout_samples},
+                     {"train_games", r.train_games}, {"holdout_games", r.holdout_games},
+                     {"movement", fits(r.movement)}, {"undetermined", r.undetermined},
+                     {"iterations", r.iterations}, {"converged", r.converged}, {"seconds", r.seconds},
+                     {"read_seconds", read_seconds}, {"phases", phases}, {"l2", l2}, {"weights", adopted.to_text()}};
+    if (o.split) j["placement"] = fits(r.placement);
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print("{}: {} positions from {} games for training, {} from {} games held out\n", data, r.train_samples,
+             r.train_games, r.holdout_samples, r.holdout_games);
+  fmt::print("K {:.4f} with the starting weights, {:.4f} after the fit (material's weight stays 100)\n", r.k_start,
+             r.k);
+  fmt::print("loss (mean cross-entropy): training {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f}\n", r.train_loss_before,
+             r.train_loss_after, r.holdout_loss_before, r.holdout_loss_after);
+  print_table(o.split ? "movement" : "weights", r.movement);
+  if (o.split) print_table("placement", r.placement);
+  if (!r.undetermined.empty()) {
+    std::string names;
+    for (const auto& n : r.undetermined) names += (names.empty() ? "" : ", ") + n;
+    fmt::print("the data cannot determine: {} (the written weights keep their starting values)\n", names);
+  }
+  fmt::print("{} Newton iterations{}, {:.2f} s to fit, {:.2f} s to read\n", r.iterations,
+             r.converged ? "" : " (not converged)", r.seconds, read_seconds);
+  if (!out_path.empty()) fmt::print("weights written to {}\n", out_path);
+  return 0;
+}
+
+}  // namespace seega::cli
