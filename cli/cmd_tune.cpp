@@ -44,7 +44,10 @@ std::vector<TuneSample> read_samples(const std::string& path) {
     const Rules& r = it->second;
     TuneSample s;
     s.target = row.value.label;
-    s.game = row.value.game;
+    // The unit held out is the game pair (games 2q and 2q+1): the two games of a pair share their
+    // opening turns and, between deterministic players, are the same game twice, so holding out
+    // single games would let a game's twin train the fit it is meant to test.
+    s.game = row.value.game / 2;
     s.placement = row.value.placement;
     std::string error;
     with_size(r.size, [&]<int N>() {
@@ -138,7 +141,7 @@ int run_tune(const std::vector<std::string>& args) {
     fmt::print("{}\n", j.dump());
     return 0;
   }
-  fmt::print("{}: {} positions from {} games for training, {} from {} games held out\n", data, r.train_samples,
+  fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out\n", data, r.train_samples,
              r.train_games, r.holdout_samples, r.holdout_games);
   fmt::print("K {:.4f} with the starting weights, {:.4f} after the fit (material's weight stays 100)\n", r.k_start,
              r.k);

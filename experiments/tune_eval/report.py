@@ -13,7 +13,7 @@ def load(name):
 
 
 fits = {name: load(f"{name}.json") for name in ("joint", "split")}
-print("| fit | K before | K after | training loss before | after | held-out loss before | after | positions (games) |")
+print("| fit | K before | K after | training loss before | after | held-out loss before | after | positions (game pairs) |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for name, j in fits.items():
     if j:
