@@ -23,12 +23,7 @@ int run_eval(const std::vector<std::string>& args) {
                      "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json]\n"
                      "       seega eval --print-weights [--weights FILE]"))
     return 0;
-  Weights weights = Weights::defaults();
-  if (!weights_file.empty()) {
-    auto w = load_weights(weights_file);
-    if (!w.ok()) throw UsageError(w.error);
-    weights = w.value;
-  }
+  const Weights weights = load_weights_option(weights_file);
   if (print_weights) {
     if (!fen.empty() || explain || json) throw UsageError("--print-weights takes no position: it prints the weights");
     fmt::print("{}", weights.to_text());

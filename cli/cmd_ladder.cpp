@@ -157,10 +157,7 @@ int run_ladder(const std::vector<std::string>& args) {
   }
   if (json) {
     nlohmann::json j = summary_json(c, s.value);
-    j["interrupted"] = interrupted;
-    j["version"] = SEEGA_VERSION;
-    j["seconds"] = r.seconds;
-    j["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_games) / r.seconds : 0.0;
+    add_run_keys(j, r, interrupted);
     fmt::print("{}\n", j.dump());
   } else if (csv) {
     print_csv(c, s.value);

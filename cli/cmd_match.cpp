@@ -143,10 +143,7 @@ int run_match(const std::vector<std::string>& args) {
   const bool complete = static_cast<long long>(r.records.size()) >= c.games;
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
   nlohmann::json j = summary_json(c, s);
-  j["interrupted"] = interrupted;
-  j["version"] = SEEGA_VERSION;
-  j["seconds"] = r.seconds;
-  j["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_games) / r.seconds : 0.0;
+  add_run_keys(j, r, interrupted);
   if (json) fmt::print("{}\n", j.dump());
   else if (csv) print_csv(j);
   else print_human(c, s, r.seconds, r.new_games, interrupted);

@@ -95,13 +95,7 @@ int run_tune(const std::vector<std::string>& args) {
     return 0;
   if (phases != "joint" && phases != "split")
     throw UsageError("--phases '" + phases + "': allowed joint, split");
-  Weights start = Weights::defaults();
-  if (!start_path.empty()) {
-    read_user_file(start_path, "--weights");  // a clear message for a directory or a FIFO
-    auto w = load_weights(start_path);
-    if (!w.ok()) throw UsageError(w.error);
-    start = w.value;
-  }
+  const Weights start = load_weights_option(start_path);
   TuneOptions o;
   o.l2 = l2;
   o.holdout = holdout;

@@ -67,6 +67,14 @@ PlayerSpec load_player(const std::string& option, const std::string& text) {
   return p.value;
 }
 
+Weights load_weights_option(const std::string& path) {
+  if (path.empty()) return Weights::defaults();
+  read_user_file(path, "--weights");
+  auto w = load_weights(path);
+  if (!w.ok()) throw UsageError(w.error);
+  return w.value;
+}
+
 void check_threads(int threads) {
   if (threads < 0 || threads > 1024)
     throw UsageError(fmt::format("--threads {}: allowed 0 (all cores) to 1024", threads));

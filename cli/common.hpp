@@ -57,6 +57,10 @@ std::uint64_t parse_seed(const std::string& text);
 // A player spec from an option's text, or a UsageError naming the option.
 PlayerSpec load_player(const std::string& option, const std::string& text);
 
+// The weights of a --weights option: the built-in ones when path is empty, else the file's, or a
+// UsageError naming it (a directory or a FIFO is refused before it is read).
+Weights load_weights_option(const std::string& path);
+
 // --threads: 0 (all cores) to 1024.
 void check_threads(int threads);
 // --opening-turns: 0 to one fewer than the placement turns of the rules.

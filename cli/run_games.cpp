@@ -52,6 +52,13 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
   return report;
 }
 
+void add_run_keys(nlohmann::json& j, const RunReport& r, bool interrupted) {
+  j["interrupted"] = interrupted;
+  j["version"] = SEEGA_VERSION;
+  j["seconds"] = r.seconds;
+  j["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_games) / r.seconds : 0.0;
+}
+
 std::string write_failure(const RunRequest& request, const RunReport& report) {
   if (!report.write_failed) return "";
   return fmt::format("--out {}: writing failed part way (disk full?); the summary above covers every game",

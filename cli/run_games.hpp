@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct RunReport {
 using Runner =
     std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&, const std::atomic<bool>*)>;
 RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run);
+
+// Adds what a summary says about the run itself: interrupted, version, seconds, games_per_second.
+void add_run_keys(nlohmann::json& summary, const RunReport& report, bool interrupted);
 
 // The error line for a results file that stopped taking games part way, or empty.
 std::string write_failure(const RunRequest& request, const RunReport& report);
