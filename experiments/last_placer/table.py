@@ -47,9 +47,9 @@ levels = [f"level({n},deterministic)" for n in range(1, 7)]
 engines = ["greedy"] + [f"ab(depth={d})" for d in range(1, 7)]
 
 if "openings" in groups or "demo" in groups:
-    print("Opening diversity: the levels in self-play on 5x5 `standard`, by random opening turns K "
-          "(the seed's setting is K = 0). Last placer wins, 95% interval clustered by placement "
-          "(distinct placements):\n")
+    print("Opening diversity: self-play on 5x5 `standard` by random opening turns K (the seed's setting is "
+          "K = 0; the engines place the other turns themselves). Last placer wins, 95% interval clustered "
+          "by placement (distinct placements):\n")
     ks = sorted({int(r["opening_turns"]) for r in rows if r["group"] in ("openings", "demo")})
     players = [p for p in levels + engines if any(("standard", p, k) in by_key for k in ks)]
     table(["player"] + [f"K = {k}" for k in ks],
