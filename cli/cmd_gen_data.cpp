@@ -24,7 +24,8 @@ int run_gen_data(const std::vector<std::string>& args) {
   add_rules_option(opts, rules_text);
   opts.add_options()("players", po::value(&player_texts)->multitoken(),
                      "the players of the self-play games: one plays itself, several play a round robin")(
-      "games", po::value(&games)->default_value(1000), "games to play")(
+      "games", po::value(&games)->default_value(1000),
+      "games to play (with several players, rounded up so that every pairing plays the same even number)")(
       "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
       "positions-per-game", po::value(&per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
       "label", po::value(&label_text)->default_value("result"),
