@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <mutex>
 
 #include "common.hpp"
@@ -67,11 +66,10 @@ int run_gen_data(const std::vector<std::string>& args) {
     t.rules = load_rules(info.value.rules);
     recorded = std::move(file.value.games);
     std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
-    config["from"] = nlohmann::json::parse(file.value.header.dump());
+    config["from"] = file.value.header;
   } else {
     t.rules = load_rules(rules_text);
-    for (std::size_t i = 0; i < player_texts.size(); ++i)
-      t.players.push_back(load_player(fmt::format("--players (player {})", i + 1), player_texts[i]));
+    t.players = load_players("--players", player_texts);
     if (t.players.size() == 1) t.players.push_back(t.players[0]);  // self-play: the player against itself
     if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
     check_opening_turns(t.rules, opening);
@@ -85,14 +83,9 @@ int run_gen_data(const std::vector<std::string>& args) {
     for (const auto& p : t.players) players.push_back(p.text);
     config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", t.seed}, {"opening_turns", opening}});
   }
-  auto opened = DataWriter::open(out_path, config, resume);
+  auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume);
   if (!opened.ok()) throw UsageError(opened.error);
   DataWriter out = std::move(opened.value);
-  {  // The configuration file records the version too, but a resume need not match it.
-    nlohmann::json meta = config;
-    meta["version"] = SEEGA_VERSION;
-    std::ofstream(out_path + ".json") << meta.dump() << "\n";
-  }
 
   const bool progress = !quiet && isatty(STDERR_FILENO);
   SigintGuard sigint;

@@ -112,8 +112,7 @@ int run_ladder(const std::vector<std::string>& args) {
     return 0;
   LadderConfig c;
   c.rules = load_rules(rules_text);
-  for (std::size_t i = 0; i < player_texts.size(); ++i)
-    c.players.push_back(load_player(fmt::format("--players (player {})", i + 1), player_texts[i]));
+  c.players = load_players("--players", player_texts);
   if (auto why = ladder_players_invalid(c.players); !why.empty()) throw UsageError("--players: " + why);
   auto kind = parse_schedule_kind(schedule_text);
   if (!kind.ok()) throw UsageError("--schedule: " + kind.error);

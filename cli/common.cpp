@@ -67,6 +67,13 @@ PlayerSpec load_player(const std::string& option, const std::string& text) {
   return p.value;
 }
 
+std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts) {
+  std::vector<PlayerSpec> players;
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    players.push_back(load_player(fmt::format("{} (player {})", option, i + 1), texts[i]));
+  return players;
+}
+
 Weights load_weights_option(const std::string& path) {
   if (path.empty()) return Weights::defaults();
   read_user_file(path, "--weights");

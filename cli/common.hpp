@@ -57,6 +57,9 @@ std::uint64_t parse_seed(const std::string& text);
 // A player spec from an option's text, or a UsageError naming the option.
 PlayerSpec load_player(const std::string& option, const std::string& text);
 
+// The players of a multi-token option (--players), each parsed, or a UsageError naming its place.
+std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts);
+
 // The weights of a --weights option: the built-in ones when path is empty, else the file's, or a
 // UsageError naming it (a directory or a FIFO is refused before it is read).
 Weights load_weights_option(const std::string& path);

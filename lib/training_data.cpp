@@ -187,7 +187,8 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
   });
 }
 
-Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::json& config, bool resume) {
+Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::json& config, std::string_view version,
+                                    bool resume) {
   using P = Parsed<DataWriter>;
   namespace fs = std::filesystem;
   DataWriter w;
@@ -257,11 +258,14 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
   }
   w.file_.reset(std::fopen(path.c_str(), "a"));
   if (!w.file_) return P::fail("--out " + path + ": cannot open the file for writing: " + std::strerror(errno));
+  nlohmann::json written = config;
+  written["version"] = std::string(version);
+  std::ofstream m(meta);
+  m << written.dump() << "\n";
+  if (!m) return P::fail("--out " + path + ": cannot write " + meta);
   if (!exists) {
     const std::string head = data_header() + "\n";
-    std::ofstream m(meta);
-    m << config.dump() << "\n";
-    if (!m || std::fputs(head.c_str(), w.file_.get()) < 0 || std::fflush(w.file_.get()) != 0)
+    if (std::fputs(head.c_str(), w.file_.get()) < 0 || std::fflush(w.file_.get()) != 0)
       return P::fail("--out " + path + ": cannot write to the file: " + std::strerror(errno));
   }
   return P{std::move(w), {}};

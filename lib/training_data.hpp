@@ -60,8 +60,10 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
 // game's rows (it may have been cut) and plays on from that game.
 class DataWriter {
  public:
-  // config: what must match for a resume (everything but the game count).
-  static Parsed<DataWriter> open(const std::string& path, const nlohmann::json& config, bool resume);
+  // config: what must match for a resume (everything but the game count). <path>.json gets it with
+  // the version beside it, which a resume need not match.
+  static Parsed<DataWriter> open(const std::string& path, const nlohmann::json& config, std::string_view version,
+                                 bool resume);
   DataWriter() = default;
 
   // The first game the run must play (0 for a new file).
