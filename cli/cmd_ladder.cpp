@@ -93,7 +93,8 @@ int run_ladder(const std::vector<std::string>& args) {
   opts.add_options()("players", po::value(&player_texts)->multitoken()->required(),
                      "the players, in intended order (weakest first), e.g. 'level(1,deterministic)' ... ")(
       "schedule", po::value(&schedule_text)->default_value("round-robin"),
-      "round-robin (every pair) or gauntlet (the first player against each of the others)")(
+      "round-robin (every pair), gauntlet (the first player against each of the others) or chain (each player "
+       "against the next: a ladder whose order is known, at the cost of one pairing a step)")(
       "games-per-pair", po::value(&per_pair)->default_value(100), "games of each pairing (even: pairs swap roles)")(
       "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
       "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1); game i's seed derives from it and i")(
@@ -106,7 +107,7 @@ int run_ladder(const std::vector<std::string>& args) {
       "quiet", po::bool_switch(&quiet), "no progress line on stderr");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet]\n"
+                     "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet|chain]\n"
                      "       [--games-per-pair N] [--rules R] [--seed S] [--opening-turns K] [--threads T]\n"
                      "       [--out F.jsonl] [--resume] [--anchor NAME] [--json] [--csv]"))
     return 0;

@@ -10,6 +10,16 @@
 
 namespace seega {
 
+// What a colour's searches cost in one game (players that do not search leave it empty). Counts, not
+// times, so a deterministic player's record is the same on every run.
+struct SearchCounts {
+  int searches = 0;        // moves chosen by a search (a blunder's random move is not one)
+  int ended_by_nodes = 0;  // searches that a node limit ended before their depth (a node budget)
+  int ended_by_clock = 0;  // searches that the clock ended before their depth
+  std::uint64_t nodes = 0, max_nodes = 0;  // the searches' nodes: the sum, and the most in one
+  bool operator==(const SearchCounts&) const = default;
+};
+
 struct GameRecord {
   long long index = 0;     // the game's index in its schedule (0 for a game played on its own)
   std::uint64_t seed = 0;  // the players' random streams derive from it
@@ -23,6 +33,8 @@ struct GameRecord {
   int movement_plies = 0;  // the position's movement counter at the end (passes are not plies)
   int passes = 0;
   int captures = 0;  // stones captured in the whole game
+  // The movement-phase turns each colour made (w, b): steps and chain turns; passes are not moves.
+  int movement_moves[2] = {0, 0};
   // Diversity: the Zobrist key of the position at the end of placement (games sharing it share a
   // placement), and a key of the whole sequence of positions (games sharing it are the same game).
   std::uint64_t placement_key = 0, game_key = 0;
@@ -31,6 +43,7 @@ struct GameRecord {
   // the game ended sooner).
   int first_move_captures = -1;
   int stone_diff_10 = 0;
+  SearchCounts search[2];  // per colour
 
   // Whether player p (an index into the player list) played this game.
   bool played_by(int p) const { return player[White] == p || player[Black] == p; }

@@ -85,6 +85,22 @@ void summarize_diversity(const std::vector<GameRecord>& records, long long games
 
 }  // namespace
 
+void SearchTotals::add(const SearchCounts& c) {
+  searches += c.searches;
+  ended_by_nodes += c.ended_by_nodes;
+  ended_by_clock += c.ended_by_clock;
+  nodes += c.nodes;
+  max_nodes = std::max(max_nodes, c.max_nodes);
+}
+
+nlohmann::json search_json(const SearchTotals& t) {
+  return {{"searches", t.searches},
+          {"mean_nodes", t.mean_nodes()},
+          {"max_nodes", t.max_nodes},
+          {"ended_by_nodes", t.share_ended_by_nodes()},
+          {"ended_by_clock", t.share_ended_by_clock()}};
+}
+
 MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> records) {
   std::sort(records.begin(), records.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   MatchSummary s;
@@ -111,6 +127,7 @@ MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> record
     else ++s.first_placer_wins;
     ++s.end_reasons[std::string(to_string(g.outcome.reason))];
     plies += g.movement_plies;
+    for (int p = 0; p < 2; ++p) s.search[p].add(g.search[g.colour_of(p)]);
     passes += g.passes;
     captures += g.captures;
   }
@@ -180,6 +197,7 @@ nlohmann::json summary_json(const MatchConfig& c, const MatchSummary& s) {
          {"last_placer_ci95_no_first_capture", ci(s.last_placer_win_ci_no_first_capture)},
          {"stone_diff_10", s.stone_diff_10},
          {"stone_diff_10_ci95", {json_number(s.stone_diff_10_ci.lo), json_number(s.stone_diff_10_ci.hi)}},
+         {"search", {{"a", search_json(s.search[0])}, {"b", search_json(s.search[1])}}},
          {"seed", c.seed},
          {"rules", c.rules.to_string()},
          {"a", c.a.text},

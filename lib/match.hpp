@@ -55,6 +55,17 @@ class SprtWatch {
   SprtResult result_;
 };
 
+// A player's searches over a run's games (GameRecord::search summed over the colours it played).
+struct SearchTotals {
+  long long searches = 0, ended_by_nodes = 0, ended_by_clock = 0;
+  std::uint64_t nodes = 0, max_nodes = 0;
+  void add(const SearchCounts& c);
+  double mean_nodes() const { return searches ? static_cast<double>(nodes) / static_cast<double>(searches) : 0; }
+  double share_ended_by_nodes() const { return searches ? static_cast<double>(ended_by_nodes) / searches : 0; }
+  double share_ended_by_clock() const { return searches ? static_cast<double>(ended_by_clock) / searches : 0; }
+};
+nlohmann::json search_json(const SearchTotals& t);
+
 struct MatchSummary {
   long long games = 0;  // counted in the statistics
   WDL a;                // A's wins, draws, losses
@@ -86,6 +97,7 @@ struct MatchSummary {
   Interval last_placer_win_ci_first_capture{0, 1}, last_placer_win_ci_no_first_capture{0, 1};
   double stone_diff_10 = 0;
   Interval stone_diff_10_ci{0, 0};
+  SearchTotals search[2];  // A's and B's
   std::optional<SprtResult> sprt;
   long long sprt_pairs = 0;  // the whole pairs the SPRT tested
   bool sprt_decided = false;

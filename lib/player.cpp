@@ -222,16 +222,19 @@ class Blundering : public Player<N> {
  public:
   Blundering(std::unique_ptr<Player<N>> inner, double p) : inner_(std::move(inner)), p_(p) {}
   Move<N> choose(const Position<N>& pos, Rng& rng) override {
-    if (rng.uniform() < p_) return random_move(pos, rng);
+    blundered_ = rng.uniform() < p_;
+    if (blundered_) return random_move(pos, rng);
     return inner_->choose(pos, rng);
   }
   void new_game() override { inner_->new_game(); }
   void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
-  const SearchResult<N>* last_search() const override { return inner_->last_search(); }
+  // A blunder is not a search.
+  const SearchResult<N>* last_search() const override { return blundered_ ? nullptr : inner_->last_search(); }
 
  private:
   std::unique_ptr<Player<N>> inner_;
   double p_;
+  bool blundered_ = false;
 };
 
 // Places with one player and moves with another (placement=SPEC), so that a study can ask whether an

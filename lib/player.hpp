@@ -61,7 +61,8 @@ class Player {
   virtual void new_game() {}
   // A flag that, once true, makes a search in progress return at once (Ctrl-C).
   virtual void set_stop(const std::atomic<bool>*) {}
-  // The last search's result, for players that search (nullptr otherwise).
+  // The result of the search behind the last move chosen (nullptr when no search chose it: players
+  // that do not search, a blunder's random move).
   virtual const SearchResult<N>* last_search() const { return nullptr; }
 };
 

@@ -91,6 +91,8 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, Rep
       {"movement_plies", {record.movement_plies, d.movement_plies}},
       {"passes", {record.passes, d.passes}},
       {"captures", {record.captures, d.captures}},
+      {"movement_moves of w", {record.movement_moves[White], d.movement_moves[White]}},
+      {"movement_moves of b", {record.movement_moves[Black], d.movement_moves[Black]}},
       {"first_move_captures", {record.first_move_captures, d.first_move_captures}},
       {"stone_diff_10", {record.stone_diff_10, d.stone_diff_10}}};
   for (const auto& [field, v] : counts)

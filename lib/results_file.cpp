@@ -13,7 +13,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kFormat = 2;
+constexpr int kFormat = 3;
 
 // Everything that must match for a resume to continue the same run; the game count is not in it, so
 // a resume may extend a run.
@@ -75,6 +75,21 @@ Parsed<GameRecord> parse_game(const json& j) {
     g.movement_plies = j.at("movement_plies").get<int>();
     g.passes = j.at("passes").get<int>();
     g.captures = j.at("captures").get<int>();
+    g.movement_moves[White] = j.at("movement_moves").at("w").get<int>();
+    g.movement_moves[Black] = j.at("movement_moves").at("b").get<int>();
+    if (j.contains("search"))
+      for (Color c : {White, Black}) {
+        const json& s = j.at("search").at(colour_text(c));
+        SearchCounts& k = g.search[c];
+        k.searches = s.at("searches").get<int>();
+        k.ended_by_nodes = s.at("ended_by_nodes").get<int>();
+        k.ended_by_clock = s.at("ended_by_clock").get<int>();
+        k.nodes = s.at("nodes").get<std::uint64_t>();
+        k.max_nodes = s.at("max_nodes").get<std::uint64_t>();
+        if (k.searches < 0 || k.ended_by_nodes < 0 || k.ended_by_clock < 0 ||
+            k.ended_by_nodes + k.ended_by_clock > k.searches || k.max_nodes > k.nodes)
+          return P::fail("inconsistent search counts for " + colour_text(c));
+      }
     g.first_move_captures = j.at("first_move_captures").get<int>();
     g.stone_diff_10 = j.at("stone_diff_10").get<int>();
     g.placement_key = j.at("placement_key").get<std::uint64_t>();
@@ -85,7 +100,8 @@ Parsed<GameRecord> parse_game(const json& j) {
   }
   for (auto [name, v] : {std::pair{"stones", std::min(g.stones[0], g.stones[1])}, std::pair{"plies", g.plies},
                          std::pair{"movement_plies", g.movement_plies}, std::pair{"passes", g.passes},
-                         std::pair{"captures", g.captures}})
+                         std::pair{"captures", g.captures},
+                         std::pair{"movement_moves", std::min(g.movement_moves[0], g.movement_moves[1])}})
     if (v < 0) return P::fail(std::string("negative ") + name);
   return P{std::move(g), {}};
 }
@@ -144,7 +160,7 @@ std::string record_line(const Tournament& t, const GameRecord& g) {
   const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
   const Color a = g.colour_of(p.a);
   const std::string winner = g.outcome.draw() ? "draw" : g.outcome.winner == a ? "a" : "b";
-  return json{{"type", "game"},
+  json line{{"type", "game"},
               {"index", g.index},
               {"seed", g.seed},
               {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
@@ -159,12 +175,24 @@ std::string record_line(const Tournament& t, const GameRecord& g) {
               {"movement_plies", g.movement_plies},
               {"passes", g.passes},
               {"captures", g.captures},
+              {"movement_moves", {{"w", g.movement_moves[White]}, {"b", g.movement_moves[Black]}}},
               {"first_move_captures", g.first_move_captures},
               {"stone_diff_10", g.stone_diff_10},
               {"placement_key", g.placement_key},
               {"game_key", g.game_key},
-              {"moves", g.moves}}
-      .dump();
+              {"moves", g.moves}};
+  if (g.search[White].searches || g.search[Black].searches) {
+    json& s = line["search"];
+    for (Color c : {White, Black}) {
+      const SearchCounts& k = g.search[c];
+      s[colour_text(c)] = {{"searches", k.searches},
+                           {"ended_by_nodes", k.ended_by_nodes},
+                           {"ended_by_clock", k.ended_by_clock},
+                           {"nodes", k.nodes},
+                           {"max_nodes", k.max_nodes}};
+    }
+  }
+  return line.dump();
 }
 
 Parsed<ResultsFile> read_results(std::string_view text) {

@@ -13,12 +13,16 @@ constexpr std::uint64_t kOpeningStream = 0x09E4'1A6B'5EED'0001ULL;
 
 }  // namespace
 
-std::string_view to_string(ScheduleKind k) { return k == ScheduleKind::RoundRobin ? "round-robin" : "gauntlet"; }
+std::string_view to_string(ScheduleKind k) {
+  return k == ScheduleKind::RoundRobin ? "round-robin" : k == ScheduleKind::Gauntlet ? "gauntlet" : "chain";
+}
 
 Parsed<ScheduleKind> parse_schedule_kind(std::string_view text) {
   if (text == "round-robin") return {ScheduleKind::RoundRobin, {}};
   if (text == "gauntlet") return {ScheduleKind::Gauntlet, {}};
-  return Parsed<ScheduleKind>::fail("unknown schedule '" + std::string(text) + "'; allowed: round-robin, gauntlet");
+  if (text == "chain") return {ScheduleKind::Chain, {}};
+  return Parsed<ScheduleKind>::fail("unknown schedule '" + std::string(text) +
+                                    "'; allowed: round-robin, gauntlet, chain");
 }
 
 std::string Schedule::invalid(ScheduleKind, int players, long long games_per_pairing) {
@@ -36,6 +40,8 @@ Schedule::Schedule(ScheduleKind kind, int players, long long games_per_pairing)
   assert(invalid(kind, players, games_per_pairing).empty());
   if (kind == ScheduleKind::Gauntlet) {
     for (int b = 1; b < players; ++b) pairings_.push_back({0, b});
+  } else if (kind == ScheduleKind::Chain) {
+    for (int a = 0; a + 1 < players; ++a) pairings_.push_back({a, a + 1});
   } else {
     for (int a = 0; a < players; ++a)
       for (int b = a + 1; b < players; ++b) pairings_.push_back({a, b});

@@ -19,9 +19,9 @@
 
 namespace seega {
 
-enum class ScheduleKind : std::uint8_t { RoundRobin, Gauntlet };
+enum class ScheduleKind : std::uint8_t { RoundRobin, Gauntlet, Chain };
 std::string_view to_string(ScheduleKind k);
-// "round-robin" or "gauntlet"; an error lists both.
+// "round-robin", "gauntlet" or "chain"; an error lists them.
 Parsed<ScheduleKind> parse_schedule_kind(std::string_view text);
 
 struct Pairing {
@@ -42,7 +42,8 @@ struct ScheduledGame {
 class Schedule {
  public:
   // Round robin: every pair of the n players (0-1, 0-2, ..., 1-2, ...). Gauntlet: player 0 against each
-  // of the others. games_per_pairing games each; with more than one pairing it must be even, so that
+  // of the others. Chain: each player against the next in the list (0-1, 1-2, ...), the cheapest schedule
+  // that connects a ladder whose order is known in advance (the AI levels). games_per_pairing games each; with more than one pairing it must be even, so that
   // every round of the schedule is whole pairs. Precondition: invalid(...) is empty.
   Schedule(ScheduleKind kind, int players, long long games_per_pairing);
   // Why such a schedule cannot be made, or empty.

@@ -39,10 +39,14 @@ std::uint64_t Searcher<N>::key_of(const Position<N>& pos) const {
 template <int N>
 bool Searcher<N>::out_of_budget() {
   if (iteration_ <= 1) return false;  // the first iteration always completes, so there is a move
-  if (limits_.nodes && nodes_ >= limits_.nodes) return true;
+  if (limits_.nodes && nodes_ >= limits_.nodes) {
+    stop_reason_ = placement_cap_ ? SearchEnd::Placement : SearchEnd::Nodes;
+    return true;
+  }
   if ((nodes_ & 1023) == 0) {
-    if (limits_.time_ms && std::chrono::steady_clock::now() >= deadline_) return true;
-    if (external_stop_ && external_stop_->load(std::memory_order_relaxed)) return true;
+    if (limits_.time_ms && std::chrono::steady_clock::now() >= deadline_) return stop_reason_ = SearchEnd::Clock, true;
+    if (external_stop_ && external_stop_->load(std::memory_order_relaxed))
+      return stop_reason_ = SearchEnd::Stopped, true;
   }
   return false;
 }
@@ -290,20 +294,27 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   // kPlacementNodes / 8 nodes, and abandons one that passes kPlacementNodes. Both count nodes, not
   // time, so the search stays deterministic.
   const bool capped = pos.placing() && limits.depth;
-  if (capped && (!limits_.nodes || limits_.nodes > kPlacementNodes)) limits_.nodes = kPlacementNodes;
+  placement_cap_ = capped && (!limits_.nodes || limits_.nodes > kPlacementNodes);
+  if (placement_cap_) limits_.nodes = kPlacementNodes;
 
   for (int d = 1; d <= max_depth; ++d) {
     iteration_ = d;
     const std::uint64_t before = nodes_;
     int s = negamax(pos, d, -kInfinity, kInfinity, 0);
-    if (stopped_) break;  // a partial iteration is discarded
+    if (stopped_) {  // a partial iteration is discarded
+      r.ended = stop_reason_;
+      break;
+    }
     r.score = s;
     r.depth = d;
     r.pv.assign(pv_table_.begin(), pv_table_.begin() + pv_length_[0]);
     if (!r.pv.empty()) r.best = r.pv[0];
     // A forced result seen within the horizon will not change with more depth.
     if ((is_win_score(s) || is_loss_score(s)) && plies_to_result(s) <= d) break;
-    if (capped && nodes_ - before > kPlacementNodes / 8) break;
+    if (capped && nodes_ - before > kPlacementNodes / 8 && d < max_depth) {
+      r.ended = SearchEnd::Placement;
+      break;
+    }
   }
   r.nodes = nodes_;
   r.positions = nodes_ - handoffs_;

@@ -36,6 +36,11 @@ struct SearchLimits {
   bool use_table = true;
 };
 
+// What ended a search: its depth (every iteration up to the depth limit, or a forced result found),
+// the placement rule (a depth-limited search in placement stops deepening, or abandons an iteration,
+// by node counts; see Searcher::search), the node limit, the clock, or the external stop.
+enum class SearchEnd : std::uint8_t { Depth, Placement, Nodes, Clock, Stopped };
+
 template <int N>
 struct SearchResult {
   Move<N> best = Move<N>::pass();
@@ -48,6 +53,7 @@ struct SearchResult {
   double seconds = 0;
   std::vector<Move<N>> pv;
   bool has_move = false;  // false only when the root is terminal
+  SearchEnd ended = SearchEnd::Depth;
 };
 
 template <int N>
@@ -105,6 +111,8 @@ class Searcher {
   std::uint64_t nodes_ = 0;
   std::uint64_t handoffs_ = 0;  // negamax calls at the horizon that go on into quiescence
   bool stopped_ = false;
+  SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
+  bool placement_cap_ = false;               // the node limit is the placement rule's
   std::chrono::steady_clock::time_point deadline_;
   const std::atomic<bool>* external_stop_ = nullptr;
   static constexpr int kMaxPly = 128;

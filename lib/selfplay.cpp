@@ -2,7 +2,22 @@
 
 #include "notation.hpp"
 
+#include <algorithm>
+
 namespace seega {
+
+namespace {
+
+template <int N>
+void count_search(SearchCounts& c, const SearchResult<N>& r) {
+  ++c.searches;
+  c.nodes += r.nodes;
+  c.max_nodes = std::max(c.max_nodes, r.nodes);
+  if (r.ended == SearchEnd::Nodes) ++c.ended_by_nodes;
+  if (r.ended == SearchEnd::Clock) ++c.ended_by_clock;
+}
+
+}  // namespace
 
 template <int N>
 std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players[2], std::uint64_t seed,
@@ -32,6 +47,7 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
       m = list[0];
     } else {
       m = players[side]->choose(pos, rngs[side]);
+      if (const SearchResult<N>* r = players[side]->last_search()) count_search(rec.search[side], *r);
     }
     if (options.record_moves) rec.moves.push_back(to_string(pos, m));
     const Position<N> before = pos;

@@ -13,9 +13,10 @@
 namespace seega {
 
 // The fields of a game's record that follow from its moves, worked out turn by turn: who placed last,
-// plies, passes, the placement and game keys, the mechanism counters, and at the end the result,
-// stones, captures and movement plies. play_game fills records with it, and replay recomputes a record
-// from the moves with it, so the two cannot disagree about what a field means.
+// plies, passes, each colour's movement moves, the placement and game keys, the mechanism counters,
+// and at the end the result, stones, captures and movement plies. play_game fills records with it,
+// and replay recomputes a record from the moves with it, so the two cannot disagree about what a field
+// means. (The search counts come from the players, not the moves: play_game adds them.)
 template <int N>
 class RecordTally {
  public:
@@ -24,6 +25,7 @@ class RecordTally {
   void turn(const Position<N>& before, const Move<N>& m, const Position<N>& after) {
     if (m.kind == MoveKind::Place) rec_.last_placer = before.side();
     if (m.kind == MoveKind::Pass) ++rec_.passes;
+    else if (!before.placing()) ++rec_.movement_moves[before.side()];
     ++rec_.plies;
     rec_.game_key = mix(rec_.game_key, after.hash());
     if (before.placing() && !after.placing()) rec_.placement_key = after.hash();

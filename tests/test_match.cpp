@@ -67,6 +67,10 @@ void expect_same_game(const GameRecord& x, const GameRecord& y) {
   EXPECT_EQ(x.movement_plies, y.movement_plies) << "game " << x.index;
   EXPECT_EQ(x.passes, y.passes) << "game " << x.index;
   EXPECT_EQ(x.captures, y.captures) << "game " << x.index;
+  EXPECT_EQ(x.movement_moves[0], y.movement_moves[0]) << "game " << x.index;
+  EXPECT_EQ(x.movement_moves[1], y.movement_moves[1]) << "game " << x.index;
+  EXPECT_EQ(x.search[0], y.search[0]) << "game " << x.index;
+  EXPECT_EQ(x.search[1], y.search[1]) << "game " << x.index;
   EXPECT_EQ(x.moves, y.moves) << "game " << x.index;
 }
 
@@ -271,6 +275,11 @@ TEST(Match, AStoppedRunKeepsOnlyFinishedGamesAndResumesToTheSameResult) {
 TEST(Match, ResultsFileRoundTrips) {
   MatchConfig c = config("ab(depth=1)", "greedy", 6, 2);
   auto games = run(c, 1);
+  for (const auto& g : games) {  // the fields a round trip must keep are there to keep
+    EXPECT_GT(g.search[g.colour_of(0)].searches, 0) << "game " << g.index;
+    EXPECT_EQ(g.search[g.colour_of(1)].searches, 0) << "game " << g.index;
+    EXPECT_GT(g.movement_moves[White] + g.movement_moves[Black], 0) << "game " << g.index;
+  }
   const std::string text = results_text(c, games);
   auto file = read_results(c.tournament(), text);
   ASSERT_TRUE(file.ok()) << file.error;

@@ -131,6 +131,34 @@ TEST(Players, LevelsBlunderAsSeegaPlaySays) {
   EXPECT_DOUBLE_EQ(parse_player("level(1,deterministic,blunder=0.5)").value.blunder, 0.5);
 }
 
+TEST(Players, ABlundersRandomMoveIsNotASearch) {
+  // blunder=1: every move is random, so no move has a search behind it; blunder=0: every one does.
+  const Position<5> pos = position(kStandard, "w3b/5/5/5/wb1w1 w 0/0 0 0");
+  Rng rng(5);
+  auto always = player("ab(depth=2,blunder=1)"), never = player("ab(depth=2)");
+  always->choose(pos, rng);
+  never->choose(pos, rng);
+  EXPECT_EQ(always->last_search(), nullptr);
+  ASSERT_NE(never->last_search(), nullptr);
+  EXPECT_EQ(never->last_search()->depth, 2);
+}
+
+TEST(Players, AGamesSearchCountsAreThoseOfItsSearches) {
+  // w searches to depth 2, b plays at random: w's counts add up its searches, b has none; a node
+  // limit that binds is counted as ending those searches.
+  auto searching = player("ab(depth=9,nodes=3000)"), random = player("random");
+  Player<5>* const players[2] = {searching.get(), random.get()};
+  const GameRecord g = play_game<5>(kStandard, players, 11, White);
+  const SearchCounts& w = g.search[White];
+  EXPECT_GT(w.searches, 5);
+  EXPECT_GT(w.ended_by_nodes, 0);
+  EXPECT_LE(w.ended_by_nodes, w.searches);
+  EXPECT_EQ(w.ended_by_clock, 0);
+  EXPECT_GE(w.nodes, w.max_nodes);
+  EXPECT_GE(w.max_nodes, 3000u);
+  EXPECT_EQ(g.search[Black], SearchCounts{});
+}
+
 // --- Replaying from the seed ------------------------------------------------------------------------
 
 std::vector<std::string> game_moves(Player<5>* a, Player<5>* b, std::uint64_t seed, Color first_placer) {

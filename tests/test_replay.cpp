@@ -70,7 +70,7 @@ void expect_records_replay(const Rules& rules, int games, std::uint64_t master, 
     EXPECT_EQ(game.positions[0].side(), record.first_placer);
 
     std::size_t seen[2] = {0, 0};
-    int captured = 0, passes = 0;
+    int captured = 0, passes = 0, moved[2] = {0, 0};
     Color last_placer = ~record.first_placer;
     for (std::size_t k = 0; k < game.moves.size(); ++k) {
       const Position<N>& pos = game.positions[k];
@@ -101,6 +101,7 @@ void expect_records_replay(const Rules& rules, int games, std::uint64_t master, 
       }
       if (move.kind == MoveKind::Place) last_placer = pos.side();
       passes += move.kind == MoveKind::Pass;
+      if (!pos.placing() && move.kind != MoveKind::Pass) ++moved[pos.side()];
       tally.chain_moves += move.kind == MoveKind::Chain;
       captured += popcount(game.captured(k));
     }
@@ -115,6 +116,8 @@ void expect_records_replay(const Rules& rules, int games, std::uint64_t master, 
     EXPECT_EQ(end.movement_plies(), record.movement_plies);
     EXPECT_EQ(static_cast<int>(game.moves.size()), record.plies);
     EXPECT_EQ(passes, record.passes);
+    EXPECT_EQ(moved[White], record.movement_moves[White]);
+    EXPECT_EQ(moved[Black], record.movement_moves[Black]);
     EXPECT_EQ(captured, record.captures);
     EXPECT_EQ(last_placer, record.last_placer);
     if (::testing::Test::HasFailure()) return;  // one game's lines, not thousands
@@ -396,6 +399,8 @@ TEST(Replay, ReplayTextNamesTheSquaresAHandMadeGameCaptured) {
   record.movement_plies = 2;
   record.passes = 0;
   record.captures = 2;
+  record.movement_moves[White] = 1;  // b4-b3
+  record.movement_moves[Black] = 1;  // c2-c3
   record.first_move_captures = 2;  // c2-c3
   record.stone_diff_10 = 2;        // the game ends before 10 movement plies: b (placed last) 12, w 10
   // The keys are hashes: taken from the moves, as a writer of such a record would take them.

@@ -5,6 +5,7 @@
 // A ply in a score is one move of the search tree, a pass included: a win "in 5" below may be
 // capture, pass, step, step, capture.
 #include <algorithm>
+#include <atomic>
 #include <vector>
 
 #include "player.hpp"
@@ -293,6 +294,46 @@ TEST(Search, WithTheTableForcedResultsNearTheQuietLimitAreStillFound) {
   EXPECT_GE(forced, 20) << "too few forced positions in the sample to mean anything";
   RecordProperty("positions", checked);
   RecordProperty("forced", forced);
+}
+
+// --- What ended a search ---------------------------------------------------------------------------
+
+const char* const kMidgame = "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 3 31";
+
+TEST(Search, ASearchThatReachesItsDepthSaysSo) {
+  const auto r = search(position(kStandard, kMidgame), 3);
+  EXPECT_EQ(r.ended, SearchEnd::Depth);
+  EXPECT_EQ(r.depth, 3);
+}
+
+TEST(Search, ASearchCutByItsNodeLimitSaysSo) {
+  Searcher<5> searcher;
+  const auto r = searcher.search(position(kStandard, kMidgame), SearchLimits{.depth = 20, .nodes = 5000});
+  EXPECT_EQ(r.ended, SearchEnd::Nodes);
+  EXPECT_LT(r.depth, 20);
+}
+
+TEST(Search, ASearchCutByTheClockSaysSo) {
+  Searcher<5> searcher;
+  const auto r = searcher.search(position(kStandard, kMidgame), SearchLimits{.depth = 60, .time_ms = 30});
+  EXPECT_EQ(r.ended, SearchEnd::Clock);
+  EXPECT_LT(r.depth, 60);
+}
+
+TEST(Search, AnExternalStopSaysSo) {
+  Searcher<5> searcher;
+  const std::atomic<bool> stop{true};
+  searcher.set_stop_flag(&stop);
+  const auto r = searcher.search(position(kStandard, kMidgame), SearchLimits{.depth = 30});
+  EXPECT_EQ(r.ended, SearchEnd::Stopped);
+  EXPECT_TRUE(r.has_move);
+}
+
+TEST(Search, APlacementSearchStoppedByThePlacementRuleSaysSo) {
+  // The first placement turn: 276 pairs, too wide for depth 6 within the placement budget.
+  const auto r = search(Position<5>(kStandard), 6);
+  EXPECT_EQ(r.ended, SearchEnd::Placement);
+  EXPECT_LT(r.depth, 6);
 }
 
 TEST(Search, APositionWithMoreMovesThanTheEnginesIndexIsAnErrorNotAWrongMove) {

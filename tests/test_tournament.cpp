@@ -89,6 +89,16 @@ TEST(Schedule, GauntletPlaysTheFirstPlayerAgainstEachOfTheOthers) {
   EXPECT_EQ(games, (std::map<int, int>{{1, 4}, {2, 4}, {3, 4}}));
 }
 
+TEST(Schedule, ChainPlaysEachPlayerAgainstTheNext) {
+  const Schedule s(ScheduleKind::Chain, 4, 2);
+  ASSERT_EQ(s.pairings(), 3);
+  for (int p = 0; p < 3; ++p) EXPECT_EQ(s.pairing(p), (Pairing{p, p + 1}));
+  EXPECT_EQ(s.games(), 6);
+  EXPECT_EQ(parse_schedule_kind("chain").value, ScheduleKind::Chain);
+  EXPECT_EQ(to_string(ScheduleKind::Chain), "chain");
+  EXPECT_NE(parse_schedule_kind("ladder").error.find("chain"), std::string::npos);
+}
+
 TEST(Schedule, AGameDependsOnItsIndexAndTheSeedAlone) {
   const Schedule short_run(ScheduleKind::RoundRobin, 3, 2), long_run(ScheduleKind::RoundRobin, 3, 200);
   std::set<std::uint64_t> seeds;
