@@ -4,6 +4,10 @@
 
 namespace seega {
 
+std::string level_player(int level, bool deterministic) {
+  return "level(" + std::to_string(level) + (deterministic ? ",deterministic)" : ")");
+}
+
 RunScore score_run(const std::vector<RunGame>& games) {
   RunScore s;
   long long bonus = 0;

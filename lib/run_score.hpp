@@ -5,12 +5,23 @@
 // more wins first and, between runs with the same wins, cleaner and quicker wins.
 
 #include <cstdint>
+#include <string>
 #include <vector>
+
+#include "game_record.hpp"
+#include "rules.hpp"
 
 namespace seega {
 
 // Whether the player places first in game k (from 0) of a run: the computer does in game 0.
 constexpr bool player_places_first(int k) { return k % 2 == 1; }
+// The player's colour in game k under rules r (whose first_placer is the colour that places first).
+inline Color player_colour(const Rules& r, int k) { return player_places_first(k) ? r.first_placer : ~r.first_placer; }
+// The level the player faces in game k: each win moves it up one, and only a win leads to another game.
+constexpr int run_level(int k) { return k + 1; }
+// The spec of the computer at a level: level(N,deterministic) (the node budget instead of the clock)
+// for batch runs that must replay from their seed, level(N) for a person's game.
+std::string level_player(int level, bool deterministic);
 
 // One game of a run from the player's side.
 struct RunGame {
@@ -27,6 +38,11 @@ struct RunGame {
 constexpr int win_bonus(int stones_left, int movement_moves) {
   const int quick = 50 - movement_moves;
   return 4 * stones_left + (quick > 0 ? quick : 0);
+}
+
+// Game g from the side of the player, who had colour `player`.
+inline RunGame run_game(const GameRecord& g, Color player) {
+  return {!g.outcome.draw() && g.outcome.winner == player, g.stones[player], g.movement_moves[player]};
 }
 
 struct RunScore {

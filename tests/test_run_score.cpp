@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "run_score.hpp"
+#include "test_util.hpp"
 
 namespace seega {
 namespace {
@@ -61,6 +62,38 @@ TEST(RunScore, TheComputerPlacesFirstInTheFirstGameThenTheRolesSwap) {
   EXPECT_TRUE(player_places_first(1));
   EXPECT_FALSE(player_places_first(2));
   EXPECT_TRUE(player_places_first(7));
+}
+
+TEST(RunScore, TheComputerPlacesFirstInTheFirstGameAndTheRolesSwapEveryGame) {
+  // Game 0: the computer places first, so the player places last and moves first.
+  const Rules standard = test::rules("standard"), b_first = test::rules("standard(first_placer=b)");
+  EXPECT_FALSE(player_places_first(0));
+  EXPECT_EQ(player_colour(standard, 0), Black);
+  EXPECT_EQ(player_colour(standard, 1), White);
+  EXPECT_EQ(player_colour(standard, 2), Black);
+  EXPECT_EQ(player_colour(b_first, 0), White);
+  EXPECT_EQ(player_colour(b_first, 1), Black);
+  for (int k = 0; k < 6; ++k) EXPECT_NE(player_places_first(k), player_places_first(k + 1)) << k;
+  EXPECT_EQ(run_level(0), 1);
+  EXPECT_EQ(run_level(4), 5);
+  EXPECT_EQ(level_player(3, true), "level(3,deterministic)");
+  EXPECT_EQ(level_player(3, false), "level(3)");
+}
+
+TEST(RunScore, AGameCountsFromThePlayersSide) {
+  GameRecord g;
+  g.outcome = Outcome::win(Black, EndReason::AllCaptured);
+  g.stones[White] = 0;
+  g.stones[Black] = 7;
+  g.movement_moves[White] = 30;
+  g.movement_moves[Black] = 31;
+  const RunGame as_b = run_game(g, Black), as_w = run_game(g, White);
+  EXPECT_TRUE(as_b.won);
+  EXPECT_EQ(as_b.stones_left, 7);
+  EXPECT_EQ(as_b.movement_moves, 31);
+  EXPECT_FALSE(as_w.won);
+  g.outcome = Outcome::on_count(5, 5, EndReason::QuietLimit);
+  EXPECT_FALSE(run_game(g, Black).won) << "a draw ends the run like a loss";
 }
 
 }  // namespace
