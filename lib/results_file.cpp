@@ -1,11 +1,6 @@
 #include "results_file.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace seega {
 
@@ -197,38 +192,20 @@ std::string record_line(const Tournament& t, const GameRecord& g) {
 
 Parsed<ResultsFile> read_results(std::string_view text) {
   using P = Parsed<ResultsFile>;
+  auto split = split_jsonl(text, "results file");
+  if (!split.ok()) return P::fail(split.error);
   ResultsFile out;
-  if (text.empty()) return P::fail("results file is empty: no header line");
+  out.header = std::move(split.value.header);
+  out.dropped_last_line = split.value.dropped_last_line;
+  out.valid_bytes = split.value.valid_bytes;
   std::set<long long> seen;
-  std::size_t line = 0;
-  for (std::size_t pos = 0; pos < text.size(); ++line) {
-    const std::size_t nl = text.find('\n', pos);
-    const bool terminated = nl != std::string_view::npos;
-    const std::size_t end = terminated ? nl + 1 : text.size();
-    const std::string_view body = text.substr(pos, (terminated ? nl : text.size()) - pos);
-    const bool last = end == text.size();
-    pos = end;
-    const std::string where = "results file line " + std::to_string(line + 1) + ": ";
-    json j = json::parse(body, nullptr, false);
-    // An interrupted write leaves a broken or unterminated last line: report it and carry on.
-    if (last && line > 0 && (j.is_discarded() || !terminated)) {
-      out.dropped_last_line = true;
-      break;
-    }
-    if (j.is_discarded() || !j.is_object()) return P::fail(where + "not a JSON object");
-    if (line == 0) {
-      if (j.value("type", "") != "header") return P::fail(where + "the first line is not a results header");
-      if (!terminated) return P::fail(where + "the header line has no newline at its end (a cut file)");
-      out.header = std::move(j);
-      out.valid_bytes = end;
-      continue;
-    }
-    auto g = parse_game(j);
+  for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
+    const std::string where = "results file line " + std::to_string(split.value.line_numbers[k]) + ": ";
+    auto g = parse_game(split.value.lines[k]);
     if (!g.ok()) return P::fail(where + g.error);
     if (!seen.insert(g.value.index).second)
       return P::fail(where + "game " + std::to_string(g.value.index) + " appears twice");
     out.games.push_back(std::move(g.value));
-    out.valid_bytes = end;
   }
   return P{std::move(out), {}};
 }
@@ -268,44 +245,23 @@ Parsed<HeaderInfo> header_info(const json& h) {
 Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
                                           std::string_view version) {
   using P = Parsed<ResultsWriter>;
-  namespace fs = std::filesystem;
   ResultsWriter w;
-  w.path_ = path;
   w.t_ = t;
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (fs::is_directory(status)) return P::fail("--out " + path + " is a directory; give a file name");
-  const bool exists = fs::exists(status) && fs::file_size(path, ec) > 0 && !ec;
-  if (exists && !resume)
-    return P::fail("--out " + path + " already holds results; pass --resume to continue it or choose another file");
-  if (exists) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    if (!in && !in.eof()) return P::fail("--out " + path + ": cannot read the file");
-    auto file = read_results(t, buf.str());
-    if (!file.ok()) return P::fail(path + ": " + file.error);
-    if (file.value.dropped_last_line) {
-      w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted write); that game is played again");
-      fs::resize_file(path, file.value.valid_bytes, ec);
-      if (ec) return P::fail("--out " + path + ": cannot drop the corrupt last line: " + ec.message());
-    }
-    w.finished_ = std::move(file.value.games);
-  }
-  w.file_.reset(std::fopen(path.c_str(), "a"));
-  if (!w.file_) return P::fail("--out " + path + ": cannot open the file for writing: " + std::strerror(errno));
-  if (!exists) {
-    const std::string header = results_header(t, version) + "\n";
-    if (std::fputs(header.c_str(), w.file_.get()) < 0 || std::fflush(w.file_.get()) != 0)
-      return P::fail("--out " + path + ": cannot write to the file: " + std::strerror(errno));
-  }
+  auto file = JsonlWriter::open("--out", path, results_header(t, version), resume,
+                                [&](const std::string& text) -> Parsed<std::size_t> {
+                                  auto read = read_results(t, text);
+                                  if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
+                                  if (read.value.dropped_last_line)
+                                    w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted "
+                                                                 "write); that game is played again");
+                                  w.finished_ = std::move(read.value.games);
+                                  return {read.value.valid_bytes, {}};
+                                });
+  if (!file.ok()) return P::fail(file.error);
+  w.file_ = std::move(file.value);
   return P{std::move(w), {}};
 }
 
-void ResultsWriter::write(const GameRecord& game) {
-  if (failed_ || !file_) return;
-  const std::string line = record_line(t_, game) + "\n";
-  if (std::fputs(line.c_str(), file_.get()) < 0 || std::fflush(file_.get()) != 0) failed_ = true;
-}
+void ResultsWriter::write(const GameRecord& game) { file_.write(record_line(t_, game)); }
 
 }  // namespace seega

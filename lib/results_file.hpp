@@ -3,13 +3,12 @@
 // the schedule, the rules, the seed, the version and the weights behind any weights= spec), then one
 // line per finished game, flushed as each ends. --resume reads it back; seega replay reads any of them.
 
-#include <cstdio>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "jsonl_file.hpp"
 #include "runner.hpp"
 
 namespace seega {
@@ -61,19 +60,14 @@ class ResultsWriter {
   // Appends one game as a flushed line. After a failed write (a full disk) nothing more is written
   // and failed() says so; the caller's results are unaffected.
   void write(const GameRecord& game);
-  bool failed() const { return failed_; }
-  const std::string& path() const { return path_; }
+  bool failed() const { return file_.failed(); }
+  const std::string& path() const { return file_.path(); }
 
  private:
-  struct Close {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
-  std::string path_;
   Tournament t_;
-  std::unique_ptr<std::FILE, Close> file_;
+  JsonlWriter file_;
   std::vector<GameRecord> finished_;
   std::vector<std::string> warnings_;
-  bool failed_ = false;
 };
 
 }  // namespace seega

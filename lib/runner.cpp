@@ -1,15 +1,10 @@
 #include "runner.hpp"
 
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <memory>
-#include <mutex>
 
+#include "indexed_work.hpp"
 #include "selfplay.hpp"
 
 namespace seega {
@@ -85,14 +80,11 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
     for (const auto& g : finished)
       if (hooks.enough(g)) return finished;
 
-  std::mutex mutex;  // guards everything below that workers share, and serialises the hooks
   std::vector<GameRecord> results = std::move(finished);
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
   long long new_games = 0;
-  std::atomic<long long> next{std::max(0LL, options.first_index)};
-  std::atomic<bool> no_new_games{false};
-  std::exception_ptr failure;
+  // Called under run_indexed's lock, like everything that touches the state above.
   auto progress = [&](bool final) {
     if (!hooks.on_progress) return;
     const auto now = std::chrono::steady_clock::now();
@@ -102,49 +94,29 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
     hooks.on_progress({done, total, new_games, std::chrono::duration<double>(now - start).count(),
                        done ? static_cast<double>(last_placer_wins) / static_cast<double>(done) : 0.0});
   };
-  // The next unplayed index, in increasing order; -1 when none is left or no new game may start.
-  auto take = [&]() -> long long {
-    while (!no_new_games.load() && !stop->load()) {
-      const long long i = next.fetch_add(1);
-      if (i >= total) return -1;
-      if (!have[static_cast<std::size_t>(i)]) return i;
-    }
-    return -1;
+  auto deliver = [&](GameRecord g) {
+    ++new_games;
+    last_placer_wins += g.last_placer_won();
+    results.push_back(std::move(g));
+    if (hooks.on_record) hooks.on_record(results.back());
+    if (!options.keep_moves) results.back().moves = {};  // written already; 7 KB a game adds up
+    const bool enough = hooks.enough && hooks.enough(results.back());
+    progress(false);
+    return enough;
   };
-  auto worker = [&]<int N>() {
-    try {
-      PlayerPool<N> pool(t);
-      for (long long i; (i = take()) >= 0;) {
-        auto g = play_with<N>(t, i, pool, options.record_moves, stop);
-        if (!g) return;
-        if (hooks.on_game) hooks.on_game(*g);
-        std::lock_guard lock(mutex);
-        ++new_games;
-        last_placer_wins += g->last_placer_won();
-        results.push_back(std::move(*g));
-        if (hooks.on_record) hooks.on_record(results.back());
-        if (!options.keep_moves) results.back().moves = {};  // written already; 7 KB a game adds up
-        if (hooks.enough && hooks.enough(results.back())) no_new_games.store(true);
-        progress(false);
-      }
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!failure) failure = std::current_exception();
-      no_new_games.store(true);
-    }
-  };
-  const int threads = options.threads > 0 ? options.threads : tbb::this_task_arena::max_concurrency();
-  // Let an explicit thread count above the core count have its workers (results do not depend on it).
-  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
+  const IndexedWork work{options.first_index, total, options.threads, &have, stop};
   with_size(t.rules.size, [&]<int N>() {
-    arena.execute([&] {
-      tbb::task_group group;
-      for (int k = 0; k < threads; ++k) group.run([&] { worker.template operator()<N>(); });
-      group.wait();
-    });
+    run_indexed(
+        work,
+        [&] {
+          return [&, pool = std::make_shared<PlayerPool<N>>(t)](long long i) {
+            auto g = play_with<N>(t, i, *pool, options.record_moves, stop);
+            if (g && hooks.on_game) hooks.on_game(*g);
+            return g;
+          };
+        },
+        deliver);
   });
-  if (failure) std::rethrow_exception(failure);
   progress(true);
   std::sort(results.begin(), results.end(), by_index);
   return results;

@@ -1,0 +1,76 @@
+#pragma once
+// Numbered jobs (a tournament's games, run-sim's runs) played on oneTBB workers. Workers take indices
+// in increasing order from one counter, so a stopping rule that fires stops new jobs from starting at
+// once; each job is a pure function of its index, so results do not depend on the thread count.
+
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace seega {
+
+struct IndexedWork {
+  long long first = 0, total = 0;        // the indices first .. total-1
+  int threads = 0;                       // 0: all cores
+  const std::vector<bool>* done = nullptr;  // indices not to play (finished before), by index; may be null
+  const std::atomic<bool>* stop = nullptr;  // no new job once true; may be null
+};
+
+// Plays the jobs. make_worker() is called once in each worker and returns its job function,
+// std::optional<T>(long long index), which keeps the worker's state (its players) between jobs and
+// returns nothing when the job was stopped (the worker then ends). deliver(T&&) is called for each
+// finished job, one call at a time, in completion order; it returns true when no new job may start.
+// An exception in a worker stops new jobs and is rethrown here once the others have finished.
+template <class MakeWorker, class Deliver>
+void run_indexed(const IndexedWork& w, MakeWorker&& make_worker, Deliver&& deliver) {
+  static const std::atomic<bool> never{false};
+  const std::atomic<bool>& stop = w.stop ? *w.stop : never;
+  std::mutex mutex;  // serialises deliver
+  std::atomic<long long> next{std::max(0LL, w.first)};
+  std::atomic<bool> no_new_jobs{false};
+  std::exception_ptr failure;
+  // The next index to play, in increasing order; -1 when none is left or no new job may start.
+  auto take = [&]() -> long long {
+    while (!no_new_jobs.load() && !stop.load()) {
+      const long long i = next.fetch_add(1);
+      if (i >= w.total) return -1;
+      if (!w.done || i >= static_cast<long long>(w.done->size()) || !(*w.done)[static_cast<std::size_t>(i)])
+        return i;
+    }
+    return -1;
+  };
+  auto worker = [&] {
+    try {
+      auto job = make_worker();
+      for (long long i; (i = take()) >= 0;) {
+        auto result = job(i);
+        if (!result) return;
+        std::lock_guard lock(mutex);
+        if (deliver(std::move(*result))) no_new_jobs.store(true);
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      no_new_jobs.store(true);
+    }
+  };
+  const int threads = w.threads > 0 ? w.threads : tbb::this_task_arena::max_concurrency();
+  // Let an explicit thread count above the core count have its workers (results do not depend on it).
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::task_group group;
+    for (int k = 0; k < threads; ++k) group.run(worker);
+    group.wait();
+  });
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace seega
