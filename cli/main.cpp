@@ -21,6 +21,7 @@ int run_match(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
+int run_run_sim(const std::vector<std::string>& args);
 int run_tune(const std::vector<std::string>& args);
 
 namespace {
@@ -70,6 +71,7 @@ const std::vector<Command>& commands() {
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
       {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},
+      {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", run_run_sim},
       {"random", "play a batch of uniformly random games and count the results", run_random},
       {"tune", "fit the evaluation's weights to positions from gen-data (logistic regression)", run_tune},
       {"players", "list the player specs and the AI levels, or check one spec", run_players},

@@ -42,7 +42,7 @@ Parsed<Color> parse_colour(const json& j, const char* key) {
   return Parsed<Color>::fail(std::string("bad ") + key + " '" + s + "' (allowed: w, b)");
 }
 
-Parsed<GameRecord> parse_game(const json& j) {
+Parsed<GameRecord> parse_game_line(const json& j) {
   using P = Parsed<GameRecord>;
   GameRecord g;
   try {
@@ -151,31 +151,28 @@ std::string results_header(const Tournament& t, std::string_view version) {
   return h.dump();
 }
 
-std::string record_line(const Tournament& t, const GameRecord& g) {
-  const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
-  const Color a = g.colour_of(p.a);
-  const std::string winner = g.outcome.draw() ? "draw" : g.outcome.winner == a ? "a" : "b";
+Parsed<GameRecord> parse_game(const json& j) { return parse_game_line(j); }
+
+json game_json(const GameRecord& g) {
   json line{{"type", "game"},
-              {"index", g.index},
-              {"seed", g.seed},
-              {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
-              {"a", colour_text(a)},
-              {"first_placer", colour_text(g.first_placer)},
-              {"last_placer", colour_text(g.last_placer)},
-              {"result", g.outcome.draw() ? "draw" : colour_text(Color(g.outcome.winner))},
-              {"winner", winner},
-              {"end_reason", std::string(to_string(g.outcome.reason))},
-              {"stones", {{"w", g.stones[White]}, {"b", g.stones[Black]}}},
-              {"plies", g.plies},
-              {"movement_plies", g.movement_plies},
-              {"passes", g.passes},
-              {"captures", g.captures},
-              {"movement_moves", {{"w", g.movement_moves[White]}, {"b", g.movement_moves[Black]}}},
-              {"first_move_captures", g.first_move_captures},
-              {"stone_diff_10", g.stone_diff_10},
-              {"placement_key", g.placement_key},
-              {"game_key", g.game_key},
-              {"moves", g.moves}};
+            {"index", g.index},
+            {"seed", g.seed},
+            {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
+            {"first_placer", colour_text(g.first_placer)},
+            {"last_placer", colour_text(g.last_placer)},
+            {"result", g.outcome.draw() ? "draw" : colour_text(Color(g.outcome.winner))},
+            {"end_reason", std::string(to_string(g.outcome.reason))},
+            {"stones", {{"w", g.stones[White]}, {"b", g.stones[Black]}}},
+            {"plies", g.plies},
+            {"movement_plies", g.movement_plies},
+            {"passes", g.passes},
+            {"captures", g.captures},
+            {"movement_moves", {{"w", g.movement_moves[White]}, {"b", g.movement_moves[Black]}}},
+            {"first_move_captures", g.first_move_captures},
+            {"stone_diff_10", g.stone_diff_10},
+            {"placement_key", g.placement_key},
+            {"game_key", g.game_key},
+            {"moves", g.moves}};
   if (g.search[White].searches || g.search[Black].searches) {
     json& s = line["search"];
     for (Color c : {White, Black}) {
@@ -187,6 +184,15 @@ std::string record_line(const Tournament& t, const GameRecord& g) {
                            {"max_nodes", k.max_nodes}};
     }
   }
+  return line;
+}
+
+std::string record_line(const Tournament& t, const GameRecord& g) {
+  const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
+  const Color a = g.colour_of(p.a);
+  json line = game_json(g);
+  line["a"] = colour_text(a);
+  line["winner"] = g.outcome.draw() ? "draw" : g.outcome.winner == a ? "a" : "b";
   return line.dump();
 }
 

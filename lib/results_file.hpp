@@ -15,8 +15,13 @@ namespace seega {
 
 // The header line (no newline).
 std::string results_header(const Tournament& t, std::string_view version);
-// One game as a line (no newline).
+// One game as a line (no newline): game_json with, from the pairing's side, "a" (the colour of its
+// first player) and "winner" (a, b or draw).
 std::string record_line(const Tournament& t, const GameRecord& game);
+// A game as JSON, every field of its record (the moves, and the search counts when there were any).
+nlohmann::json game_json(const GameRecord& game);
+// The record of a game's JSON; a missing, malformed, negative or inconsistent field is an error.
+Parsed<GameRecord> parse_game(const nlohmann::json& j);
 
 struct ResultsFile {
   nlohmann::json header;  // as written

@@ -23,7 +23,7 @@ same_summary() {
   local what=$1 diff
   if diff=$("$py" - "$2" "$3" <<'EOF2'
 import json, sys
-timing = {"seconds", "games_per_second"}
+timing = {"seconds", "games_per_second", "runs_per_second"}
 def load(path):
     with open(path) as f:
         return {k: v for k, v in json.load(f).items() if k not in timing}

@@ -1,0 +1,233 @@
+// seega run-sim: Seega>Play's run simulated for a player: how many levels it beats, and its score.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <optional>
+
+#include "common.hpp"
+#include "run_sim.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// The proxies --target-median tries, weakest first as measured (experiments/levels/README.md).
+const char* const kProxies[] = {"random", "greedy", "mcts(playouts=300)", "ab(depth=1)", "ab(depth=2)",
+                                "ab(depth=3)", "ab(depth=4)"};
+
+struct SimReport {
+  std::vector<RunRecord> runs;
+  double seconds = 0;
+  long long new_runs = 0;
+  bool interrupted = false, write_failed = false;
+};
+
+// Plays the simulation, with the results file and the progress line.
+SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resume, bool progress) {
+  std::optional<JsonlWriter> out;
+  std::vector<RunRecord> finished;
+  if (!out_path.empty()) {
+    auto opened = JsonlWriter::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), resume,
+                                    [&](const std::string& text) -> Parsed<std::size_t> {
+                                      auto file = read_run_sim(c, text);
+                                      if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
+                                      if (file.value.dropped_last_line)
+                                        fmt::print(stderr, "seega: warning: {}: skipped a corrupt last line (an "
+                                                           "interrupted write); that run is played again\n",
+                                                   out_path);
+                                      finished = std::move(file.value.runs);
+                                      return {file.value.valid_bytes, {}};
+                                    });
+    if (!opened.ok()) throw UsageError(opened.error);
+    out.emplace(std::move(opened.value));
+  }
+  SimReport report;
+  RunSimHooks hooks;
+  hooks.on_record = [&](const RunRecord& r) {
+    ++report.new_runs;
+    if (out) out->write(run_line(c, r));
+  };
+  if (progress)
+    hooks.on_progress = [&](const RunSimProgress& p) {
+      const double rate = p.seconds > 0 ? static_cast<double>(p.new_runs) / p.seconds : 0;
+      const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+      fmt::print(stderr, "\r{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left   ", c.player.text, p.done,
+                 p.total, rate, p.mean_wins, left);
+    };
+  const auto start = std::chrono::steady_clock::now();
+  {
+    SigintGuard sigint;
+    report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag());
+    report.interrupted = sigint.raised() && static_cast<long long>(report.runs.size()) < c.runs;
+  }
+  if (progress) fmt::print(stderr, "\n");
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.write_failed = out && out->failed();
+  return report;
+}
+
+std::string levels_text(const RunSimConfig& c) {
+  return fmt::format("level(1..{}{})", c.max_level, c.clock ? ", on the 1.5 s clock" : ",deterministic");
+}
+
+void print_distribution(const char* name, const Distribution& d, int decimals) {
+  auto f = [&](double x) { return plain_text(x, decimals); };
+  fmt::print("{}: mean {} [{}, {}], median {} [{}, {}], p10 {}, p25 {}, p75 {}, p90 {}, max {} (95%)\n", name,
+             f(d.mean), f(d.mean_ci.lo), f(d.mean_ci.hi), f(d.median), f(d.median_ci.lo), f(d.median_ci.hi), f(d.p10),
+             f(d.p25), f(d.p75), f(d.p90), f(d.max));
+}
+
+void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
+  fmt::print("run-sim: {} against {} on {}, {} runs, seed {}{}\n", c.player.text, levels_text(c), c.rules.to_string(),
+             s.runs, c.seed, r.interrupted ? " (interrupted: --resume finishes it)" : "");
+  print_distribution("wins (levels beaten)", s.wins, 2);
+  print_distribution("score", s.score, 0);
+  fmt::print("wins  runs\n");
+  const long long most = std::max<long long>(1, *std::max_element(s.wins_histogram.begin(), s.wins_histogram.end()));
+  for (std::size_t w = 0; w < s.wins_histogram.size(); ++w) {
+    const long long n = s.wins_histogram[w];
+    const std::string bar(static_cast<std::size_t>((40 * n + most - 1) / most), '#');
+    fmt::print("{:>4}  {:<40} {} ({:.1f}%){}\n", w, bar, n, s.runs ? 100.0 * n / s.runs : 0.0,
+               w + 1 == s.wins_histogram.size() ? " beat the last level" : "");
+  }
+  fmt::print("{} distinct runs, {:.2f} games a run; {:.1f} s, {:.1f} runs/s\n", s.distinct_runs, s.games_per_run,
+             r.seconds, r.seconds > 0 ? r.new_runs / r.seconds : 0.0);
+}
+
+nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
+  nlohmann::json j = run_sim_json(c, s);
+  j["interrupted"] = r.interrupted;
+  j["version"] = SEEGA_VERSION;
+  j["seconds"] = r.seconds;
+  j["runs_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_runs) / r.seconds : 0.0;
+  return j;
+}
+
+// --target-median: each proxy's simulation, and the weakest whose median reaches the target.
+int run_targets(RunSimConfig c, int target, bool json, bool progress) {
+  struct Row {
+    std::string proxy;
+    RunSimSummary summary;
+  };
+  std::vector<Row> rows;
+  double seconds = 0;
+  for (const char* proxy : kProxies) {
+    c.player = load_player("--target-median proxy", proxy);
+    SimReport r = simulate(c, "", false, progress);
+    seconds += r.seconds;
+    if (r.interrupted) {
+      fmt::print(stderr, "seega: interrupted during {}\n", proxy);
+      return 130;
+    }
+    rows.push_back({proxy, summarize_runs(c, r.runs)});
+  }
+  const Row* reached = nullptr;
+  for (const Row& row : rows)
+    if (row.summary.wins.median >= target) {
+      reached = &row;
+      break;
+    }
+  if (json) {
+    nlohmann::json j{{"target_median", target}, {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
+                     {"seconds", seconds}, {"version", SEEGA_VERSION}, {"proxies", nlohmann::json::array()}};
+    for (const Row& row : rows) {
+      RunSimConfig shown = c;
+      shown.player = load_player("proxy", row.proxy);
+      j["proxies"].push_back(run_sim_json(shown, row.summary));
+    }
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print("proxies against {} on {}, {} runs each, seed {}\n", levels_text(c), c.rules.to_string(), c.runs, c.seed);
+  fmt::print("{:<20} {:>14} {:>20} {:>11}\n", "player", "median wins", "mean wins", "mean score");
+  for (const Row& row : rows) {
+    const Distribution& w = row.summary.wins;
+    fmt::print("{:<20} {:>4} [{}, {}] {:>8.2f} [{:.2f}, {:.2f}] {:>11.0f}\n", row.proxy, plain_text(w.median, 1),
+               plain_text(w.median_ci.lo, 0), plain_text(w.median_ci.hi, 0), w.mean, w.mean_ci.lo, w.mean_ci.hi,
+               row.summary.score.mean);
+  }
+  if (reached)
+    fmt::print("a median of {} wins (reaching level {}): {}, the first of the list above that gets there\n", target,
+               target + 1, reached->proxy);
+  else
+    fmt::print("no proxy reaches a median of {} wins against these levels\n", target);
+  fmt::print("{:.1f} s\n", seconds);
+  return 0;
+}
+
+}  // namespace
+
+int run_run_sim(const std::vector<std::string>& args) {
+  std::string rules_text, player_text, out_path, seed_text;
+  long long runs = 0;
+  int max_level = 0, threads = 0, target = -1;
+  bool resume = false, json = false, quiet = false, clock = false;
+  po::options_description opts("run-sim options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("player", po::value(&player_text), "the player that makes the run, e.g. 'ab(depth=2)'")(
+      "runs", po::value(&runs)->default_value(200), "runs to simulate (each from level 1)")(
+      "max-level", po::value(&max_level)->default_value(10),
+      "the last level: a run that beats it ends there (1 to 30)")(
+      "clock", po::bool_switch(&clock),
+      "levels think on their 1.5 s clock, as in the game, instead of the node budget (not reproducible)")(
+      "seed", po::value(&seed_text)->default_value("1"), "master seed; run i's seed derives from it and i")(
+      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
+      "out", po::value(&out_path), "append one JSON line per finished run to this file")(
+      "resume", po::bool_switch(&resume), "continue the simulation recorded in --out")(
+      "target-median", po::value(&target),
+      "instead of --player, simulate each proxy player (random ... ab(depth=4)) and report the first whose "
+      "median wins reach this")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object")(
+      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]\n"
+                     "       [--threads T] [--out F.jsonl [--resume]] [--json]\n"
+                     "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n\n"
+                     "Seega>Play's run (seed 001): the player faces level 1, moves up a level with each win, and\n"
+                     "the run ends at the first loss or draw. The computer places first in the first game, then\n"
+                     "the roles swap every game. A win's bonus is 4 a stone the player has left plus 50 less its\n"
+                     "movement moves (that part never below 0); the score is wins x 1000 plus ten times the mean\n"
+                     "bonus, rounded half up."))
+    return 0;
+  RunSimConfig c;
+  c.rules = load_rules(rules_text);
+  c.max_level = max_level;
+  c.runs = runs;
+  c.clock = clock;
+  c.seed = parse_seed(seed_text);
+  check_threads(threads);
+  c.threads = threads;
+  if (auto why = c.invalid(); !why.empty()) throw UsageError(why);
+  if (runs > 100'000'000) throw UsageError(fmt::format("--runs {}: allowed from 1 to 100000000", runs));
+  const bool targeting = vm.count("target-median") > 0;
+  if (targeting == !player_text.empty())
+    throw UsageError("say --player SPEC (one player's runs) or --target-median L (the proxies), one of the two");
+  if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
+  const bool progress = !quiet && isatty(STDERR_FILENO);
+  if (targeting) {
+    if (target < 0 || target > max_level)
+      throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, max_level));
+    if (!out_path.empty()) throw UsageError("--out records one player's runs: not with --target-median");
+    return run_targets(c, target, json, progress);
+  }
+  c.player = load_player("--player", player_text);
+  if (clock)
+    fmt::print(stderr, "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
+                       "reproducible from the seed\n");
+  const SimReport r = simulate(c, out_path, resume, progress);
+  const RunSimSummary s = summarize_runs(c, r.runs);
+  if (json) fmt::print("{}\n", summary_json(c, s, r).dump());
+  else print_human(c, s, r);
+  if (r.write_failed) {
+    fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?); the summary above covers every "
+                       "run\n", out_path);
+    return 2;
+  }
+  return r.interrupted ? 130 : 0;
+}
+
+}  // namespace seega::cli

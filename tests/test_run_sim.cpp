@@ -1,0 +1,201 @@
+// seega run-sim's library: a run follows seed 001 (levels, colours, where it stops, its score), runs
+// replay from the seed on any thread count, its file reads back and refuses what it did not write, the
+// summary's statistics; and the level table is monotone on a small ladder.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "ladder.hpp"
+#include "run_sim.hpp"
+#include "test_util.hpp"
+
+namespace seega::test {
+namespace {
+
+RunSimConfig config(const std::string& player, int max_level, long long runs) {
+  RunSimConfig c;
+  c.rules = rules("standard");
+  auto p = parse_player(player);
+  EXPECT_TRUE(p.ok()) << p.error;
+  c.player = p.value;
+  c.max_level = max_level;
+  c.runs = runs;
+  c.seed = 42;
+  return c;
+}
+
+TEST(RunSim, ARunFacesLevelOneUpAWinAtATimeWithTheRolesSwappingAndStopsAtTheFirstNonWin) {
+  const RunSimConfig c = config("ab(depth=3)", 6, 1);
+  int longest = 0;
+  for (long long i = 0; i < 12; ++i) {
+    const auto run = play_run(c, i);
+    ASSERT_TRUE(run);
+    ASSERT_FALSE(run->games.empty());
+    std::vector<RunGame> games;
+    for (std::size_t k = 0; k < run->games.size(); ++k) {
+      const GameRecord& g = run->games[k];
+      const int ki = static_cast<int>(k);
+      // In game 0 the computer places first, so the player places last; then the roles swap.
+      const bool player_places_last = k % 2 == 0;
+      const Color me = player_places_last ? ~c.rules.first_placer : c.rules.first_placer;
+      EXPECT_EQ(g.player[me], 0) << "run " << i << " game " << k;
+      EXPECT_EQ(g.player[~me], ki + 1) << "run " << i << " game " << k << ": level " << ki + 1 << " expected";
+      EXPECT_EQ(g.last_placer == me, player_places_last) << "run " << i << " game " << k;
+      const bool won = !g.outcome.draw() && g.outcome.winner == me;
+      if (k + 1 < run->games.size()) EXPECT_TRUE(won) << "run " << i << " went on after game " << k;
+      games.push_back({won, g.stones[me], g.movement_moves[me]});
+    }
+    const bool last_won = games.back().won;
+    EXPECT_TRUE(!last_won || static_cast<int>(games.size()) == c.max_level) << "run " << i << " stopped after a win";
+    // The score, by hand from the player's stones and moves.
+    long long bonus = 0;
+    int wins = 0;
+    for (const RunGame& g : games)
+      if (g.won) ++wins, bonus += 4 * g.stones_left + std::max(0, 50 - g.movement_moves);
+    EXPECT_EQ(run->score.wins, wins);
+    EXPECT_EQ(run->score.score, wins ? 1000LL * wins + (20 * bonus + wins) / (2 * wins) : 0) << "run " << i;
+    longest = std::max(longest, wins);
+  }
+  EXPECT_GE(longest, 2) << "no run got past level 2, so the level order went untested";
+}
+
+TEST(RunSim, ARunThatBeatsTheLastLevelEndsThere) {
+  const RunSimConfig c = config("ab(depth=4)", 1, 1);
+  int beat = 0;
+  for (long long i = 0; i < 10; ++i) {
+    const auto run = play_run(c, i);
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->games.size(), 1u);
+    beat += run->score.wins;
+  }
+  EXPECT_GT(beat, 5) << "ab(depth=4) should beat level 1 most of the time";
+}
+
+TEST(RunSim, RunsReplayFromTheSeedOnAnyThreadCount) {
+  RunSimConfig c = config("greedy", 4, 24);
+  c.threads = 1;
+  const auto one = simulate_runs(c, {}, {}, nullptr);
+  c.threads = 3;
+  const auto three = simulate_runs(c, {}, {}, nullptr);
+  ASSERT_EQ(one.size(), 24u);
+  ASSERT_EQ(three.size(), 24u);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].index, static_cast<long long>(i));
+    EXPECT_EQ(run_line(c, one[i]), run_line(c, three[i])) << "run " << i;
+  }
+  EXPECT_EQ(run_line(c, *play_run(c, 7)), run_line(c, one[7]));
+  c.seed = 43;
+  EXPECT_NE(run_line(c, *play_run(c, 7)), run_line(c, one[7]));
+}
+
+std::string file_text(const RunSimConfig& c, const std::vector<RunRecord>& runs) {
+  std::string text = run_sim_header(c, "test") + "\n";
+  for (const auto& r : runs) text += run_line(c, r) + "\n";
+  return text;
+}
+
+TEST(RunSim, TheFileReadsBackAndAResumeFinishesTheSameRuns) {
+  RunSimConfig c = config("greedy", 3, 10);
+  const auto all = simulate_runs(c, {}, {}, nullptr);
+  const std::vector<RunRecord> some(all.begin(), all.begin() + 4);
+  auto file = read_run_sim(c, file_text(c, some));
+  ASSERT_TRUE(file.ok()) << file.error;
+  ASSERT_EQ(file.value.runs.size(), 4u);
+  const auto resumed = simulate_runs(c, file.value.runs, {}, nullptr);
+  ASSERT_EQ(resumed.size(), all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(run_line(c, resumed[i]), run_line(c, all[i])) << i;
+}
+
+TEST(RunSim, TheFileRefusesRunsThisSimulationDidNotPlay) {
+  RunSimConfig c = config("greedy", 3, 6);
+  const auto runs = simulate_runs(c, {}, {}, nullptr);
+  auto refused = [&](const RunSimConfig& reader, const std::string& text, const std::string& why) {
+    auto file = read_run_sim(reader, text);
+    EXPECT_FALSE(file.ok()) << why;
+    EXPECT_NE(file.error.find(why), std::string::npos) << file.error;
+  };
+  RunSimConfig other = c;
+  other.max_level = 4;
+  refused(other, file_text(c, runs), "max_level=");
+  other = c;
+  other.seed = 1;
+  refused(other, file_text(c, runs), "seed=");
+  other = c;
+  other.player = parse_player("random").value;
+  refused(other, file_text(c, runs), "player=");
+
+  auto changed = runs;
+  changed[1].score.score += 1;
+  refused(c, file_text(c, changed), "has score");
+  changed = runs;
+  changed[2].seed ^= 1;
+  refused(c, file_text(c, changed), "has seed");
+  changed = runs;
+  changed[3] = runs[2];
+  refused(c, file_text(c, changed), "appears twice");
+  // A run whose first game is a loss cannot go on to a second.
+  changed = runs;
+  auto lost = std::find_if(changed.begin(), changed.end(), [](const RunRecord& r) { return r.score.wins == 0; });
+  ASSERT_NE(lost, changed.end()) << "greedy won every first game; pick another seed";
+  lost->games.push_back(lost->games[0]);
+  lost->games.back().index = 1;
+  refused(c, file_text(c, changed), "yet the run goes on");
+  auto cut = file_text(c, runs);
+  cut.resize(cut.size() - 7);  // an interrupted write
+  auto file = read_run_sim(c, cut);
+  ASSERT_TRUE(file.ok()) << file.error;
+  EXPECT_TRUE(file.value.dropped_last_line);
+  EXPECT_EQ(file.value.runs.size(), runs.size() - 1);
+}
+
+TEST(RunSim, QuantilesInterpolateBetweenRanks) {
+  EXPECT_DOUBLE_EQ(quantile({3, 1, 2}, 0.5), 2);
+  EXPECT_DOUBLE_EQ(quantile({1, 2, 3, 4}, 0.5), 2.5);
+  EXPECT_DOUBLE_EQ(quantile({0, 10}, 0.9), 9);
+  EXPECT_DOUBLE_EQ(quantile({5}, 0.1), 5);
+  // 100 values 0..99: the median's interval runs from rank floor(50 - 9.8) to ceil(51 + 9.8).
+  std::vector<double> v;
+  for (int i = 0; i < 100; ++i) v.push_back(i);
+  const Interval m = median_interval(v);
+  EXPECT_DOUBLE_EQ(m.lo, 39);
+  EXPECT_DOUBLE_EQ(m.hi, 60);  // ranks 40 and 61, symmetric about the median 49.5
+  const Distribution d = distribution(v);
+  EXPECT_DOUBLE_EQ(d.mean, 49.5);
+  EXPECT_NEAR(d.mean_ci.hi - d.mean, 1.959963984540054 * 29.011491975882016 / 10, 1e-9);
+  EXPECT_DOUBLE_EQ(distribution({0, 0, 0, 1}).mean_ci.lo, 0) << "a mean of non-negative values stays >= 0";
+}
+
+TEST(RunSim, TheSummaryCountsEachRunOnce) {
+  RunSimConfig c = config("greedy", 3, 30);
+  const auto runs = simulate_runs(c, {}, {}, nullptr);
+  const RunSimSummary s = summarize_runs(c, runs);
+  EXPECT_EQ(s.runs, 30);
+  long long total = 0, wins = 0;
+  for (std::size_t w = 0; w < s.wins_histogram.size(); ++w) total += s.wins_histogram[w], wins += w * s.wins_histogram[w];
+  EXPECT_EQ(total, 30);
+  EXPECT_DOUBLE_EQ(s.wins.mean, static_cast<double>(wins) / 30);
+  EXPECT_LE(s.distinct_runs, 30);
+}
+
+TEST(Levels, TheLevelTableIsMonotoneOnASmallLadder) {
+  // Levels 1, 3 and 6 in a chain, 40 games a pairing: each rated above the one before.
+  LadderConfig c;
+  c.rules = rules("standard");
+  for (const char* l : {"level(1,deterministic)", "level(3,deterministic)", "level(6,deterministic)"})
+    c.players.push_back(parse_player(l).value);
+  c.schedule = ScheduleKind::Chain;
+  c.games_per_pair = 40;
+  c.opening_turns = 2;
+  c.seed = 5;
+  const Tournament t = c.tournament();
+  const auto records = run_tournament(t, c.run_options(), {}, {}, nullptr);
+  const auto s = summarize(c, records);
+  ASSERT_TRUE(s.ok()) << s.error;
+  const auto& r = s.value.fit.rating;  // in the players' order
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_LT(r[0], r[1]) << "level 3 not above level 1";
+  EXPECT_LT(r[1], r[2]) << "level 6 not above level 3";
+}
+
+}  // namespace
+}  // namespace seega::test
