@@ -45,10 +45,13 @@ int run_players(const std::vector<std::string>& args) {
     return 0;
   }
   fmt::print("{}\n", players_help());
-  for (int level = 1; level <= 8; ++level) {
+  for (int level = 1; level <= 12; ++level) {
     LevelSpec l = level_spec(level);
     fmt::print("  level({}): depth {}, blunder {:.4f}\n", level, l.depth, l.blunder);
   }
+  fmt::print("  (past level 10 the depth stays at 12 and only the blunder chance shrinks; level(N) thinks at "
+             "most {} ms a move, level(N,deterministic) at most {} nodes)\n",
+             kLevelTimeMs, kLevelNodeBudget);
   return 0;
 }
 

@@ -126,6 +126,12 @@ TEST(Players, LevelsBlunderAsSeegaPlaySays) {
   EXPECT_DOUBLE_EQ(parse_player("level(7)").value.blunder, 0.03 * 0.6 * 0.6);
   EXPECT_DOUBLE_EQ(parse_player("level(7,deterministic)").value.blunder, 0.03 * 0.6 * 0.6);
   for (int level = 6; level <= 30; ++level) EXPECT_GT(level_spec(level).blunder, 0) << level;
+  // Each level reads at least as deep as the one below and blunders less.
+  EXPECT_EQ(level_spec(1).depth, 1);
+  for (int level = 2; level <= 30; ++level) {
+    EXPECT_GE(level_spec(level).depth, level_spec(level - 1).depth) << level;
+    EXPECT_LT(level_spec(level).blunder, level_spec(level - 1).blunder) << level;
+  }
   // An explicit blunder= overrides the level's.
   EXPECT_DOUBLE_EQ(parse_player("level(3,blunder=0)").value.blunder, 0);
   EXPECT_DOUBLE_EQ(parse_player("level(1,deterministic,blunder=0.5)").value.blunder, 0.5);
