@@ -2,11 +2,29 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "notation.hpp"
 
 namespace seega::cli {
 
-std::string board_diagram(const Rules& rules, const std::string& fen) {
+namespace {
+
+bool has(const std::vector<int>& squares, int sq) { return std::find(squares.begin(), squares.end(), sq) != squares.end(); }
+
+// ANSI select-graphic-rendition codes (ECMA-48).
+constexpr const char* kReset = "\x1b[0m";
+constexpr const char* kWhiteStone = "\x1b[1;33m";  // bold yellow; the letters tell the sides apart anyway
+constexpr const char* kBlackStone = "\x1b[1;36m";  // bold cyan
+constexpr const char* kInverse = "\x1b[7m";
+constexpr const char* kCaptured = "\x1b[1;31m";
+constexpr const char* kDim = "\x1b[2m";
+
+}  // namespace
+
+std::string board_diagram(const Rules& rules, const std::string& fen) { return board_diagram(rules, fen, {}); }
+
+std::string board_diagram(const Rules& rules, const std::string& fen, const BoardMarks& marks) {
   return with_size(rules.size, [&]<int N>() {
     auto pos = parse_position<N>(rules, fen);
     if (!pos.ok()) return "(" + pos.error + ")\n";
@@ -17,7 +35,19 @@ std::string board_diagram(const Rules& rules, const std::string& fen) {
       for (int file = 0; file < N; ++file) {
         const int sq = rank * N + file;
         const bool w = (p.stones(White) >> sq) & 1, b = (p.stones(Black) >> sq) & 1;
-        out += fmt::format(" {}", w ? 'w' : b ? 'b' : sq == rules.centre() ? '+' : '.');
+        const bool moved = has(marks.moved, sq), taken = !w && !b && has(marks.captured, sq);
+        char c = w ? 'w' : b ? 'b' : taken ? 'x' : sq == rules.centre() ? '+' : '.';
+        if (moved && (w || b)) c = w ? 'W' : 'B';
+        std::string style;
+        if (marks.colour) {
+          if (w) style += kWhiteStone;
+          if (b) style += kBlackStone;
+          if (taken) style += kCaptured;
+          if (c == '+' || c == '.') style += kDim;
+          if (moved) style += kInverse;
+        }
+        out += ' ';
+        out += style.empty() ? std::string(1, c) : style + c + kReset;
       }
       out += '\n';
     }

@@ -2,15 +2,28 @@
 // Drawing a position for people: the board with file letters and rank numbers, the centre marked.
 
 #include <string>
+#include <vector>
 
 #include "rules.hpp"
 
 namespace seega::cli {
 
 // The board of a position in notation (valid for rules), one rank a line, rank N at the top:
-//    5  .  .  .  b  .
-//    3  w  .  +  .  b      ('+' marks the empty centre)
-//       a  b  c  d  e
+//    5  . . . b .
+//    3  w . + . b      ('+' marks the empty centre)
+//       a b c d e
 std::string board_diagram(const Rules& rules, const std::string& fen);
+
+// What a diagram can show beyond the stones: the last move and what it took.
+struct BoardMarks {
+  std::vector<int> moved;     // the squares the last move placed on, left or reached
+  std::vector<int> captured;  // the squares whose stones it captured (empty now)
+  bool colour = false;        // ANSI colours; only for a terminal that allows them
+};
+
+// The same board with marks: a stone on a moved square in capitals (W, B), a captured square 'x'.
+// With colour the two sides have their own colours, the moved squares are shown inverted and the
+// captured ones red; without it the text holds no escape code.
+std::string board_diagram(const Rules& rules, const std::string& fen, const BoardMarks& marks);
 
 }  // namespace seega::cli
