@@ -19,6 +19,7 @@ int run_gen_data(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
+int run_play(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_run_sim(const std::vector<std::string>& args);
@@ -72,6 +73,7 @@ const std::vector<Command>& commands() {
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
+      {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", run_play},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
       {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},
       {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", run_run_sim},

@@ -1,0 +1,363 @@
+// seega play: a person plays Seega>Play's run against the levels in a plain terminal (seed 001), or
+// watches two players play one game.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+#include "board.hpp"
+#include "common.hpp"
+#include "run_score.hpp"
+#include "selfplay.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// level(N) takes 1 to 30; a run that wins past the top keeps facing it.
+constexpr int kTopLevel = 30;
+
+// Colour for a terminal only, and never when NO_COLOR is set to anything but empty (no-color.org).
+bool colour_wanted() {
+  const char* no_colour = std::getenv("NO_COLOR");
+  return isatty(fileno(stdout)) && (no_colour == nullptr || *no_colour == '\0');
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep = " ") {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+// Words wrapped to lines of at most `width` characters, each line after the first indented by `indent`.
+std::string wrapped(const std::vector<std::string>& words, std::size_t width, std::size_t indent) {
+  std::string out, line;
+  for (const auto& w : words) {
+    if (!line.empty() && line.size() + 1 + w.size() > width) {
+      out += line + '\n';
+      line = std::string(indent, ' ');
+    }
+    if (!line.empty() && line.back() != ' ') line += ' ';
+    line += w;
+  }
+  return out + line + '\n';
+}
+
+std::string limit_text(int count, int limit) {
+  return limit ? fmt::format("{} of {}", count, limit) : fmt::format("{} (no limit)", count);
+}
+
+// Why a game ended, for people.
+std::string ending_text(const Rules& r, const Outcome& o) {
+  switch (o.reason) {
+    case EndReason::AllCaptured: return "every stone of one side captured";
+    case EndReason::Barrier: return "a barrier, stones counted";
+    case EndReason::QuietLimit: return fmt::format("{} plies without a capture, stones counted", r.quiet_plies);
+    case EndReason::PlyLimit: return fmt::format("the movement phase reached {} plies, stones counted", r.max_plies);
+    case EndReason::HemmedIn: return "the side to move was walled in";
+    case EndReason::None: break;
+  }
+  return "not over";
+}
+
+// The board after move m (played by the side to move in `before`), the counters and the position:
+//   b (you): c2-c3, capturing d3
+//     5  . . . . .
+//   ...
+//   stones w 11, b 12; plies since a capture 0 of 30; movement plies 5 of 160
+//   position 5/5/... (for seega analyze)
+template <int N>
+void show_move(const Position<N>& before, const Move<N>& m, const Position<N>& after, const std::string& who,
+               bool colour) {
+  const Color mover = before.side(), them = ~mover;
+  BoardMarks marks;
+  marks.colour = colour;
+  if (m.kind != MoveKind::Pass) marks.moved = {m.from, m.to};
+  std::vector<std::string> taken;
+  for (Bitboard<N> t = before.stones(them) & ~after.stones(them); t;) {
+    const int sq = pop_lsb(t);
+    marks.captured.push_back(sq);
+    taken.push_back(square_name(sq, N));
+  }
+  const std::string text = m.kind == MoveKind::Pass ? "pass (walled in)" : to_string(before, m);
+  fmt::print("\n{} {}: {}{}\n", color_char(mover), who, text, taken.empty() ? "" : ", capturing " + join(taken));
+  const Rules& r = after.rules();
+  fmt::print("{}", board_diagram(r, to_string(after), marks));
+  if (after.placing())
+    fmt::print("    in hand w {}, b {}\n", after.in_hand(White), after.in_hand(Black));
+  else
+    fmt::print("    stones w {}, b {}; plies since a capture {}; movement plies {}\n", after.count(White),
+               after.count(Black), limit_text(after.quiet_plies(), r.quiet_plies),
+               limit_text(after.movement_plies(), r.max_plies));
+  fmt::print("    position {}\n", to_string(after));
+}
+
+template <int N>
+void show_start(const Position<N>& pos, bool colour) {
+  BoardMarks marks;
+  marks.colour = colour;
+  fmt::print("{}", board_diagram(pos.rules(), to_string(pos), marks));
+  fmt::print("    in hand w {}, b {}; '+' is the centre, empty until placement ends\n", pos.in_hand(White),
+             pos.in_hand(Black));
+  fmt::print("    position {}\n", to_string(pos));
+}
+
+// The legal moves in notation; in placement, the squares they use (any two of them make one).
+template <int N>
+void show_legal(const Position<N>& pos) {
+  MoveList<N> list;
+  legal_moves(pos, list);
+  if (pos.placing()) {
+    Bitboard<N> used = 0;
+    for (const auto& m : list) used |= square_bb<Bitboard<N>>(m.from) | square_bb<Bitboard<N>>(m.to);
+    std::vector<std::string> squares;
+    for (Bitboard<N> b = used; b;) squares.push_back(square_name(pop_lsb(b), N));
+    fmt::print("legal moves ({}): any two of these squares joined by '+', e.g. {}\n    {}", list.size(),
+               to_string(pos, list[0]), wrapped(squares, 74, 4));
+    return;
+  }
+  std::vector<std::string> names = to_strings(pos, list);
+  names.insert(names.begin(), fmt::format("legal moves ({}):", names.size()));
+  fmt::print("{}", wrapped(names, 78, 4));
+}
+
+std::string trimmed_lower(const std::string& line) {
+  const auto first = line.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  const auto last = line.find_last_not_of(" \t\r\n");
+  std::string s = line.substr(first, last - first + 1);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+enum class Stop { None, Quit, EndOfInput };
+
+template <int N>
+struct Answer {
+  Stop stop = Stop::None;
+  Move<N> move = Move<N>::pass();
+};
+
+// Reads lines until one is a legal move of pos (or quit, or the end of input). A line that is not a
+// move gets one line saying why. When input does not come from a terminal it is echoed after the
+// prompt, so that a transcript reads like the session.
+template <int N>
+Answer<N> ask_move(const Position<N>& pos, const std::string& prompt) {
+  const bool echo = !isatty(fileno(stdin));
+  for (;;) {
+    fmt::print("{}", prompt);
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      fmt::print("\n");
+      return {Stop::EndOfInput};
+    }
+    const std::string text = trimmed_lower(line);
+    // A control character (an arrow key's escape sequence) is never sent back to the screen.
+    const bool printable =
+        std::all_of(text.begin(), text.end(), [](char c) { return std::isprint(static_cast<unsigned char>(c)); });
+    if (echo) fmt::print("{}\n", printable ? text : "(not printable)");
+    if (text.empty()) continue;
+    if (text == "?") {
+      show_legal(pos);
+      continue;
+    }
+    if (text == "quit") return {Stop::Quit};
+    if (!printable) {
+      fmt::print("that is not a move: moves are like a1+b2, c2-c3, c2-c3-c4 or pass (? lists the legal moves)\n");
+      continue;
+    }
+    auto m = parse_move(pos, text);
+    if (!m.ok()) {
+      fmt::print("{} (? lists the legal moves)\n", m.error);
+      continue;
+    }
+    return {Stop::None, m.value};
+  }
+}
+
+// The computer's move: a forced one without asking (as play_game does), else the player's choice.
+template <int N>
+Move<N> computer_move(Player<N>& player, const Position<N>& pos, Rng& rng) {
+  if (count_legal_moves(pos) == 1) {
+    MoveList<N> list;
+    legal_moves(pos, list);
+    return list[0];
+  }
+  return player.choose(pos, rng);
+}
+
+struct RunOptions {
+  int start_level = 1;
+  std::uint64_t seed = 1;
+  bool deterministic = false;
+  bool colour = false;
+};
+
+// One game of the run; its record in rec. Stops early on quit or the end of input.
+template <int N>
+Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, GameRecord& rec) {
+  const Color you = player_colour(rules, k), computer = ~you;
+  const std::string spec_text = level_player(level, o.deterministic);
+  auto player = make_player<N>(load_player("the computer", spec_text));
+  player->new_game();
+  Rng rng(Rng::derive(o.seed, static_cast<std::uint64_t>(k)));
+  const bool you_first = player_places_first(k);
+  fmt::print("\ngame {}, level {}: the computer plays {} as {}{}; you are {} and {}\n", k + 1, level, spec_text,
+             color_char(computer), you_first ? "" : " and places first", color_char(you),
+             you_first ? "place first" : "move first");
+  const std::string role = you_first ? "you place first" : "you move first";
+  rec.index = k;
+  rec.seed = o.seed;
+  rec.first_placer = rules.first_placer;
+  rec.last_placer = ~rules.first_placer;
+  RecordTally<N> tally(rec);
+  Position<N> pos(rules);
+  show_start(pos, o.colour);
+  while (!pos.outcome().over()) {
+    Move<N> m;
+    if (pos.side() == you) {
+      MoveList<N> list;
+      legal_moves(pos, list);
+      const bool walled_in = list[0].kind == MoveKind::Pass;
+      const std::string prompt =
+          fmt::format("level {}, you are {} ({}), {} (? for the legal moves): ", level, color_char(you), role,
+                      walled_in ? "you are walled in: type pass" : "your move");
+      const Answer<N> a = ask_move(pos, prompt);
+      if (a.stop != Stop::None) return a.stop;
+      m = a.move;
+    } else {
+      m = computer_move(*player, pos, rng);
+    }
+    const Position<N> before = pos;
+    pos.play(m);
+    tally.turn(before, m, pos);
+    show_move(before, m, pos, before.side() == you ? "(you)" : "(computer)", o.colour);
+  }
+  tally.finish(pos);
+  return Stop::None;
+}
+
+int run_levels(const Rules& rules, const RunOptions& o) {
+  fmt::print("Seega>Play run on {}, seed {}: a win takes you up a level, a loss or a draw ends the run; "
+             "type a move (a1+b2, c2-c3, c2-c3-c4, pass), ? for the legal moves, quit to stop\n",
+             rules.to_string(), o.seed);
+  std::vector<RunGame> games;
+  for (int k = 0;; ++k) {
+    const int level = std::min(run_level(k) + o.start_level - 1, kTopLevel);
+    GameRecord rec;
+    const Stop stop = with_size(rules.size, [&]<int N>() { return play_run_game<N>(rules, o, k, level, rec); });
+    if (stop != Stop::None) {
+      const RunScore s = score_run(games);
+      fmt::print("{}: the game in progress does not count; wins {}, score {}\n",
+                 stop == Stop::Quit ? "you quit" : "input ended", s.wins, s.score);
+      return 0;
+    }
+    const Color you = player_colour(rules, k);
+    const RunGame g = run_game(rec, you);
+    games.push_back(g);
+    const RunScore s = score_run(games);
+    const char* verdict = g.won ? "you won" : rec.outcome.draw() ? "a draw" : "you lost";
+    fmt::print("\nresult: {} ({}): you ({}) {} stones, the computer ({}) {}\n", verdict,
+               ending_text(rules, rec.outcome), color_char(you), rec.stones[you], color_char(~you), rec.stones[~you]);
+    const std::string bonus = g.won ? fmt::format("bonus {} ({} stones left, {} movement moves)",
+                                                  win_bonus(g.stones_left, g.movement_moves), g.stones_left,
+                                                  g.movement_moves)
+                                    : "bonus 0 (no win)";
+    fmt::print("level {}, wins {}, {}, score {}\n", level, s.wins, bonus, s.score);
+    if (!g.won) {
+      fmt::print("the run is over: {} wins from level {}, score {}\n", s.wins, o.start_level, s.score);
+      return 0;
+    }
+  }
+}
+
+// --watch: two players, one game, every move shown; the first spec places first.
+int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uint64_t seed, int delay_ms,
+              bool colour) {
+  return with_size(rules.size, [&]<int N>() {
+    const Color first = rules.first_placer;
+    std::unique_ptr<Player<N>> players[2];
+    players[first] = make_player<N>(specs[0]);
+    players[~first] = make_player<N>(specs[1]);
+    // The streams of play_game: one per colour, derived from the seed.
+    Rng rngs[2] = {Rng(Rng::derive(seed, 0)), Rng(Rng::derive(seed, 1))};
+    for (auto& p : players) p->new_game();
+    fmt::print("watch: {} plays {} and places first, {} plays {}; {}, seed {}\n", color_char(first), specs[0].text,
+               color_char(~first), specs[1].text, rules.to_string(), seed);
+    GameRecord rec;
+    rec.seed = seed;
+    rec.first_placer = first;
+    rec.last_placer = ~first;
+    RecordTally<N> tally(rec);
+    Position<N> pos(rules);
+    show_start(pos, colour);
+    while (!pos.outcome().over()) {
+      if (delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+      const Color side = pos.side();
+      const Move<N> m = computer_move(*players[side], pos, rngs[side]);
+      const Position<N> before = pos;
+      pos.play(m);
+      tally.turn(before, m, pos);
+      show_move(before, m, pos, "(" + specs[side == first ? 0 : 1].text + ")", colour);
+      std::fflush(stdout);
+    }
+    tally.finish(pos);
+    const std::string winner =
+        rec.outcome.draw() ? "a draw" : fmt::format("{} wins", color_char(Color(rec.outcome.winner)));
+    fmt::print("\nresult: {} ({}): w {} stones, b {}; {} plies, {} in movement, {} passes\n", winner,
+               ending_text(rules, rec.outcome), rec.stones[White], rec.stones[Black], rec.plies, rec.movement_plies,
+               rec.passes);
+    return 0;
+  });
+}
+
+}  // namespace
+
+int run_play(const std::vector<std::string>& args) {
+  std::string rules_text, seed_text;
+  int level = 1, delay_ms = -1;
+  bool deterministic = false;
+  std::vector<std::string> watch;
+  po::options_description opts("play options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("level", po::value(&level)->default_value(1), "the level the run starts at, 1 to 30")(
+      "seed", po::value(&seed_text)->default_value("1"), "seed of the computer's randomness (game k's derives from it)")(
+      "deterministic", po::bool_switch(&deterministic),
+      "the computer plays level(N,deterministic): a node budget instead of the 1.5 s clock, so a game replays from "
+      "the seed")("watch", po::value(&watch)->multitoken(),
+                  "watch two players play one game instead: --watch SPEC SPEC (the first places first)")(
+      "delay", po::value(&delay_ms), "with --watch, milliseconds between moves (default 300 on a terminal, else 0)");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega play [--rules R] [--level L] [--seed S] [--deterministic]\n"
+                     "       seega play --watch SPEC SPEC [--rules R] [--seed S] [--delay MS]\n\n"
+                     "A run of Seega>Play against the levels: type moves (a1+b2, c2-c3, c2-c3-c4, pass when walled "
+                     "in), ? for the legal moves, quit to stop."))
+    return 0;
+  const std::uint64_t seed = parse_seed(seed_text);
+  const Rules rules = load_rules(rules_text);
+  const bool colour = colour_wanted();
+  if (vm.count("watch")) {
+    if (watch.size() != 2)
+      throw UsageError(fmt::format("--watch takes two player specs (the first places first), not {}", watch.size()));
+    if (!vm["level"].defaulted()) throw UsageError("--level is for a run; --watch plays one game between two players");
+    if (deterministic) throw UsageError("--deterministic is for a run; with --watch, say it in the specs");
+    const auto specs = load_players("--watch", watch);
+    if (vm.count("delay") && (delay_ms < 0 || delay_ms > 60000))
+      throw UsageError(fmt::format("--delay {}: allowed 0 to 60000 milliseconds", delay_ms));
+    if (!vm.count("delay")) delay_ms = isatty(fileno(stdout)) ? 300 : 0;
+    return run_watch(rules, specs, seed, delay_ms, colour);
+  }
+  if (vm.count("delay")) throw UsageError("--delay is for --watch");
+  if (level < 1 || level > kTopLevel) throw UsageError(fmt::format("--level {}: allowed 1 to {}", level, kTopLevel));
+  return run_levels(rules, {level, seed, deterministic, colour});
+}
+
+}  // namespace seega::cli
