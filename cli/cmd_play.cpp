@@ -170,12 +170,12 @@ Answer<N> ask_move(const Position<N>& pos, const std::string& prompt) {
     }
     if (text == "quit") return {Stop::Quit};
     if (!printable) {
-      fmt::print("that is not a move: moves are like a1+b2, c2-c3, c2-c3-c4 or pass (? lists the legal moves)\n");
+      fmt::print("that is not a move: moves are like a1+b2, c2-c3, c2-c3-c4 or pass\n");
       continue;
     }
     auto m = parse_move(pos, text);
     if (!m.ok()) {
-      fmt::print("{} (? lists the legal moves)\n", m.error);
+      fmt::print("{}\n", m.error);
       continue;
     }
     return {Stop::None, m.value};

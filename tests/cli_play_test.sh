@@ -170,7 +170,7 @@ if tried["list"]:
     check(listing and move in listed and int(listing.group(1)) == len(listed), f"'?' did not list the legal moves with {move}")
     illegal, onto = tried["occupied"]
     if illegal:
-        check(f"\nmove '{illegal}': {onto} is not empty (? lists the legal moves)\nlevel " in text[at:],
+        check(f"\nmove '{illegal}': {onto} is not empty\nlevel " in text[at:],
               f"no clear line for the step {illegal} onto an occupied square")
 else:
     errors.append("the run never reached the movement phase")
@@ -189,9 +189,9 @@ code=$?
 prompt='level 1, you are b (you move first), your move (? for the legal moves): '
 want=$(cat <<EOF
 ${prompt}c3+a1
-move 'c3+a1': the squares must be two different empty squares other than the centre (? lists the legal moves)
+move 'c3+a1': the squares must be two different empty squares other than the centre
 ${prompt}zz9
-move 'zz9': expected a placement a1+b2, a step c2-c3, a chain c2-c3-c4 or pass (? lists the legal moves)
+move 'zz9': expected a placement a1+b2, a step c2-c3, a chain c2-c3-c4 or pass
 ${prompt}?
 legal moves (231): any two of these squares joined by '+', e.g.
 EOF
