@@ -1,0 +1,156 @@
+#!/usr/bin/python3
+"""The levels study's tables, in Markdown, from what run.sh wrote: the ladder with each step's interval,
+the node budget's and the clock's shares of moves at each level, and the proxies' runs. Also writes
+levels.csv, clock.csv and runs.csv beside them for the notebooks."""
+import csv
+import glob
+import json
+import os
+import re
+import sys
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def level_of(name):
+    m = re.match(r"level\((\d+)", name)
+    return int(m.group(1)) if m else None
+
+
+def ladder_table(results):
+    with open(os.path.join(results, "ladder.json")) as f:
+        j = json.load(f)
+    by_name = {p["name"]: p for p in j["players"]}
+    pairs = {(p["a"], p["b"]): p for p in j["pairs"]}
+    # The node budget's share of the searches, per level, from the games' search counts.
+    budget = {}
+    path = os.path.join(results, "ladder.jsonl")
+    if os.path.exists(path):
+        with open(path) as f:
+            header = json.loads(f.readline())
+            names = header["players"]
+            for line in f:
+                try:
+                    g = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                for colour in ("w", "b"):
+                    s = g.get("search", {}).get(colour)
+                    if not s:
+                        continue
+                    b = budget.setdefault(names[g["players"][colour]], [0, 0, 0])
+                    b[0] += s["searches"]
+                    b[1] += s["ended_by_nodes"]
+                    b[2] = max(b[2], s["max_nodes"])
+    names = sorted(by_name, key=level_of)
+    rows = []
+    print(f"Ladder: {j['games']} games, {j['games_per_pair']} a pairing, each level against the next "
+          f"(seed {j['seed']}, opening turns {j['opening_turns']}); ratings anchored at {j['anchor']} = 0.\n")
+    print("| level | rating | 95% interval | step over the level below | step's 95% interval | score against it "
+          "(W-D-L) | searches | ended by the node budget | most nodes in a search |")
+    print("| ---: | ---: | :---: | ---: | :---: | :---: | ---: | ---: | ---: |")
+    monotone = True
+    for k, name in enumerate(names):
+        p = by_name[name]
+        step = lo = hi = None
+        wdl = ""
+        if k > 0:
+            below = names[k - 1]
+            q = pairs.get((below, name))
+            if q:
+                wins, draws, losses = q["b_wins"], q["draws"], q["a_wins"]
+                n = wins + draws + losses
+                wdl = f"{(wins + draws / 2) / n:.3f} ({wins}-{draws}-{losses})"
+            if p.get("below") == below:
+                step, (lo, hi) = p["diff_below"], p["diff_below_ci95"]
+            else:
+                monotone = False
+        b = budget.get(name, [0, 0, 0])
+        share = f"{100 * b[1] / b[0]:.2f}%" if b[0] else "-"
+        rows.append({"level": level_of(name), "rating": p["rating"], "ci_lo": p["ci95"][0], "ci_hi": p["ci95"][1],
+                     "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0], "ended_by_nodes": b[1],
+                     "max_nodes": b[2]})
+        fmt = lambda x: f"{x:+.0f}" if x is not None else "-"
+        print(f"| {level_of(name)} | {p['rating']:+.0f} | [{p['ci95'][0]:+.0f}, {p['ci95'][1]:+.0f}] | {fmt(step)} | "
+              + (f"[{lo:+.0f}, {hi:+.0f}]" if step is not None else "-") + f" | {wdl} | {b[0]} | {share} | {b[2]:,} |")
+    if not monotone:
+        print("\nThe ladder is not monotone: some level is rated below the one under it.")
+    if j.get("not_above_previous"):
+        print("\nNot above the level below with 95% confidence: " + ", ".join(j["not_above_previous"]))
+    print()
+    write_csv(os.path.join(results, "levels.csv"), rows)
+
+
+def clock_table(results):
+    files = sorted(glob.glob(os.path.join(results, "clock_*.json")), key=lambda p: int(re.findall(r"\d+", p)[-1]))
+    if not files:
+        return
+    print("The clock: level(N) against itself, one thread, the share of searches that the 1.5 s clock ended "
+          "before the level's depth.\n")
+    print("| level | games | searches | mean nodes | most nodes | ended by the clock |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    rows = []
+    for path in files:
+        with open(path) as f:
+            j = json.load(f)
+        a, b = j["search"]["a"], j["search"]["b"]
+        searches = a["searches"] + b["searches"]
+        clock = a["ended_by_clock"] * a["searches"] + b["ended_by_clock"] * b["searches"]
+        mean = (a["mean_nodes"] * a["searches"] + b["mean_nodes"] * b["searches"]) / max(1, searches)
+        most = max(a["max_nodes"], b["max_nodes"])
+        level = level_of(j["a"])
+        rows.append({"level": level, "games": j["games"], "searches": searches, "mean_nodes": mean,
+                     "max_nodes": most, "ended_by_clock": round(clock), "seconds": j["seconds"]})
+        print(f"| {level} | {j['games']} | {searches} | {mean:,.0f} | {most:,} | "
+              f"{round(clock)} ({100 * clock / max(1, searches):.2f}%) |")
+    print()
+    write_csv(os.path.join(results, "clock.csv"), rows)
+
+
+def runs_table(results):
+    files = glob.glob(os.path.join(results, "run_*.json"))
+    if not files:
+        return
+    sims = []
+    for path in files:
+        with open(path) as f:
+            sims.append(json.load(f))
+    sims.sort(key=lambda j: (j["wins"]["mean"], j["score"]["mean"]))
+    j0 = sims[0]
+    print(f"Runs: {j0['runs']} runs a player against level(1..{j0['max_level']},deterministic), seed {j0['seed']}; "
+          "wins are the levels beaten.\n")
+    header = " | ".join(f"{w}" for w in range(j0["max_level"] + 1))
+    print(f"| player | median wins [95%] | mean wins [95%] | p10-p90 | mean score [95%] | runs with 0 .. "
+          f"{j0['max_level']} wins |")
+    print("| --- | :---: | :---: | :---: | :---: | --- |")
+    rows = []
+    for j in sims:
+        w, s = j["wins"], j["score"]
+        print(f"| `{j['player']}` | {w['median']:g} [{w['median_ci95'][0]:g}, {w['median_ci95'][1]:g}] | "
+              f"{w['mean']:.2f} [{w['mean_ci95'][0]:.2f}, {w['mean_ci95'][1]:.2f}] | {w['p10']:g}-{w['p90']:g} | "
+              f"{s['mean']:.0f} [{s['mean_ci95'][0]:.0f}, {s['mean_ci95'][1]:.0f}] | "
+              f"{' '.join(str(n) for n in j['wins_histogram'])} |")
+        row = {"player": j["player"], "runs": j["runs"], "median_wins": w["median"], "mean_wins": w["mean"],
+               "mean_wins_lo": w["mean_ci95"][0], "mean_wins_hi": w["mean_ci95"][1], "mean_score": s["mean"]}
+        for k, n in enumerate(j["wins_histogram"]):
+            row[f"wins_{k}"] = n
+        rows.append(row)
+    print()
+    write_csv(os.path.join(results, "runs.csv"), rows)
+
+
+def main():
+    results = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
+    if os.path.exists(os.path.join(results, "ladder.json")):
+        ladder_table(results)
+    clock_table(results)
+    runs_table(results)
+
+
+if __name__ == "__main__":
+    main()
