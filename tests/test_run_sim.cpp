@@ -42,7 +42,9 @@ TEST(RunSim, ARunFacesLevelOneUpAWinAtATimeWithTheRolesSwappingAndStopsAtTheFirs
       EXPECT_EQ(g.player[~me], ki + 1) << "run " << i << " game " << k << ": level " << ki + 1 << " expected";
       EXPECT_EQ(g.last_placer == me, player_places_last) << "run " << i << " game " << k;
       const bool won = !g.outcome.draw() && g.outcome.winner == me;
-      if (k + 1 < run->games.size()) EXPECT_TRUE(won) << "run " << i << " went on after game " << k;
+      if (k + 1 < run->games.size()) {
+        EXPECT_TRUE(won) << "run " << i << " went on after game " << k;
+      }
       games.push_back({won, g.stones[me], g.movement_moves[me]});
     }
     const bool last_won = games.back().won;

@@ -9,6 +9,8 @@ import os
 import re
 import sys
 
+BUDGET = 6_000_000  # kLevelNodeBudget in lib/player.hpp
+
 
 def write_csv(path, rows):
     with open(path, "w", newline="") as f:
@@ -22,14 +24,15 @@ def level_of(name):
     return int(m.group(1)) if m else None
 
 
-def ladder_table(results):
-    with open(os.path.join(results, "ladder.json")) as f:
+def ladder_table(results, stem="ladder", csv_name="levels.csv"):
+    with open(os.path.join(results, stem + ".json")) as f:
         j = json.load(f)
     by_name = {p["name"]: p for p in j["players"]}
     pairs = {(p["a"], p["b"]): p for p in j["pairs"]}
-    # The node budget's share of the searches, per level, from the games' search counts.
+    # Per player, from the games' search counts: searches, searches cut by a node limit, games with a search
+    # past level(N,deterministic)'s budget, and the most nodes in one search.
     budget = {}
-    path = os.path.join(results, "ladder.jsonl")
+    path = os.path.join(results, stem + ".jsonl")
     if os.path.exists(path):
         with open(path) as f:
             header = json.loads(f.readline())
@@ -43,17 +46,20 @@ def ladder_table(results):
                     s = g.get("search", {}).get(colour)
                     if not s:
                         continue
-                    b = budget.setdefault(names[g["players"][colour]], [0, 0, 0])
+                    b = budget.setdefault(names[g["players"][colour]], [0, 0, 0, 0])
                     b[0] += s["searches"]
                     b[1] += s["ended_by_nodes"]
-                    b[2] = max(b[2], s["max_nodes"])
-    names = sorted(by_name, key=level_of)
+                    b[2] += s["max_nodes"] >= BUDGET
+                    b[3] = max(b[3], s["max_nodes"])
+    with open(path) as f:  # the players in the ladder's order, weakest first
+        names = json.loads(f.readline())["players"]
     rows = []
     print(f"Ladder: {j['games']} games, {j['games_per_pair']} a pairing, each level against the next "
           f"(seed {j['seed']}, opening turns {j['opening_turns']}); ratings anchored at {j['anchor']} = 0.\n")
-    print("| level | rating | 95% interval | step over the level below | step's 95% interval | score against it "
-          "(W-D-L) | searches | ended by the node budget | most nodes in a search |")
-    print("| ---: | ---: | :---: | ---: | :---: | :---: | ---: | ---: | ---: |")
+    print("| level | player | rating | 95% interval | step over the level below | step's 95% interval | score "
+          "against it (W-D-L) | searches | cut by a node limit | games with a search of 6M nodes or more | most "
+          "nodes in a search |")
+    print("| ---: | --- | ---: | :---: | ---: | :---: | :---: | ---: | ---: | ---: | ---: |")
     monotone = True
     for k, name in enumerate(names):
         p = by_name[name]
@@ -70,20 +76,20 @@ def ladder_table(results):
                 step, (lo, hi) = p["diff_below"], p["diff_below_ci95"]
             else:
                 monotone = False
-        b = budget.get(name, [0, 0, 0])
-        share = f"{100 * b[1] / b[0]:.2f}%" if b[0] else "-"
-        rows.append({"level": level_of(name), "rating": p["rating"], "ci_lo": p["ci95"][0], "ci_hi": p["ci95"][1],
-                     "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0], "ended_by_nodes": b[1],
-                     "max_nodes": b[2]})
+        b = budget.get(name, [0, 0, 0, 0])
+        level = k + 1
+        rows.append({"level": level, "spec": name, "rating": p["rating"], "ci_lo": p["ci95"][0],
+                     "ci_hi": p["ci95"][1], "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0],
+                     "ended_by_nodes": b[1], "games_past_budget": b[2], "max_nodes": b[3]})
         fmt = lambda x: f"{x:+.0f}" if x is not None else "-"
-        print(f"| {level_of(name)} | {p['rating']:+.0f} | [{p['ci95'][0]:+.0f}, {p['ci95'][1]:+.0f}] | {fmt(step)} | "
-              + (f"[{lo:+.0f}, {hi:+.0f}]" if step is not None else "-") + f" | {wdl} | {b[0]} | {share} | {b[2]:,} |")
+        print(f"| {level} | `{name}` | {p['rating']:+.0f} | [{p['ci95'][0]:+.0f}, {p['ci95'][1]:+.0f}] | {fmt(step)} | "
+              + (f"[{lo:+.0f}, {hi:+.0f}]" if step is not None else "-") + f" | {wdl} | {b[0]} | {b[1]} ({100 * b[1] / max(1, b[0]):.2f}%) | {b[2]} | {b[3]:,} |")
     if not monotone:
         print("\nThe ladder is not monotone: some level is rated below the one under it.")
     if j.get("not_above_previous"):
         print("\nNot above the level below with 95% confidence: " + ", ".join(j["not_above_previous"]))
     print()
-    write_csv(os.path.join(results, "levels.csv"), rows)
+    write_csv(os.path.join(results, csv_name), rows)
 
 
 def clock_table(results):
@@ -148,6 +154,10 @@ def main():
     results = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
     if os.path.exists(os.path.join(results, "ladder.json")):
         ladder_table(results)
+    calibration = os.path.join(results, "calibration")
+    if os.path.exists(os.path.join(calibration, "candidates.json")):
+        print("Calibration: the candidates, written as ab specs (no node limit but the placement rule's).\n")
+        ladder_table(calibration, "candidates", "candidates.csv")
     clock_table(results)
     runs_table(results)
 
