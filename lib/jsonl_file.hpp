@@ -31,8 +31,11 @@ class JsonlWriter {
  public:
   // Opens path for appending. A new (or empty) file gets header_line. With resume, an existing file's
   // text is handed to read(text), which returns the length of its good part or an error; a cut last
-  // line beyond it is removed from the file. A directory, an existing file without resume, or a
-  // file read() rejects is refused with a message naming the option and the path.
+  // line beyond it is removed from the file. Refused, with a message naming the option and the path:
+  // a directory or any other file that is not a regular one (a device, a FIFO: reading /dev/full or
+  // opening a FIFO never ends), a file another process has open for writing (an exclusive flock held
+  // while the writer lives, so two runs cannot interleave their lines), an existing file without
+  // resume, and a file read() rejects.
   template <typename Read>
   static Parsed<JsonlWriter> open(const std::string& option, const std::string& path, const std::string& header_line,
                                   bool resume, Read&& read);
@@ -49,11 +52,11 @@ class JsonlWriter {
   struct Close {
     void operator()(std::FILE* f) const { std::fclose(f); }
   };
-  // The parts of open() that do not depend on read: checks path, and gives the existing text.
-  static Parsed<std::string> existing_text(const std::string& option, const std::string& path, bool resume,
-                                           bool& exists);
-  static std::string finish_open(JsonlWriter& w, const std::string& option, const std::string& header_line,
-                                 std::size_t valid_bytes, bool exists);
+  // The parts of open() that do not depend on read: opening and locking the file and reading what it
+  // holds (empty for a new file), then dropping a cut last line or writing the header.
+  static std::string start_open(JsonlWriter& w, const std::string& option, bool resume, std::string& text);
+  std::string finish_open(const std::string& option, const std::string& header_line, std::size_t valid_bytes,
+                          bool exists);
   std::string path_;
   std::unique_ptr<std::FILE, Close> file_;
   bool failed_ = false, resumed_ = false;
@@ -63,18 +66,18 @@ template <typename Read>
 Parsed<JsonlWriter> JsonlWriter::open(const std::string& option, const std::string& path,
                                       const std::string& header_line, bool resume, Read&& read) {
   using P = Parsed<JsonlWriter>;
-  bool exists = false;
-  auto text = existing_text(option, path, resume, exists);
-  if (!text.ok()) return P::fail(text.error);
   JsonlWriter w;
   w.path_ = path;
+  std::string text;
+  if (auto error = start_open(w, option, resume, text); !error.empty()) return P::fail(error);
+  const bool exists = !text.empty();
   std::size_t valid = 0;
   if (exists) {
-    Parsed<std::size_t> good = read(text.value);
+    Parsed<std::size_t> good = read(text);
     if (!good.ok()) return P::fail(path + ": " + good.error);
     valid = good.value;
   }
-  if (auto error = finish_open(w, option, header_line, valid, exists); !error.empty()) return P::fail(error);
+  if (auto error = w.finish_open(option, header_line, valid, exists); !error.empty()) return P::fail(error);
   return P{std::move(w), {}};
 }
 

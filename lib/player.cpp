@@ -198,10 +198,12 @@ template <int N>
 class MctsPlayer : public Player<N> {
  public:
   explicit MctsPlayer(int playouts) : playouts_(playouts) {}
-  Move<N> choose(const Position<N>& pos, Rng& rng) override { return mcts_move(pos, playouts_, rng); }
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return mcts_move(pos, playouts_, rng, stop_); }
+  void set_stop(const std::atomic<bool>* stop) override { stop_ = stop; }
 
  private:
   int playouts_;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 template <int N>

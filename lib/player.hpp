@@ -83,7 +83,8 @@ template <int N>
 Move<N> random_move(const Position<N>& pos, Rng& rng);
 
 // Monte Carlo tree search (UCT) with uniformly random playouts, `playouts` per move (lib/mcts.cpp).
+// Once *stop (may be null) is true it plays the best move of the playouts so far.
 template <int N>
-Move<N> mcts_move(const Position<N>& pos, int playouts, Rng& rng);
+Move<N> mcts_move(const Position<N>& pos, int playouts, Rng& rng, const std::atomic<bool>* stop = nullptr);
 
 }  // namespace seega

@@ -56,6 +56,29 @@ printf 'material 100\nmobility 4\n' >"$tmp/w.txt"
 bad_match "resume after the weights file changed" --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume
 if m --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume 2>&1 >/dev/null | grep -q "other weights for player '$wspec'"; then
   pass; else fail "the changed weights are not named"; fi
+# Special files as --out: reading /dev/full for a resume never ends, and opening a FIFO blocks (issue 12,
+# defect 8); both are refused at once. The timeout turns a hang into a failure.
+mkfifo "$tmp/fifo"
+bad_match "a device as --out" --a random --b random --games 4 --out /dev/full --resume
+out=$(timeout 20 "$seega" match --a random --b random --games 4 --out "$tmp/fifo" 2>&1); code=$?
+[ "$code" -eq 2 ] && [[ "$out" == *"not a regular file"* ]] && pass || fail "a FIFO as --out: exit $code: $out"
+# Two runs on one --out (defect 5): the second is refused while the first holds the file, and the
+# first's file stays whole.
+"$seega" match --a 'ab(depth=3)' --b 'ab(depth=3)' --games 400 --quiet --out "$tmp/locked.jsonl" >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 50); do [ -s "$tmp/locked.jsonl" ] && break; sleep 0.1; done
+out=$("$seega" match --a 'ab(depth=3)' --b 'ab(depth=3)' --games 400 --quiet --out "$tmp/locked.jsonl" --resume 2>&1)
+code=$?
+[ "$code" -eq 2 ] && [[ "$out" == *"being written by another seega run"* ]] && pass ||
+  fail "a second writer on one --out: exit $code: $out"
+kill -INT "$first"; wait "$first"
+"$py" - "$tmp/locked.jsonl" <<'EOF2' && pass || fail "the first writer's file after the second was refused"
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+indices = [json.loads(l)["index"] for l in lines[1:]]
+assert len(indices) == len(set(indices)), "repeated indices"
+EOF2
+
 bad_match "bad sprt" --a random --b random --games 4 --sprt elo0=10,elo1=0
 bad_match "too many opening turns" --a random --b random --games 4 --opening-turns 12
 bad_match "json and csv" --a random --b random --games 4 --json --csv

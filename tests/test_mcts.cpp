@@ -1,5 +1,8 @@
 // Monte Carlo tree search: it finds an outright win, replays from its seed, beats random play, and
 // credits each result to the side that actually moved when turns do not alternate.
+#include <algorithm>
+#include <atomic>
+
 #include "player.hpp"
 #include "test_util.hpp"
 
@@ -22,6 +25,22 @@ TEST(Mcts, TakesTheLastEnemyStoneWhenItCan) {
     EXPECT_EQ(mcts<7>(rules("standard(size=7)"), "7/7/7/7/7/wb5/2w4 w 0/0 12 20", 200, seed), "c1-c2") << seed;
     EXPECT_EQ(mcts<9>(rules("standard(size=9)"), "9/9/9/9/9/9/9/wb7/2w6 w 0/0 12 20", 200, seed), "c1-c2") << seed;
   }
+}
+
+TEST(Mcts, TheStopFlagEndsTheSearchWithALegalMove) {
+  // A billion playouts would take hours: with the flag set the search ends at once, and the mcts
+  // player passes its flag on (issue 12, defect 3: Ctrl-C was ignored until the playouts were done).
+  const Position<5> pos = position(kStandard, "1w1bb/w1b2/2w1b/bw1w1/1bw1b b 0/0 3 17");
+  const std::atomic<bool> stop{true};
+  Rng rng(1);
+  MoveList<5> legal;
+  legal_moves(pos, legal);
+  const Move<5> m = mcts_move(pos, 1'000'000'000, rng, &stop);
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), m) != legal.end());
+  auto player = make_player<5>(parse_player("mcts(playouts=1000000000)").value);
+  player->set_stop(&stop);
+  const Move<5> p = player->choose(pos, rng);
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), p) != legal.end());
 }
 
 TEST(Mcts, SameSeedSameMove) {
