@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <charconv>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +9,7 @@
 #include <sstream>
 
 #include "notation.hpp"
+#include "spec.hpp"
 
 namespace seega::cli {
 
@@ -54,11 +54,9 @@ Rules load_rules(const std::string& rules_text, const std::string& fen) {
 }
 
 std::uint64_t parse_seed(const std::string& text) {
-  std::uint64_t v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || p != text.data() + text.size())
-    throw UsageError("--seed '" + text + "': expected a whole number from 0 to 18446744073709551615");
-  return v;
+  auto seed = parse_whole<std::uint64_t>(text);
+  if (!seed) throw UsageError("--seed " + quote(text) + ": expected a whole number from 0 to 18446744073709551615");
+  return *seed;
 }
 
 PlayerSpec load_player(const std::string& option, const std::string& text) {

@@ -1,11 +1,13 @@
 #include "eval.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <vector>
+
+#include "spec.hpp"
 
 namespace seega {
 
@@ -60,20 +62,18 @@ Parsed<Weights> parse_weights(std::string_view text) {
     int f = 0;
     while (f < kFeatureCount && kFeatureNames[f] != name) ++f;
     if (f == kFeatureCount) {
-      std::string names;
-      for (auto n : kFeatureNames) names += (names.empty() ? "" : ", ") + std::string(n);
-      return P::fail(where + "unknown feature '" + name + "'; features: " + names);
+      const std::vector<std::string> names(kFeatureNames.begin(), kFeatureNames.end());
+      return P::fail(where + "unknown feature " + quote(name) + did_you_mean(name, names) + "; features: " +
+                     joined(names));
     }
     bool& was_seen = placing ? seen_placement[f] : seen[f];
     if (was_seen) return P::fail(where + "feature '" + name + "' is given twice");
     was_seen = true;
-    double v = 0;
     if (!(ls >> value)) return P::fail(where + "feature '" + name + "' has no weight");
-    auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc() || p != value.data() + value.size() || !std::isfinite(v) || std::abs(v) > 1e6)
-      return P::fail(where + "weight '" + value + "' of '" + name + "' is not a number between -1e6 and 1e6");
+    const auto v = parse_real(value, -1e6, 1e6);
+    if (!v) return P::fail(where + "weight " + quote(value) + " of '" + name + "' is not a number between -1e6 and 1e6");
     if (ls >> extra) return P::fail(where + "unexpected '" + extra + "' after the weight of '" + name + "'");
-    (placing ? placement : out.w)[f] = v;
+    (placing ? placement : out.w)[f] = *v;
   }
   if (split) {
     for (int f = 0; f < kFeatureCount; ++f)
@@ -85,11 +85,11 @@ Parsed<Weights> parse_weights(std::string_view text) {
 
 Parsed<Weights> load_weights(const std::string& path) {
   std::ifstream in(path);
-  if (!in) return Parsed<Weights>::fail("weights file '" + path + "' cannot be read");
+  if (!in) return Parsed<Weights>::fail("weights file " + quote(path) + " cannot be read");
   std::stringstream buf;
   buf << in.rdbuf();
   auto parsed = parse_weights(buf.str());
-  if (!parsed.ok()) parsed.error = "weights file '" + path + "' " + parsed.error;
+  if (!parsed.ok()) parsed.error = "weights file " + quote(path) + " " + parsed.error;
   return parsed;
 }
 

@@ -1,8 +1,9 @@
 #include "notation.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <vector>
+
+#include "spec.hpp"
 
 namespace seega {
 
@@ -25,15 +26,8 @@ std::vector<std::string_view> fields(std::string_view s) {
   return out;
 }
 
-// A non-negative decimal number, or -1.
-int parse_count(std::string_view v) {
-  int x = 0;
-  if (v.empty() || v.size() > 6) return -1;
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  return ec == std::errc() && p == v.data() + v.size() && x >= 0 ? x : -1;
-}
-
-std::string quoted(std::string_view v) { return "'" + std::string(v) + "'"; }
+// A non-negative decimal number of at most six digits, or -1.
+int parse_count(std::string_view v) { return parse_whole(v, 0, 999'999).value_or(-1); }
 
 }  // namespace
 
@@ -59,7 +53,7 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
   using BB = Bitboard<N>;
   auto f = fields(text);
   if (f.size() != 5)
-    return P::fail("position " + quoted(text) + ": expected 5 fields '<rows> <side> <w_in_hand>/<b_in_hand> "
+    return P::fail("position " + quote(text) + ": expected 5 fields '<rows> <side> <w_in_hand>/<b_in_hand> "
                    "<quiet_plies> <movement_plies>', got " + std::to_string(f.size()));
   auto rows = split(f[0], '/');
   if (static_cast<int>(rows.size()) != N)
@@ -81,22 +75,22 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
       if (file > N) break;
     }
     if (file != N)
-      return P::fail("position board: row " + std::to_string(i + 1) + " " + quoted(rows[i]) + " covers " +
+      return P::fail("position board: row " + std::to_string(i + 1) + " " + quote(rows[i]) + " covers " +
                      std::to_string(file) + " squares, expected " + std::to_string(N));
   }
   Color side;
   if (f[1] == "w") side = White;
   else if (f[1] == "b") side = Black;
-  else return P::fail("position side to move: " + quoted(f[1]) + " (allowed: w or b)");
+  else return P::fail("position side to move: " + quote(f[1]) + " (allowed: w or b)");
 
   auto hands = split(f[2], '/');
   int hand[2] = {-1, -1};
   if (hands.size() == 2) hand[0] = parse_count(hands[0]), hand[1] = parse_count(hands[1]);
   if (hand[0] < 0 || hand[1] < 0)
-    return P::fail("position stones in hand: " + quoted(f[2]) + " (expected <w_in_hand>/<b_in_hand>, e.g. 12/12)");
+    return P::fail("position stones in hand: " + quote(f[2]) + " (expected <w_in_hand>/<b_in_hand>, e.g. 12/12)");
   int quiet = parse_count(f[3]), movement = parse_count(f[4]);
-  if (quiet < 0) return P::fail("position quiet_plies: " + quoted(f[3]) + " is not a count of plies");
-  if (movement < 0) return P::fail("position movement_plies: " + quoted(f[4]) + " is not a count of plies");
+  if (quiet < 0) return P::fail("position quiet_plies: " + quote(f[3]) + " is not a count of plies");
+  if (movement < 0) return P::fail("position movement_plies: " + quote(f[4]) + " is not a count of plies");
 
   const int full = Geometry<N>::kStonesPerSide;
   for (Color c : {White, Black}) {
@@ -120,7 +114,7 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
                      " must stay empty during placement");
     int mine = hand[side], theirs = hand[~side];
     if (mine != theirs && mine != theirs + 2)
-      return P::fail("position stones in hand: " + quoted(f[2]) + " with " + quoted(f[1]) +
+      return P::fail("position stones in hand: " + quote(f[2]) + " with " + quote(f[1]) +
                      " to move is impossible (the side to move holds as many stones as the other, or two more)");
     if (quiet || movement)
       return P::fail("position counters: quiet_plies and movement_plies must be 0 during placement");
@@ -246,7 +240,7 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
   MoveList<N> legal;
   legal_moves(pos, legal);
   auto fail = [&](const std::string& why) {
-    return P::fail("move " + quoted(text) + ": " + why);
+    return P::fail("move " + quote(text) + ": " + why);
   };
   if (legal.empty()) return fail("the game is over in this position");
   if (text == "pass") {

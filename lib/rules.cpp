@@ -4,8 +4,6 @@
 #include "spec.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <functional>
 
 namespace seega {
 
@@ -55,112 +53,76 @@ struct Preset {
 constexpr Preset kPresets[] = {
     {"standard", standard_rules}, {"diagonal", diagonal_rules}, {"chain", chain_rules}};
 
-// One entry per key: how to read a value into Rules, and how to print it back.
-struct Key {
-  std::string_view name;
-  std::string_view allowed;
-  std::function<bool(Rules&, std::string_view)> set;
-  std::function<std::string(const Rules&)> get;
-};
-
-bool parse_int(std::string_view v, int lo, int hi, int& out) {
-  int x = 0;
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-  if (ec != std::errc() || p != v.data() + v.size() || x < lo || x > hi) return false;
-  out = x;
-  return true;
-}
-
-bool parse_bool(std::string_view v, bool& out) {
-  if (v == "on" || v == "true" || v == "1" || v == "yes") return out = true, true;
-  if (v == "off" || v == "false" || v == "0" || v == "no") return out = false, true;
-  return false;
-}
-
 // A limit: a number in [1, hi], or off (stored as 0).
-bool parse_limit(std::string_view v, int hi, int& out) {
-  if (v == "off" || v == "none") return out = 0, true;
-  return parse_int(v, 1, hi, out);
+std::optional<int> parse_limit(std::string_view v, int hi) {
+  if (v == "off" || v == "none") return 0;
+  return parse_whole(v, 1, hi);
 }
 
 std::string on_off(bool b) { return b ? "on" : "off"; }
 std::string limit_str(int v) { return v ? std::to_string(v) : "off"; }
 
+using Key = SpecKey<Rules>;
+
 Key bool_key(std::string_view name, bool Rules::*field) {
   return {name, "on or off",
-          [field](Rules& r, std::string_view v) { return parse_bool(v, r.*field); },
+          [field](Rules& r, std::string_view v) {
+            if (v == "on" || v == "true" || v == "1" || v == "yes") return r.*field = true, Refusal{};
+            if (v == "off" || v == "false" || v == "0" || v == "no") return r.*field = false, Refusal{};
+            return refuse_unless(false);
+          },
           [field](const Rules& r) { return on_off(r.*field); }};
 }
 
 Key limit_key(std::string_view name, int Rules::*field, int hi, std::string_view allowed) {
   return {name, allowed,
-          [field, hi](Rules& r, std::string_view v) { return parse_limit(v, hi, r.*field); },
+          [field, hi](Rules& r, std::string_view v) {
+            auto x = parse_limit(v, hi);
+            if (x) r.*field = *x;
+            return refuse_unless(x.has_value());
+          },
           [field](const Rules& r) { return limit_str(r.*field); }};
 }
 
-Key direction_key(std::string_view name, bool Rules::*field) {
-  return {name, "orth or all",
-          [field](Rules& r, std::string_view v) {
-            if (v == "orth") return r.*field = false, true;
-            if (v == "all") return r.*field = true, true;
-            return false;
+// A key of two words, each naming one value of the field.
+template <typename F>
+Key choice_key(std::string_view name, std::string_view allowed, F Rules::*field, std::string_view word0, F value0,
+               std::string_view word1, F value1) {
+  return {name, allowed,
+          [=](Rules& r, std::string_view v) {
+            if (v == word0) return r.*field = value0, Refusal{};
+            if (v == word1) return r.*field = value1, Refusal{};
+            return refuse_unless(false);
           },
-          [field](const Rules& r) { return std::string(r.*field ? "all" : "orth"); }};
+          [=](const Rules& r) { return std::string(r.*field == value0 ? word0 : word1); }};
 }
 
-const std::vector<Key>& keys() {
-  static const std::vector<Key> k = {
-      {"size", "5, 7 or 9",
-       [](Rules& r, std::string_view v) {
-         int n = 0;
-         if (!parse_int(v, 5, 9, n) || !valid_size(n)) return false;
-         r.size = n;
-         return true;
-       },
-       [](const Rules& r) { return std::to_string(r.size); }},
-      direction_key("steps", &Rules::diag_steps),
-      direction_key("captures", &Rules::diag_captures),
-      bool_key("centre_immune", &Rules::centre_immune),
-      {"first_placer", "w or b (the colour that places first)",
-       [](Rules& r, std::string_view v) {
-         if (v == "w") return r.first_placer = White, true;
-         if (v == "b") return r.first_placer = Black, true;
-         return false;
-       },
-       [](const Rules& r) { return std::string(1, color_char(r.first_placer)); }},
-      {"first_mover", "last or first (the last placer or the first placer moves first)",
-       [](Rules& r, std::string_view v) {
-         if (v == "last") return r.first_mover = FirstMover::LastPlacer, true;
-         if (v == "first") return r.first_mover = FirstMover::FirstPlacer, true;
-         return false;
-       },
-       [](const Rules& r) {
-         return std::string(r.first_mover == FirstMover::LastPlacer ? "last" : "first");
-       }},
-      {"walled_in", "pass or lose",
-       [](Rules& r, std::string_view v) {
-         if (v == "pass") return r.walled_in = WalledIn::Pass, true;
-         if (v == "lose") return r.walled_in = WalledIn::Lose, true;
-         return false;
-       },
-       [](const Rules& r) { return std::string(r.walled_in == WalledIn::Pass ? "pass" : "lose"); }},
-      limit_key("quiet_plies", &Rules::quiet_plies, 1000, "1 to 1000, or off"),
-      limit_key("max_plies", &Rules::max_plies, 10000, "1 to 10000, or off"),
-      bool_key("chains", &Rules::chains),
-      bool_key("forced_capture", &Rules::forced_capture),
-      bool_key("barrier", &Rules::barrier),
-  };
+const KeyTable<Rules>& rule_table() {
+  static const KeyTable<Rules> k(
+      "rule",
+      {
+          {"size", "5, 7 or 9",
+           [](Rules& r, std::string_view v) {
+             auto n = parse_whole(v, 5, 9);
+             if (n && valid_size(*n)) r.size = *n;
+             return refuse_unless(n && valid_size(*n));
+           },
+           [](const Rules& r) { return std::to_string(r.size); }},
+          choice_key("steps", "orth or all", &Rules::diag_steps, "orth", false, "all", true),
+          choice_key("captures", "orth or all", &Rules::diag_captures, "orth", false, "all", true),
+          bool_key("centre_immune", &Rules::centre_immune),
+          choice_key("first_placer", "w or b (the colour that places first)", &Rules::first_placer, "w", White, "b",
+                     Black),
+          choice_key("first_mover", "last or first (the last placer or the first placer moves first)",
+                     &Rules::first_mover, "last", FirstMover::LastPlacer, "first", FirstMover::FirstPlacer),
+          choice_key("walled_in", "pass or lose", &Rules::walled_in, "pass", WalledIn::Pass, "lose", WalledIn::Lose),
+          limit_key("quiet_plies", &Rules::quiet_plies, 1000, "1 to 1000, or off"),
+          limit_key("max_plies", &Rules::max_plies, 10000, "1 to 10000, or off"),
+          bool_key("chains", &Rules::chains),
+          bool_key("forced_capture", &Rules::forced_capture),
+          bool_key("barrier", &Rules::barrier),
+      });
   return k;
-}
-
-template <typename T, typename F>
-std::string join(const T& items, F&& f, std::string_view sep = ", ") {
-  std::string out;
-  for (const auto& i : items) {
-    if (!out.empty()) out += sep;
-    out += f(i);
-  }
-  return out;
 }
 
 }  // namespace
@@ -171,18 +133,14 @@ std::vector<std::string> preset_names() {
   return v;
 }
 
-std::vector<std::string> rule_keys() {
-  std::vector<std::string> v;
-  for (const auto& k : keys()) v.emplace_back(k.name);
-  return v;
-}
+std::vector<std::string> rule_keys() { return rule_table().names(); }
 
 std::string Rules::to_string() const {
   Rules base = *this;
   for (const auto& p : kPresets)
     if (p.name == preset) base = p.make();
   std::string args;
-  for (const auto& k : keys()) {
+  for (const auto& k : rule_table().keys()) {
     std::string v = k.get(*this);
     if (v == k.get(base)) continue;
     if (!args.empty()) args += ',';
@@ -199,26 +157,12 @@ Parsed<RulesSpec> parse_rules(std::string_view text) {
   for (const auto& p : kPresets)
     if (p.name == parts.value.name) preset = &p;
   if (!preset)
-    return P::fail("unknown ruleset '" + std::string(parts.value.name) +
-                   "'; allowed: " + join(kPresets, [](const Preset& p) { return std::string(p.name); }));
+    return P::fail("unknown ruleset " + quote(parts.value.name) + did_you_mean(parts.value.name, preset_names()) +
+                   "; allowed: " + joined(preset_names()));
   RulesSpec spec{preset->make(), false};
-  std::vector<std::string_view> seen;
-  for (const auto& [key, value] : parts.value.items) {
-    const Key* k = nullptr;
-    for (const auto& candidate : keys())
-      if (candidate.name == key) k = &candidate;
-    if (!k)
-      return P::fail("unknown rule key '" + std::string(key) +
-                     "'; allowed: " + join(keys(), [](const Key& x) { return std::string(x.name); }));
-    if (!value) return P::fail("rule key '" + std::string(key) + "' needs a value (" + std::string(k->allowed) + ")");
-    if (std::find(seen.begin(), seen.end(), key) != seen.end())
-      return P::fail("rule key '" + std::string(key) + "' is given twice");
-    seen.push_back(key);
-    if (!k->set(spec.rules, *value))
-      return P::fail("bad value '" + std::string(*value) + "' for rule key '" + std::string(key) +
-                     "'; allowed: " + std::string(k->allowed));
-    if (key == "size") spec.size_given = true;
-  }
+  auto given = rule_table().apply(parts.value.items, spec.rules);
+  if (!given.ok()) return P::fail(given.error);
+  spec.size_given = given.value.has("size");
   const Rules& r = spec.rules;
   if (!r.quiet_plies && !r.max_plies && r.walled_in == WalledIn::Pass)
     return P::fail(
@@ -228,9 +172,8 @@ Parsed<RulesSpec> parse_rules(std::string_view text) {
 }
 
 std::string rules_help() {
-  std::string out = "Rulesets: " + join(kPresets, [](const Preset& p) { return std::string(p.name); }) +
-                    "; override keys as preset(key=value,...):\n";
-  for (const auto& k : keys()) {
+  std::string out = "Rulesets: " + joined(preset_names()) + "; override keys as preset(key=value,...):\n";
+  for (const auto& k : rule_table().keys()) {
     out += "  " + std::string(k.name) + " (" + std::string(k.allowed) + "); standard=" +
            k.get(standard_rules()) + " diagonal=" + k.get(diagonal_rules()) +
            " chain=" + k.get(chain_rules()) + "\n";

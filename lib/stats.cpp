@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
-#include <charconv>
 #include <cmath>
-#include <iterator>
 #include <limits>
 #include <map>
 #include <string>
@@ -216,42 +214,22 @@ double likelihood_of_superiority(long long wins, long long losses) {
 
 Parsed<SprtConfig> parse_sprt(std::string_view text) {
   using P = Parsed<SprtConfig>;
-  struct Key {
-    std::string_view name;
-    double SprtConfig::*field;
-    std::string_view allowed;
-    bool (*valid)(double);
+  // alpha and beta exclude their ends: parse_real's range is closed, so the setter checks them.
+  auto rate_key = [](std::string_view name, double SprtConfig::*field) {
+    return SpecKey<SprtConfig>{name, "a number in (0, 0.5)", [field](SprtConfig& c, std::string_view v) {
+                                 auto x = parse_real(v, 0, 0.5);
+                                 const bool ok = x && *x > 0 && *x < 0.5;
+                                 if (ok) c.*field = *x;
+                                 return refuse_unless(ok);
+                               }};
   };
-  constexpr auto elo_ok = [](double v) { return v >= -1000 && v <= 1000; };
-  static constexpr Key keys[] = {
-      {"elo0", &SprtConfig::elo0, "a number in [-1000, 1000]", elo_ok},
-      {"elo1", &SprtConfig::elo1, "a number in [-1000, 1000]", elo_ok},
-      {"alpha", &SprtConfig::alpha, "a number in (0, 0.5)", [](double v) { return v > 0 && v < 0.5; }},
-      {"beta", &SprtConfig::beta, "a number in (0, 0.5)", [](double v) { return v > 0 && v < 0.5; }},
-  };
-  const std::string allowed_keys = "elo0, elo1, alpha, beta";
-
+  static const KeyTable<SprtConfig> keys(
+      "sprt", {real_key("elo0", "a number in [-1000, 1000]", &SprtConfig::elo0, -1000, 1000),
+               real_key("elo1", "a number in [-1000, 1000]", &SprtConfig::elo1, -1000, 1000),
+               rate_key("alpha", &SprtConfig::alpha), rate_key("beta", &SprtConfig::beta)});
   SprtConfig config;
-  bool seen[std::size(keys)] = {};
-  for (const auto& [name, item_value] : split_items(text)) {
-    const Key* key = nullptr;
-    for (const auto& k : keys)
-      if (k.name == name) key = &k;
-    if (!key) return P::fail("unknown sprt key '" + std::string(name) + "'; allowed: " + allowed_keys);
-    if (!item_value)
-      return P::fail("sprt key '" + std::string(name) + "' needs a value (" + std::string(key->allowed) +
-                     ")");
-    bool& was_seen = seen[key - keys];
-    if (was_seen) return P::fail("sprt key '" + std::string(name) + "' is given twice");
-    was_seen = true;
-    const std::string_view value = *item_value;
-    double v = 0;
-    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc{} || end != value.data() + value.size() || !key->valid(v))
-      return P::fail("bad value '" + std::string(value) + "' for sprt key '" + std::string(name) +
-                     "'; allowed: " + std::string(key->allowed));
-    config.*key->field = v;
-  }
+  auto given = keys.apply(split_items(text), config);
+  if (!given.ok()) return P::fail(given.error);
   if (!(config.elo0 < config.elo1))
     return P::fail("sprt keys elo0 and elo1: elo0 (" + number(config.elo0) + ") must be less than elo1 (" +
                    number(config.elo1) + ")");

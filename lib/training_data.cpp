@@ -27,12 +27,6 @@ std::string number_text(double v) {
   return ec == std::errc{} ? std::string(buf, end) : "nan";
 }
 
-template <typename T>
-bool read_number(std::string_view s, T& out) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc{} && p == s.data() + s.size();
-}
-
 // Splits one CSV line into cells; a cell may be quoted ("a,b" and "" for a quote inside).
 std::optional<std::vector<std::string>> csv_cells(std::string_view line) {
   std::vector<std::string> cells(1);
@@ -79,14 +73,13 @@ Parsed<LabelSpec> parse_label(std::string_view text) {
     return {l, {}};
   }
   if (text.starts_with("blend=")) {
-    double v = 0;
-    if (!read_number(text.substr(6), v) || !(v >= 0 && v <= 1))
-      return P::fail("--label '" + std::string(text) + "': blend=L needs L from 0 to 1");
+    const auto v = parse_real(text.substr(6), 0, 1);
+    if (!v) return P::fail("--label " + quote(text) + ": blend=L needs L from 0 to 1");
     l.kind = LabelSpec::Kind::Blend;
-    l.blend = v;
+    l.blend = *v;
     return {l, {}};
   }
-  return P::fail("--label '" + std::string(text) + "': allowed: result, search, blend=L (L from 0 to 1)");
+  return P::fail("--label " + quote(text) + ": allowed: result, search, blend=L (L from 0 to 1)");
 }
 
 std::string to_string(const LabelSpec& l) {
@@ -126,17 +119,19 @@ Parsed<DataRow> parse_data_line(std::string_view line) {
   if (c[1] != "placement" && c[1] != "movement") return P::fail("phase '" + c[1] + "' is not placement or movement");
   r.placement = c[1] == "placement";
   r.rules = c[2];
-  if (!read_number(c[3], r.game) || r.game < 0) return P::fail("game '" + c[3] + "' is not a game index");
-  if (!read_number(c[4], r.ply) || r.ply < 0) return P::fail("ply '" + c[4] + "' is not a ply count");
-  if (!read_number(c[5], r.result) || !(r.result == 0 || r.result == 0.5 || r.result == 1))
-    return P::fail("result '" + c[5] + "' is not 0, 0.5 or 1");
+  const auto game = parse_whole<long long>(c[3], 0);
+  const auto ply = parse_whole<int>(c[4], 0);
+  const auto result = parse_real(c[5], 0, 1), label = parse_real(c[7], 0, 1);
+  if (!game) return P::fail("game " + quote(c[3]) + " is not a game index");
+  if (!ply) return P::fail("ply " + quote(c[4]) + " is not a ply count");
+  if (!result || !(*result == 0 || *result == 0.5 || *result == 1))
+    return P::fail("result " + quote(c[5]) + " is not 0, 0.5 or 1");
   if (!c[6].empty()) {
-    int s = 0;
-    if (!read_number(c[6], s)) return P::fail("search '" + c[6] + "' is not a score");
-    r.search = s;
+    r.search = parse_whole<int>(c[6]);
+    if (!r.search) return P::fail("search " + quote(c[6]) + " is not a score");
   }
-  if (!read_number(c[7], r.label) || !(r.label >= 0 && r.label <= 1))
-    return P::fail("label '" + c[7] + "' is not a number from 0 to 1");
+  if (!label) return P::fail("label " + quote(c[7]) + " is not a number from 0 to 1");
+  r.game = *game, r.ply = *ply, r.result = *result, r.label = *label;
   return P{std::move(r), {}};
 }
 

@@ -67,6 +67,15 @@ TEST(Rules, AnUnknownKeyIsNamedWithTheAllowedKeys) {
   for (const auto& k : rule_keys()) EXPECT_NE(e.find(k), std::string::npos) << k << " missing from: " << e;
 }
 
+TEST(Rules, ANearMissKeyOrRulesetIsNamedAsWhatWasMeant) {
+  for (auto [text, meant] : {std::pair{"standard(sise=7)", "size"}, {"chain(barier=off)", "barrier"},
+                             {"standrd", "standard"}}) {
+    const std::string e = error_of(text);
+    EXPECT_NE(e.find("(did you mean '" + std::string(meant) + "'?)"), std::string::npos) << e;
+  }
+  EXPECT_EQ(error_of("standard(colour=w)").find("did you mean"), std::string::npos) << "a far miss suggests nothing";
+}
+
 TEST(Rules, ABadValueNamesTheKeyAndTheAllowedRange) {
   std::string e = error_of("standard(size=6)");
   EXPECT_NE(e.find("size"), std::string::npos) << e;

@@ -333,6 +333,8 @@ TEST(Stats, ParseSprtRejectsBadInputsNamingTheKey) {
   expect_sprt_error("elo1=nan", "'elo1'");
   expect_sprt_error("elo0", "sprt key 'elo0' needs a value");
   expect_sprt_error("elo0=1,elo0=2", "'elo0' is given twice");
+  expect_sprt_error("elo=5", "unknown sprt key 'elo' (did you mean 'elo0'?)");
+  expect_sprt_error("alfa=0.1", "did you mean 'alpha'?");
 }
 
 }  // namespace
