@@ -22,16 +22,15 @@ int run_analyze(const std::vector<std::string>& args) {
     return 0;
   const std::uint64_t seed = parse_seed(seed_text);
   const Rules rules = load_rules(rules_text, fen);
-  auto spec = parse_player(player_text);
-  if (!spec.ok()) throw UsageError(spec.error);
+  const PlayerSpec spec = load_player("--player", player_text);
 
   return with_size(rules.size, [&]<int N>() {
     const Position<N> pos = load_position<N>(rules, fen);
     if (pos.outcome().over()) throw UsageError("the game is over in this position: " + to_string(pos.outcome()));
-    auto player = make_player<N>(spec.value);
+    auto player = make_player<N>(spec);
     Rng rng(seed);
     const Move<N> move = player->choose(pos, rng);
-    nlohmann::json j{{"fen", to_string(pos)}, {"rules", rules.to_string()}, {"player", spec.value.text},
+    nlohmann::json j{{"fen", to_string(pos)}, {"rules", rules.to_string()}, {"player", spec.text},
                      {"best", to_string(pos, move)}};
     if (const SearchResult<N>* r = player->last_search()) {
       std::vector<std::string> pv;

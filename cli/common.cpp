@@ -60,8 +60,10 @@ std::uint64_t parse_seed(const std::string& text) {
 }
 
 PlayerSpec load_player(const std::string& option, const std::string& text) {
+  const std::string where = option.empty() ? "" : option + ": ";
   auto p = parse_player(text);
-  if (!p.ok()) throw UsageError(option + ": " + p.error);
+  if (!p.ok()) throw UsageError(where + p.error);
+  if (auto error = load_player_weights(p.value, read_weights_file); !error.empty()) throw UsageError(where + error);
   return p.value;
 }
 
@@ -72,11 +74,16 @@ std::vector<PlayerSpec> load_players(const std::string& option, const std::vecto
   return players;
 }
 
+Parsed<Weights> read_weights_file(const std::string& path) {
+  auto text = user_file_text(path);
+  if (!text.ok()) return Parsed<Weights>::fail("weights file " + text.error);
+  return parse_weights_file(text.value, path);
+}
+
 Weights load_weights_option(const std::string& path) {
   if (path.empty()) return Weights::defaults();
-  read_user_file(path, "--weights");
-  auto w = load_weights(path);
-  if (!w.ok()) throw UsageError(w.error);
+  auto w = read_weights_file(path);
+  if (!w.ok()) throw UsageError("--weights: " + w.error);
   return w.value;
 }
 
@@ -120,17 +127,24 @@ std::string csv_row(const std::vector<std::string>& cells) {
   return row;
 }
 
-std::string read_user_file(const std::string& path, const std::string& option) {
+Parsed<std::string> user_file_text(const std::string& path) {
+  using P = Parsed<std::string>;
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (!fs::exists(status)) throw UsageError(option + " " + path + ": no such file");
-  if (!fs::is_regular_file(status)) throw UsageError(option + " " + path + ": not a regular file");
+  if (!fs::exists(status)) return P::fail(path + ": no such file");
+  if (!fs::is_regular_file(status)) return P::fail(path + ": not a regular file");
   std::ifstream in(path, std::ios::binary);
   std::ostringstream buf;
   buf << in.rdbuf();
-  if (!in.good() && !in.eof()) throw UsageError(option + " " + path + ": cannot read the file");
-  return buf.str();
+  if (!in.good() && !in.eof()) return P::fail(path + ": cannot read the file");
+  return P{buf.str(), {}};
+}
+
+std::string read_user_file(const std::string& path, const std::string& option) {
+  auto text = user_file_text(path);
+  if (!text.ok()) throw UsageError(option + " " + text.error);
+  return text.value;
 }
 
 namespace {

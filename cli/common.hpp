@@ -54,11 +54,15 @@ Position<N> load_position(const Rules& rules, const std::string& fen) {
 // A seed from its decimal text (0 to 2^64-1); Boost would wrap "-1" around silently.
 std::uint64_t parse_seed(const std::string& text);
 
-// A player spec from an option's text, or a UsageError naming the option.
+// A player spec from an option's text, with its weights files read, or a UsageError naming the option
+// (none when option is empty).
 PlayerSpec load_player(const std::string& option, const std::string& text);
 
 // The players of a multi-token option (--players), each parsed, or a UsageError naming its place.
 std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts);
+
+// The weights of a weights file, read as a user's file (read_user_file); errors name the file.
+Parsed<Weights> read_weights_file(const std::string& path);
 
 // The weights of a --weights option: the built-in ones when path is empty, else the file's, or a
 // UsageError naming it (a directory or a FIFO is refused before it is read).
@@ -76,8 +80,10 @@ std::string plain_text(double x, int decimals = 1);
 // One CSV line of cells, quoted where a cell holds a comma, a quote or a newline.
 std::string csv_row(const std::vector<std::string>& cells);
 
-// The whole text of a user's file named by `option`: a UsageError when it is missing, not a regular
-// file (a directory, a FIFO, a device), or cannot be read.
+// The whole text of a user's file, or why not ("PATH: no such file"): missing, not a regular file (a
+// directory, a FIFO, a device), or unreadable.
+Parsed<std::string> user_file_text(const std::string& path);
+// The same for the file named by `option`: a UsageError naming the option.
 std::string read_user_file(const std::string& path, const std::string& option);
 
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the

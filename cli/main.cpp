@@ -40,9 +40,8 @@ int run_rules(const std::vector<std::string>& args) {
 
 int run_players(const std::vector<std::string>& args) {
   if (!args.empty()) {
-    auto spec = parse_player(args[0]);
-    if (!spec.ok()) throw UsageError(spec.error);
-    fmt::print("{}: reproducible from the seed: {}\n", spec.value.text, spec.value.reproducible() ? "yes" : "no");
+    const PlayerSpec spec = load_player("", args[0]);
+    fmt::print("{}: reproducible from the seed: {}\n", spec.text, spec.reproducible() ? "yes" : "no");
     return 0;
   }
   fmt::print("{}\n", players_help());

@@ -83,14 +83,18 @@ Parsed<Weights> parse_weights(std::string_view text) {
   return P{out, {}};
 }
 
+Parsed<Weights> parse_weights_file(std::string_view text, const std::string& path) {
+  auto parsed = parse_weights(text);
+  if (!parsed.ok()) parsed.error = "weights file " + quote(path) + " " + parsed.error;
+  return parsed;
+}
+
 Parsed<Weights> load_weights(const std::string& path) {
   std::ifstream in(path);
   if (!in) return Parsed<Weights>::fail("weights file " + quote(path) + " cannot be read");
   std::stringstream buf;
   buf << in.rdbuf();
-  auto parsed = parse_weights(buf.str());
-  if (!parsed.ok()) parsed.error = "weights file " + quote(path) + " " + parsed.error;
-  return parsed;
+  return parse_weights_file(buf.str(), path);
 }
 
 namespace {

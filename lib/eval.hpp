@@ -48,6 +48,8 @@ struct Weights {
 // an unknown phase, repeated names and bad numbers are errors naming the line. Features missing from
 // the text keep their default weight.
 Parsed<Weights> parse_weights(std::string_view text);
+// parse_weights of the text of the weights file at path; errors name the file.
+Parsed<Weights> parse_weights_file(std::string_view text, const std::string& path);
 // Reads and parses a weights file; errors name the file.
 Parsed<Weights> load_weights(const std::string& path);
 

@@ -3,8 +3,9 @@
 #include "spec.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <iterator>
+#include <limits>
 #include <vector>
 
 namespace seega {
@@ -30,21 +31,52 @@ bool PlayerSpec::reproducible() const {
   return true;
 }
 
-namespace {
-
-template <typename T>
-bool parse_number(std::string_view v, T& out) {
-  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
-  return ec == std::errc() && p == v.data() + v.size();
-}
-
-}  // namespace
-
 std::string players_help() {
   return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]); "
          "every player takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this player "
          "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE";
 }
+
+namespace {
+
+using Key = SpecKey<PlayerSpec>;
+
+Refusal set_placement(PlayerSpec& spec, std::string_view value) {
+  auto inner = parse_player(value);
+  if (!inner.ok()) return inner.error;
+  if (inner.value.placement) return "a placement player cannot have a placement= of its own";
+  spec.placement = std::make_shared<const PlayerSpec>(std::move(inner.value));
+  return {};
+}
+
+// The keys each kind of player takes, in the order of PlayerSpec::Kind; the noun is the kind's name.
+const std::vector<KeyTable<PlayerSpec>>& player_tables() {
+  static const Key depth = whole_key("depth", "1 to 60", &PlayerSpec::depth, 1, 60);
+  static const Key nodes =
+      whole_key("nodes", "1 or more", &PlayerSpec::nodes, std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max());
+  static const Key time = whole_key("time", "1 to 3600000 ms", &PlayerSpec::time_ms, 1, 3'600'000);
+  static const Key playouts = whole_key("playouts", "1 to 10000000", &PlayerSpec::playouts, 1, 10'000'000);
+  static const Key blunder = real_key("blunder", "0 to 1", &PlayerSpec::blunder, 0, 1);
+  static const Key deterministic = flag_key("deterministic", &PlayerSpec::deterministic);
+  static const Key placement{"placement", "a player spec", set_placement};
+  // Only the name: the file is read by load_player_weights, so that parsing stays a function of the text.
+  static const Key weights{"weights", "a weights file", [](PlayerSpec& spec, std::string_view v) {
+                             spec.weights_file = std::string(v);
+                             return refuse_unless(!v.empty());
+                           }};
+  static const std::vector<KeyTable<PlayerSpec>> tables = {
+      {"random", {blunder, placement}},
+      {"greedy", {blunder, placement}},
+      {"ab", {depth, nodes, time, blunder, weights, placement}},
+      {"mcts", {playouts, blunder, placement}},
+      {"level", {deterministic, blunder, weights, placement}},
+  };
+  return tables;
+}
+
+constexpr std::string_view kKindNames[] = {"random", "greedy", "ab", "mcts", "level"};
+
+}  // namespace
 
 Parsed<PlayerSpec> parse_player(std::string_view text) {
   using P = Parsed<PlayerSpec>;
@@ -54,71 +86,42 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
   auto parts = split_spec(text);
   if (!parts.ok()) return P::fail("player " + parts.error);
   const std::string_view name = parts.value.name;
-  std::vector<std::string_view> allowed;
-  if (name == "random") spec.kind = K::Random, allowed = {"blunder", "placement"};
-  else if (name == "greedy") spec.kind = K::Greedy, allowed = {"blunder", "placement"};
-  else if (name == "ab") spec.kind = K::AlphaBeta, allowed = {"depth", "nodes", "time", "blunder", "weights", "placement"};
-  else if (name == "mcts") spec.kind = K::Mcts, allowed = {"playouts", "blunder", "placement"};
-  else if (name == "level") spec.kind = K::Level, allowed = {"deterministic", "blunder", "weights", "placement"};
-  else return P::fail("unknown player '" + std::string(name) + "'; " + players_help());
-
-  auto allowed_list = [&] {
-    std::string s;
-    for (auto a : allowed) s += (s.empty() ? "" : ", ") + std::string(a);
-    return s;
-  };
-  bool first = true, blunder_given = false;
-  for (const auto& [key, item_value] : parts.value.items) {
-    const bool bare = !item_value;
-    const std::string_view value = item_value.value_or("");
-    const std::string where = "player '" + spec.text + "': ";
-    // level(N): the level number comes first, without a key.
-    if (spec.kind == K::Level && first && bare) {
-      first = false;
-      if (!parse_number(key, spec.level) || spec.level < 1 || spec.level > 30)
-        return P::fail(where + "level must be a number from 1 to 30");
-      continue;
-    }
-    first = false;
-    if (spec.kind == K::Level && key == "deterministic" && bare) {
-      spec.deterministic = true;
-      continue;
-    }
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-      return P::fail(where + "unknown key '" + std::string(key) + "'; " + std::string(name) +
-                     " takes: " + allowed_list());
-    if (bare) return P::fail(where + "key '" + std::string(key) + "' needs a value");
-    bool ok = true;
-    if (key == "depth") ok = parse_number(value, spec.depth) && spec.depth >= 1 && spec.depth <= 60;
-    else if (key == "nodes") ok = parse_number(value, spec.nodes) && spec.nodes >= 1;
-    else if (key == "time") ok = parse_number(value, spec.time_ms) && spec.time_ms >= 1 && spec.time_ms <= 3'600'000;
-    else if (key == "playouts") ok = parse_number(value, spec.playouts) && spec.playouts >= 1 && spec.playouts <= 10'000'000;
-    else if (key == "blunder") ok = parse_number(value, spec.blunder) && spec.blunder >= 0 && spec.blunder <= 1, blunder_given = true;
-    else if (key == "placement") {
-      auto inner = parse_player(value);
-      if (!inner.ok()) return P::fail(where + "placement: " + inner.error);
-      if (inner.value.placement) return P::fail(where + "a placement player cannot have a placement= of its own");
-      spec.placement = std::make_shared<const PlayerSpec>(std::move(inner.value));
-    } else if (key == "weights") {
-      spec.weights_file = std::string(value);
-      auto w = load_weights(spec.weights_file);
-      if (!w.ok()) return P::fail(where + w.error);
-      spec.weights = w.value;
-    }
-    if (!ok) {
-      const char* range = key == "depth" ? "1 to 60" : key == "nodes" ? "a positive count" : key == "time" ? "1 to 3600000 ms"
-                          : key == "playouts" ? "1 to 10000000" : "0 to 1";
-      return P::fail(where + "bad value '" + std::string(value) + "' for " + std::string(key) + " (allowed: " + range + ")");
-    }
+  const auto* kind = std::find(std::begin(kKindNames), std::end(kKindNames), name);
+  if (kind == std::end(kKindNames)) {
+    const std::vector<std::string> names(std::begin(kKindNames), std::end(kKindNames));
+    return P::fail("unknown player " + quote(name) + did_you_mean(name, names) + "; " + players_help());
   }
+  spec.kind = static_cast<K>(kind - std::begin(kKindNames));
+  const std::string where = "player " + quote(spec.text) + ": ";
+  std::vector<SpecItem> items = parts.value.items;
+  // level(N): the level number comes first, without a key.
   if (spec.kind == K::Level) {
-    if (!spec.level) return P::fail("player '" + spec.text + "': say which level, e.g. level(3)");
-    if (!blunder_given) spec.blunder = level_spec(spec.level).blunder;
+    if (items.empty() || items.front().value) return P::fail(where + "say which level, e.g. level(3)");
+    auto level = parse_whole(items.front().key, 1, 30);
+    if (!level) return P::fail(where + "level must be a whole number from 1 to 30, not " + quote(items.front().key));
+    spec.level = *level;
+    items.erase(items.begin());
   }
+  auto given = player_tables()[static_cast<std::size_t>(spec.kind)].apply(items, spec);
+  if (!given.ok()) return P::fail(where + given.error);
+  if (spec.kind == K::Level && !given.value.has("blunder")) spec.blunder = level_spec(spec.level).blunder;
   if (spec.kind == K::AlphaBeta && !spec.depth && !spec.nodes && !spec.time_ms)
-    return P::fail("player '" + spec.text + "': ab needs a limit: depth=D, nodes=N or time=MS");
+    return P::fail(where + "ab needs a limit: depth=D, nodes=N or time=MS");
   if (spec.kind == K::Mcts && !spec.playouts) spec.playouts = 2000;
   return P{spec, {}};
+}
+
+std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load) {
+  if (spec.placement) {
+    PlayerSpec inner = *spec.placement;
+    if (auto error = load_player_weights(inner, load); !error.empty()) return error;
+    spec.placement = std::make_shared<const PlayerSpec>(std::move(inner));
+  }
+  if (spec.weights_file.empty()) return "";
+  auto w = load(spec.weights_file);
+  if (!w.ok()) return "player " + quote(spec.text) + ": " + w.error;
+  spec.weights = w.value;
+  return "";
 }
 
 template <int N>

@@ -5,10 +5,12 @@
 // and level take weights=FILE. All randomness comes from the Rng handed to choose(),
 // so the same seed replays the same game.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "eval.hpp"
 #include "random.hpp"
 #include "search.hpp"
 
@@ -42,7 +44,7 @@ struct PlayerSpec {
   bool deterministic = false;
   double blunder = 0;
   std::string weights_file;
-  Weights weights = Weights::defaults();  // loaded from weights_file by parse_player
+  Weights weights = Weights::defaults();  // weights_file's, once load_player_weights has read it
   // placement=SPEC: the player that plays the placement turns (this one plays the movement turns).
   std::shared_ptr<const PlayerSpec> placement;
 
@@ -51,9 +53,16 @@ struct PlayerSpec {
   std::string text;  // the spec as given
 };
 
-// Parses a player spec; unknown kinds or keys are errors listing what is allowed; a weights file that
-// cannot be read or parsed is an error naming it.
+// Parses a player spec; unknown kinds or keys are errors listing what is allowed (with the nearest as
+// "did you mean"), and so are a key given twice, a value outside its range and a value given to a flag.
+// A pure function of the text: weights=FILE is only named, load_player_weights reads it.
 Parsed<PlayerSpec> parse_player(std::string_view text);
+
+// Reads a weights file (the default reads it from disk: load_weights in eval.hpp).
+using WeightsLoader = std::function<Parsed<Weights>(const std::string& path)>;
+// Loads the weights files spec names, its own and its placement player's, into their weights: "" when
+// done, else the error, naming the player and the file.
+std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load = load_weights);
 std::string players_help();
 
 template <int N>

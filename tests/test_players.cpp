@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <map>
 #include <memory>
 
 #include "selfplay.hpp"
@@ -285,7 +286,7 @@ TEST(Players, APlacementSpecNestsOtherSpecsAndIsCheckedLikeThem) {
   EXPECT_TRUE(p.value.deterministic);
   EXPECT_TRUE(p.value.reproducible());
   EXPECT_FALSE(parse_player("ab(depth=2,placement=level(2))").value.reproducible());
-  EXPECT_NE(parse_player("ab(depth=2,placement=rnd)").error.find("placement: unknown player 'rnd'"), std::string::npos);
+  EXPECT_NE(parse_player("ab(depth=2,placement=rnd)").error.find("'placement': unknown player 'rnd'"), std::string::npos);
   EXPECT_NE(parse_player("ab(depth=2,placement=random(placement=greedy))").error.find("of its own"),
             std::string::npos);
   EXPECT_NE(parse_player("ab(depth=2,placement=ab(depth=1)").error.find("missing ')'"), std::string::npos);
@@ -304,9 +305,34 @@ TEST(Players, AnUnknownKeyIsAnErrorListingTheKeys) {
   EXPECT_NE(e.find("depth, nodes, time, blunder, weights"), std::string::npos) << e;
   e = error_of("greedy(depth=2)");
   EXPECT_NE(e.find("'depth'"), std::string::npos) << e;
-  EXPECT_NE(e.find("greedy takes: blunder"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown greedy key 'depth'; allowed: blunder, placement"), std::string::npos) << e;
   e = error_of("mcts(playouts=10,seed=3)");
   EXPECT_NE(e.find("playouts, blunder"), std::string::npos) << e;
+}
+
+TEST(Players, ANearMissKeyOrPlayerIsNamedAsWhatWasMeant) {
+  const std::map<std::string, std::string> meant = {{"ab(depht=3)", "depth"}, {"mcts(playout=10)", "playouts"},
+                                                     {"randon", "random"}, {"level(3,determinstic)", "deterministic"}};
+  for (const auto& [text, name] : meant) {
+    const std::string e = error_of(text);
+    EXPECT_NE(e.find("(did you mean '" + name + "'?)"), std::string::npos) << e;
+  }
+  EXPECT_EQ(error_of("ab(colour=w)").find("did you mean"), std::string::npos) << "a far miss suggests nothing";
+}
+
+TEST(Players, AKeyGivenTwiceIsAnErrorNotTheLastOneWinning) {
+  for (const char* spec : {"ab(depth=2,depth=3)", "level(3,deterministic,deterministic)", "greedy(blunder=0.1,blunder=0.2)",
+                           "ab(depth=2,placement=random,placement=greedy)"}) {
+    const std::string e = error_of(spec);
+    EXPECT_NE(e.find("is given twice"), std::string::npos) << spec << ": " << e;
+  }
+}
+
+TEST(Players, AFlagTakesNoValue) {
+  for (const char* spec : {"level(3,deterministic=yes)", "level(3,deterministic=no)", "level(3,deterministic=)"}) {
+    const std::string e = error_of(spec);
+    EXPECT_NE(e.find("'deterministic' takes no value"), std::string::npos) << spec << ": " << e;
+  }
 }
 
 TEST(Players, ABadValueIsAnErrorNamingTheKeyAndTheRange) {
@@ -333,11 +359,39 @@ std::string temp_file(const std::string& suffix, const std::string& contents) {
   return path.string();
 }
 
+// What loading a spec's weights files says: "" when every file was read, else the error.
+std::string weights_error_of(const std::string& text) {
+  auto p = parse_player(text);
+  EXPECT_TRUE(p.ok()) << text << ": " << p.error;
+  const std::string e = load_player_weights(p.value);
+  EXPECT_FALSE(e.empty()) << text << ": its weights were loaded";
+  return e;
+}
+
+TEST(Players, ParsingASpecReadsNoFile) {
+  // A parser is a pure function of its text: the weights file is named, and read by its own step.
+  const std::string path = (std::filesystem::path(::testing::TempDir()) / "seega_no_such_weights.txt").string();
+  std::filesystem::remove(path);
+  const auto p = parse_player("ab(depth=2,weights=" + path + ",placement=level(2,weights=" + path + "))");
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.value.weights_file, path);
+  EXPECT_EQ(p.value.weights, Weights::defaults());
+  ASSERT_TRUE(p.value.placement);
+  EXPECT_EQ(p.value.placement->weights_file, path);
+  int reads = 0;
+  PlayerSpec spec = p.value;
+  EXPECT_EQ(load_player_weights(spec, [&](const std::string&) { return ++reads, Parsed<Weights>{Weights{}, {}}; }), "");
+  EXPECT_EQ(reads, 2) << "the player's file and its placement player's";
+  EXPECT_EQ(spec.weights, Weights{});
+  EXPECT_EQ(spec.placement->weights, Weights{});
+}
+
 TEST(Players, AMissingWeightsFileIsAnErrorNamingIt) {
   const std::string path = (std::filesystem::path(::testing::TempDir()) / "seega_no_such_weights.txt").string();
   std::filesystem::remove(path);
-  for (const std::string& spec : {"ab(depth=2,weights=" + path + ")", "level(3,weights=" + path + ")"}) {
-    const std::string e = error_of(spec);
+  for (const std::string& spec : {"ab(depth=2,weights=" + path + ")", "level(3,weights=" + path + ")",
+                                  "random(placement=ab(depth=1,weights=" + path + "))"}) {
+    const std::string e = weights_error_of(spec);
     EXPECT_NE(e.find(path), std::string::npos) << e;
   }
 }
@@ -354,7 +408,7 @@ TEST(Players, ACorruptWeightsFileIsAnErrorNamingItAndTheLine) {
     std::string suffix = "_";  // appended, not "_" + to_string(k): GCC 12 -Wrestrict misfires on that
     suffix += std::to_string(k++);
     const std::string path = temp_file(suffix + ".txt", contents);
-    const std::string e = error_of("ab(depth=2,weights=" + path + ")");
+    const std::string e = weights_error_of("ab(depth=2,weights=" + path + ")");
     EXPECT_NE(e.find(path), std::string::npos) << e;
     EXPECT_NE(e.find(line), std::string::npos) << e;
   }
@@ -364,8 +418,9 @@ TEST(Players, AWeightsFileRoundTrips) {
   Weights w = Weights::defaults();
   for (int f = 0; f < kFeatureCount; ++f) w.w[f] = (f % 2 ? -1 : 1) * (f + 1) * 12.625;  // exact in binary and decimal
   const std::string path = temp_file(".txt", w.to_text());
-  const auto spec = parse_player("ab(depth=2,weights=" + path + ")");
+  auto spec = parse_player("ab(depth=2,weights=" + path + ")");
   ASSERT_TRUE(spec.ok()) << spec.error;
+  ASSERT_EQ(load_player_weights(spec.value), "");
   EXPECT_EQ(spec.value.weights, w);
   EXPECT_EQ(spec.value.weights_file, path);
   const auto parsed = parse_weights(w.to_text());
