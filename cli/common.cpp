@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <boost/any.hpp>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +15,37 @@
 
 namespace seega::cli {
 
+namespace {
+
+// Boost's error for an unknown option, with the nearest of the command's options as "did you mean".
+po::error unknown_option(const po::unknown_option& e, const po::options_description& options) {
+  std::vector<std::string> names;
+  for (const auto& o : options.options()) names.push_back("--" + o->long_name());
+  return po::error(std::string(e.what()) + did_you_mean(e.get_option_name(), names));
+}
+
+// A word that no option takes (Boost keeps it apart and would drop it): seega random 5 is not --games 5.
+void refuse_stray_words(const po::parsed_options& parsed) {
+  for (const auto& o : parsed.options)
+    if (o.position_key != -1 && o.string_key.empty())
+      throw po::error("unexpected word " + quote(o.original_tokens.empty() ? "" : o.original_tokens[0]) +
+                      ": every value follows the option it belongs to");
+}
+
+// An option given an empty value: '' is a mistake, not a way of leaving the option out.
+void refuse_empty_values(const po::variables_map& vm) {
+  for (const auto& [name, v] : vm) {
+    if (v.defaulted()) continue;
+    bool empty = false;
+    if (const auto* text = boost::any_cast<std::string>(&v.value())) empty = text->empty();
+    if (const auto* list = boost::any_cast<std::vector<std::string>>(&v.value()))
+      empty = std::any_of(list->begin(), list->end(), [](const std::string& t) { return t.empty(); });
+    if (empty) throw UsageError("--" + name + " '': an empty value; give one, or leave the option out");
+  }
+}
+
+}  // namespace
+
 bool parse_options(const std::vector<std::string>& args, const po::options_description& options,
                    po::variables_map& vm, const char* usage, const po::positional_options_description* positional) {
   po::options_description all(options);
@@ -20,7 +53,14 @@ bool parse_options(const std::vector<std::string>& args, const po::options_descr
   po::command_line_parser parser(args);
   parser.options(all);
   if (positional) parser.positional(*positional);
-  po::store(parser.run(), vm);
+  po::parsed_options parsed(&all);
+  try {
+    parsed = parser.run();
+  } catch (const po::unknown_option& e) {
+    throw unknown_option(e, all);
+  }
+  refuse_stray_words(parsed);
+  po::store(parsed, vm);
   if (vm.count("help")) {
     fmt::print("{}\n\n", usage);
     std::ostringstream os;
@@ -28,6 +68,7 @@ bool parse_options(const std::vector<std::string>& args, const po::options_descr
     fmt::print("{}", os.str());
     return false;
   }
+  refuse_empty_values(vm);
   po::notify(vm);
   return true;
 }

@@ -30,7 +30,8 @@ struct Command {
 };
 const std::vector<Command>& commands();
 
-// Parses args against options (with --help); returns false when help was printed.
+// Parses args against options (with --help); returns false when help was printed. Refused: an unknown
+// option (with the nearest one as "did you mean"), a word no option takes, and an empty value ('').
 bool parse_options(const std::vector<std::string>& args, const po::options_description& options,
                    po::variables_map& vm, const char* usage,
                    const po::positional_options_description* positional = nullptr);

@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "player.hpp"
 #include "rules.hpp"
+#include "spec.hpp"
 
 namespace seega::cli {
 
@@ -27,9 +28,19 @@ int run_tune(const std::vector<std::string>& args);
 
 namespace {
 
+// The one word `seega players` and `seega rules` take, or nullptr for none; --help (-h) prints the
+// usage line and counts as none, so the listing follows it.
+const std::string* only_word(const std::vector<std::string>& args, const char* usage) {
+  if (args.size() > 1) throw UsageError("unexpected word " + quote(args[1]) + "; " + usage);
+  if (args.empty()) return nullptr;
+  if (args[0] != "--help" && args[0] != "-h") return &args[0];
+  fmt::print("{}\n\n", usage);
+  return nullptr;
+}
+
 int run_rules(const std::vector<std::string>& args) {
-  if (!args.empty()) {
-    auto spec = parse_rules(args[0]);
+  if (const std::string* text = only_word(args, "usage: seega rules [R] (R's canonical form, or every key)")) {
+    auto spec = parse_rules(*text);
     if (!spec.ok()) throw UsageError(spec.error);
     fmt::print("{}\n", spec.value.rules.to_string());
     return 0;
@@ -39,8 +50,8 @@ int run_rules(const std::vector<std::string>& args) {
 }
 
 int run_players(const std::vector<std::string>& args) {
-  if (!args.empty()) {
-    const PlayerSpec spec = load_player("", args[0]);
+  if (const std::string* text = only_word(args, "usage: seega players [SPEC] (checks SPEC, or lists the players)")) {
+    const PlayerSpec spec = load_player("", *text);
     fmt::print("{}: reproducible from the seed: {}\n", spec.text, spec.reproducible() ? "yes" : "no");
     return 0;
   }
@@ -88,6 +99,7 @@ const std::vector<Command>& commands() {
 
 int main(int argc, char** argv) {
   using namespace seega::cli;
+  using seega::did_you_mean, seega::escaped, seega::joined, seega::quote;
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_usage();
@@ -100,17 +112,19 @@ int main(int argc, char** argv) {
   try {
     for (const auto& c : commands())
       if (args[0] == c.name) return c.run({args.begin() + 1, args.end()});
-    std::string names;
-    for (const auto& c : commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
-    throw UsageError("unknown command '" + args[0] + "'; commands: " + names);
+    std::vector<std::string> names;
+    for (const auto& c : commands()) names.emplace_back(c.name);
+    throw UsageError("unknown command " + quote(args[0]) + did_you_mean(args[0], names) + "; commands: " +
+                     joined(names));
   } catch (const UsageError& e) {
-    fmt::print(stderr, "seega: error: {}\n", e.what());
+    // Escaped here, where every message passes: user text in it stays on the one line, readable.
+    fmt::print(stderr, "seega: error: {}\n", escaped(e.what()));
     return 2;
   } catch (const boost::program_options::error& e) {
-    fmt::print(stderr, "seega: error: {} (see 'seega {} --help')\n", e.what(), args[0]);
+    fmt::print(stderr, "seega: error: {} (see 'seega {} --help')\n", escaped(e.what()), escaped(args[0]));
     return 2;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "seega: internal error (a bug, please report it): {}\n", e.what());
+    fmt::print(stderr, "seega: internal error (a bug, please report it): {}\n", escaped(e.what()));
     return 1;
   }
 }

@@ -8,14 +8,18 @@ pass() { passes=$((passes + 1)); }
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # bad <description> <args...>: exit 2, one stderr line starting "seega: error:", nothing on stdout.
-bad() {
-  local what=$1; shift
+bad() { local what=$1; shift; bad_says "$what" "" "$@"; }
+
+# bad_says <description> <fragment> <args...>: as bad, and the error line holds the fragment.
+bad_says() {
+  local what=$1 want=$2; shift 2
   local out err code lines
   out=$("$seega" "$@" 2>"$tmp/err"); code=$?
   err=$(cat "$tmp/err")
   lines=$(printf '%s' "$err" | grep -c '')
-  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]]; then pass; else
-    fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out"; fi
+  if [ "$code" -eq 2 ] && [ "$lines" -eq 1 ] && [ -z "$out" ] && [[ "$err" == "seega: error: "* ]] &&
+    [[ "$err" == *"$want"* ]]; then pass; else
+    fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out${want:+; wanted: $want}"; fi
 }
 
 # same_summary <what> <a.json> <b.json>: two --json summaries equal but for the timing keys.

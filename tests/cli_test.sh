@@ -45,5 +45,36 @@ good "analyze finds the win in one" 'score win in 1' analyze --fen '5/5/5/w4/1bw
 good "analyze json" '"best":"a2-a1"' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)' --json
 good "eval explain" 'material             1       100          100' eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --explain
 good "players lists the levels" 'level(6): depth 6' players
+# An empty value is a mistake naming the option, not "not given" (issue 12, 10).
+g=(--a random --b random --games 2 --quiet)
+bad_says "perft with an empty --fen" "--fen ''" perft --fen '' --depth 1
+bad_says "eval with an empty --fen" "--fen ''" eval --fen ''
+bad_says "analyze with an empty --fen" "--fen ''" analyze --fen ''
+bad_says "eval with an empty --weights" "--weights ''" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights ''
+bad_says "match with an empty --out" "--out ''" match "${g[@]}" --out ''
+bad_says "match with an empty --sprt" "--sprt ''" match "${g[@]}" --sprt ''
+bad_says "ladder with an empty player" "--players ''" ladder --players random '' --games-per-pair 2
+# A word no option takes is named, not dropped (11).
+bad_says "random with a bare number" "unexpected word '5'" random 5
+bad_says "perft with an extra word" "unexpected word 'extra'" perft --depth 1 extra
+bad_says "players with two specs" "unexpected word 'greedy'" players random greedy
+bad_says "rules with two rulesets" "unexpected word 'chain'" rules standard chain
+# players and rules take --help (12).
+for h in --help -h; do
+  good "players $h" 'usage: seega players' players $h
+  good "rules $h" 'usage: seega rules' rules $h
+done
+# Player keys: a repeat and a value given to a flag are refused (13); near misses are named.
+bad_says "a player key given twice" "'depth' is given twice" players 'ab(depth=2,depth=3)'
+bad_says "a flag given a value" "'deterministic' takes no value" players 'level(3,deterministic=yes)'
+bad_says "a near-miss command" "did you mean 'match'?" mach
+bad_says "a near-miss option" "did you mean '--depth'?" perft --dpeth 2
+bad_says "a near-miss player key" "did you mean 'depth'?" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(dpth=2)'
+bad_says "a near-miss rule key" "did you mean 'size'?" rules 'standard(sise=7)'
+bad_says "a near-miss sprt key" "did you mean 'elo0'?" match "${g[@]}" --sprt elo=5
+# User text in a message is escaped: raw bytes as \xNN, and a newline does not break the one line.
+bad_says "raw bytes in a ruleset" "'\xff'" rules $'\xff'
+bad_says "a newline in a player" "'ran\x0adom'" players $'ran\ndom'
+bad_says "raw bytes in an option" "'--\xfe'" perft --depth 1 $'--\xfe'
 rm -f "$weights"
 finish "cli"
