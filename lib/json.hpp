@@ -2,7 +2,14 @@
 // JSON conventions shared by every summary the library writes.
 
 #include <cmath>
+#include <concepts>
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+
+#include "types.hpp"
 
 namespace seega {
 
@@ -12,6 +19,29 @@ inline nlohmann::json json_number(double x) {
   if (std::isnan(x)) return nullptr;
   if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
   return x;
+}
+
+// A JSON number as a whole number of type T in [lo, hi], or why not. nlohmann's get<T>() would cut
+// 3.7 down to 3 and wrap 18446744073709551615 round to -1, so the counts of a file are read here.
+template <std::integral T>
+Parsed<T> json_whole(const nlohmann::json& j, T lo = std::numeric_limits<T>::min(),
+                     T hi = std::numeric_limits<T>::max()) {
+  using P = Parsed<T>;
+  bool fits = false;
+  T v{};
+  if (j.is_number_unsigned()) {
+    const auto u = j.get<std::uint64_t>();
+    fits = std::in_range<T>(u) && std::cmp_greater_equal(u, lo) && std::cmp_less_equal(u, hi);
+    v = static_cast<T>(u);
+  } else if (j.is_number_integer()) {
+    const auto i = j.get<std::int64_t>();
+    fits = std::in_range<T>(i) && std::cmp_greater_equal(i, lo) && std::cmp_less_equal(i, hi);
+    v = static_cast<T>(i);
+  } else {
+    return P::fail(j.dump() + " is not a whole number");
+  }
+  if (!fits) return P::fail(j.dump() + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  return P{v, {}};
 }
 
 }  // namespace seega

@@ -1,6 +1,10 @@
 #include "results_file.hpp"
 
+#include <limits>
 #include <set>
+
+#include "json.hpp"
+#include "spec.hpp"
 
 namespace seega {
 
@@ -45,59 +49,62 @@ Parsed<Color> parse_colour(const json& j, const char* key) {
 Parsed<GameRecord> parse_game_line(const json& j) {
   using P = Parsed<GameRecord>;
   GameRecord g;
+  std::string bad;  // the first field that is not a whole number in its range
+  auto whole = [&bad]<typename T>(const json& v, const std::string& name, T& out, T lo) {
+    if (!bad.empty()) return;
+    auto x = json_whole<T>(v, lo);
+    if (x.ok()) out = x.value;
+    else bad = name + " " + x.error;
+  };
+  constexpr int kMin = std::numeric_limits<int>::min();
   try {
     if (j.at("type") != "game") return P::fail("not a game line");
-    g.index = j.at("index").get<long long>();
-    if (g.index < 0) return P::fail("negative index");
-    g.seed = j.at("seed").get<std::uint64_t>();
-    g.player[White] = j.at("players").at("w").get<int>();
-    g.player[Black] = j.at("players").at("b").get<int>();
+    whole(j.at("index"), "index", g.index, 0LL);
+    whole(j.at("seed"), "seed", g.seed, std::uint64_t{0});
+    for (Color c : {White, Black}) {
+      const std::string k = colour_text(c);
+      whole(j.at("players").at(k), "players." + k, g.player[c], kMin);
+      whole(j.at("stones").at(k), "stones." + k, g.stones[c], 0);
+      whole(j.at("movement_moves").at(k), "movement_moves." + k, g.movement_moves[c], 0);
+    }
     for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
       auto colour = parse_colour(j, key);
       if (!colour.ok()) return P::fail(colour.error);
       *c = colour.value;
     }
     const std::string result = j.at("result").get<std::string>(), reason = j.at("end_reason").get<std::string>();
-    if (result != "w" && result != "b" && result != "draw") return P::fail("bad result '" + result + "'");
+    if (result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
     g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
     for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
                    EndReason::HemmedIn})
       if (to_string(r) == reason) g.outcome.reason = r;
-    if (!g.outcome.over()) return P::fail("bad end_reason '" + reason + "'");
-    g.stones[White] = j.at("stones").at("w").get<int>();
-    g.stones[Black] = j.at("stones").at("b").get<int>();
-    g.plies = j.at("plies").get<int>();
-    g.movement_plies = j.at("movement_plies").get<int>();
-    g.passes = j.at("passes").get<int>();
-    g.captures = j.at("captures").get<int>();
-    g.movement_moves[White] = j.at("movement_moves").at("w").get<int>();
-    g.movement_moves[Black] = j.at("movement_moves").at("b").get<int>();
+    if (!g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
+    whole(j.at("plies"), "plies", g.plies, 0);
+    whole(j.at("movement_plies"), "movement_plies", g.movement_plies, 0);
+    whole(j.at("passes"), "passes", g.passes, 0);
+    whole(j.at("captures"), "captures", g.captures, 0);
     if (j.contains("search"))
       for (Color c : {White, Black}) {
         const json& s = j.at("search").at(colour_text(c));
+        const std::string where = "search." + colour_text(c) + ".";
         SearchCounts& k = g.search[c];
-        k.searches = s.at("searches").get<int>();
-        k.ended_by_nodes = s.at("ended_by_nodes").get<int>();
-        k.ended_by_clock = s.at("ended_by_clock").get<int>();
-        k.nodes = s.at("nodes").get<std::uint64_t>();
-        k.max_nodes = s.at("max_nodes").get<std::uint64_t>();
-        if (k.searches < 0 || k.ended_by_nodes < 0 || k.ended_by_clock < 0 ||
-            k.ended_by_nodes + k.ended_by_clock > k.searches || k.max_nodes > k.nodes)
+        whole(s.at("searches"), where + "searches", k.searches, 0);
+        whole(s.at("ended_by_nodes"), where + "ended_by_nodes", k.ended_by_nodes, 0);
+        whole(s.at("ended_by_clock"), where + "ended_by_clock", k.ended_by_clock, 0);
+        whole(s.at("nodes"), where + "nodes", k.nodes, std::uint64_t{0});
+        whole(s.at("max_nodes"), where + "max_nodes", k.max_nodes, std::uint64_t{0});
+        if (bad.empty() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes))
           return P::fail("inconsistent search counts for " + colour_text(c));
       }
-    g.first_move_captures = j.at("first_move_captures").get<int>();
-    g.stone_diff_10 = j.at("stone_diff_10").get<int>();
-    g.placement_key = j.at("placement_key").get<std::uint64_t>();
-    g.game_key = j.at("game_key").get<std::uint64_t>();
+    whole(j.at("first_move_captures"), "first_move_captures", g.first_move_captures, -1);
+    whole(j.at("stone_diff_10"), "stone_diff_10", g.stone_diff_10, kMin);
+    whole(j.at("placement_key"), "placement_key", g.placement_key, std::uint64_t{0});
+    whole(j.at("game_key"), "game_key", g.game_key, std::uint64_t{0});
     g.moves = j.at("moves").get<std::vector<std::string>>();
   } catch (const json::exception& e) {
     return P::fail(std::string("missing or malformed field (") + e.what() + ")");
   }
-  for (auto [name, v] : {std::pair{"stones", std::min(g.stones[0], g.stones[1])}, std::pair{"plies", g.plies},
-                         std::pair{"movement_plies", g.movement_plies}, std::pair{"passes", g.passes},
-                         std::pair{"captures", g.captures},
-                         std::pair{"movement_moves", std::min(g.movement_moves[0], g.movement_moves[1])}})
-    if (v < 0) return P::fail(std::string("negative ") + name);
+  if (!bad.empty()) return P::fail(bad);
   return P{std::move(g), {}};
 }
 

@@ -309,11 +309,14 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
     RunRecord r;
     try {
       if (j.at("type") != "run") return P::fail(where + "not a run line");
-      r.index = j.at("index").get<long long>();
-      if (r.index < 0) return P::fail(where + "negative index");
-      r.seed = j.at("seed").get<std::uint64_t>();
-      r.score.wins = j.at("wins").get<int>();
-      r.score.score = j.at("score").get<long long>();
+      auto index = json_whole(j.at("index"), 0LL);
+      auto seed = json_whole<std::uint64_t>(j.at("seed"));
+      auto wins = json_whole(j.at("wins"), 0);
+      auto score = json_whole(j.at("score"), 0LL);
+      for (const auto& [name, error] : {std::pair{"index", index.error}, std::pair{"seed", seed.error},
+                                        std::pair{"wins", wins.error}, std::pair{"score", score.error}})
+        if (!error.empty()) return P::fail(where + name + " " + error);
+      r.index = index.value, r.seed = seed.value, r.score.wins = wins.value, r.score.score = score.value;
       r.score.mean_bonus = j.at("mean_bonus").get<double>();
       for (const json& g : j.at("games")) {
         auto game = parse_game(g);

@@ -76,5 +76,9 @@ bad_says "a near-miss sprt key" "did you mean 'elo0'?" match "${g[@]}" --sprt el
 bad_says "raw bytes in a ruleset" "'\xff'" rules $'\xff'
 bad_says "a newline in a player" "'ran\x0adom'" players $'ran\ndom'
 bad_says "raw bytes in an option" "'--\xfe'" perft --depth 1 $'--\xfe'
+# A results file's index that does not fit is out of range, not negative.
+"$seega" match "${g[@]}" --out "$tmp/g.jsonl" >/dev/null
+sed 's/"index":1,/"index":18446744073709551615,/' "$tmp/g.jsonl" >"$tmp/huge.jsonl"
+bad_says "a results file index past 2^63" "index 18446744073709551615 is out of range" replay --games "$tmp/huge.jsonl" --index 0
 rm -f "$weights"
 finish "cli"

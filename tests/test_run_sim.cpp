@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "ladder.hpp"
 #include "run_sim.hpp"
@@ -142,6 +143,13 @@ TEST(RunSim, TheFileRefusesRunsThisSimulationDidNotPlay) {
   lost->games.push_back(lost->games[0]);
   lost->games.back().index = 1;
   refused(c, file_text(c, changed), "yet the run goes on");
+  // A count is a whole number in its range: neither cut (2.5 to 2) nor wrapped (2^64-1 to -1).
+  for (const auto& [key, value, why] : {std::tuple{"index", "18446744073709551615", "index 18446744073709551615 is out of range"},
+                                        {"wins", "2.5", "wins 2.5 is not a whole number"}}) {
+    auto line = nlohmann::json::parse(run_line(c, runs[0]));
+    line[key] = nlohmann::json::parse(value);
+    refused(c, run_sim_header(c, "test") + "\n" + line.dump() + "\n", why);
+  }
   auto cut = file_text(c, runs);
   cut.resize(cut.size() - 7);  // an interrupted write
   auto file = read_run_sim(c, cut);

@@ -323,7 +323,7 @@ TEST(ResultsFile, AGameThatIsNotTheSchedulesGameAtItsIndexIsRefused) {
   auto outside = read_results(t, text_with([](GameRecord& g) { g.player[0] = 7; }));
   EXPECT_NE(outside.error.find("outside"), std::string::npos) << outside.error;
   auto negative = read_results(t, text_with([](GameRecord& g) { g.captures = -1; }));
-  EXPECT_NE(negative.error.find("negative captures"), std::string::npos) << negative.error;
+  EXPECT_NE(negative.error.find("captures -1 is out of range (0 to"), std::string::npos) << negative.error;
   // A ladder of other players is another configuration.
   const Tournament other = tournament({"random", "greedy", "ab(depth=2)"}, ScheduleKind::RoundRobin, 2);
   auto foreign = read_results(other, text_with([](GameRecord&) {}));
@@ -331,6 +331,34 @@ TEST(ResultsFile, AGameThatIsNotTheSchedulesGameAtItsIndexIsRefused) {
   const Tournament gauntlet = tournament({"random", "greedy", "ab(depth=1)"}, ScheduleKind::Gauntlet, 2);
   auto schedule = read_results(gauntlet, text_with([](GameRecord&) {}));
   EXPECT_NE(schedule.error.find("schedule="), std::string::npos) << schedule.error;
+}
+
+TEST(ResultsFile, ACountThatIsNotAWholeNumberInRangeIsRefusedNeitherCutNorWrapped) {
+  const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  auto with = [&](const std::string& key, const std::string& value) {
+    nlohmann::json line = nlohmann::json::parse(record_line(t, games[0]));
+    line[key] = nlohmann::json::parse(value);
+    return read_results(results_header(t, "test") + "\n" + line.dump() + "\n");
+  };
+  struct Case {
+    std::string key, value, error;
+  };
+  const Case cases[] = {
+      {"index", "18446744073709551615", "index 18446744073709551615 is out of range (0 to"},
+      {"index", "-1", "index -1 is out of range (0 to"},
+      {"index", "3.7", "index 3.7 is not a whole number"},
+      {"captures", "2.5", "captures 2.5 is not a whole number"},
+      {"plies", "4294967296", "plies 4294967296 is out of range"},
+      {"seed", "-1", "seed -1 is out of range"},
+  };
+  for (const auto& [key, value, error] : cases) {
+    auto file = with(key, value);
+    EXPECT_FALSE(file.ok()) << key << "=" << value << " was read";
+    EXPECT_NE(file.error.find(error), std::string::npos) << key << "=" << value << ": " << file.error;
+  }
+  EXPECT_EQ(with("index", "18446744073709551615").error.find("negative"), std::string::npos);
+  EXPECT_TRUE(with("index", "0").ok());
 }
 
 TEST(ResultsFile, AHeaderWithoutItsNewlineIsRefusedRatherThanGluedToAGame) {
