@@ -16,8 +16,8 @@ namespace {
 
 // The proxies --target-median tries, weakest first by their mean wins against the levels as measured
 // (experiments/levels/README.md).
-const char* const kProxies[] = {"random",      "greedy",      "ab(depth=1)",         "ab(depth=2)",
-                                "mcts(playouts=300)", "ab(depth=3)", "mcts(playouts=3000)", "ab(depth=4)"};
+const char* const kProxies[] = {"random",      "greedy",      "ab(depth=1)", "ab(depth=2)",
+                                "mcts(playouts=300)", "ab(depth=3)", "ab(depth=4)", "mcts(playouts=3000)"};
 
 struct SimReport {
   std::vector<RunRecord> runs;
@@ -180,7 +180,7 @@ int run_run_sim(const std::vector<std::string>& args) {
       "resume", po::bool_switch(&resume), "continue the simulation recorded in --out")(
       "target-median", po::value(&target),
       "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
-      "mcts(playouts=300), ab(depth=3), mcts(playouts=3000), ab(depth=4), weakest first) and name the first "
+      "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
       "whose median wins reach this")(
       "json", po::bool_switch(&json), "print the summary as one JSON object")(
       "quiet", po::bool_switch(&quiet), "no progress line on stderr");
