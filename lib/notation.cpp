@@ -91,6 +91,11 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
   int quiet = parse_count(f[3]), movement = parse_count(f[4]);
   if (quiet < 0) return P::fail("position quiet_plies: " + quote(f[3]) + " is not a count of plies");
   if (movement < 0) return P::fail("position movement_plies: " + quote(f[4]) + " is not a count of plies");
+  // What a position cannot store is refused, not wrapped (it was: 65567 became 31).
+  for (auto [name, value] : {std::pair{"quiet_plies", quiet}, std::pair{"movement_plies", movement}})
+    if (value > Position<N>::kMaxCounter)
+      return P::fail(std::string("position ") + name + ": " + std::to_string(value) + " is more than the " +
+                     std::to_string(Position<N>::kMaxCounter) + " a position can hold");
 
   const int full = Geometry<N>::kStonesPerSide;
   for (Color c : {White, Black}) {

@@ -4,6 +4,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <limits>
 
 #include "bitboard.hpp"
 #include "rules.hpp"
@@ -76,6 +77,10 @@ class Position {
   bool placing() const { return (hand_[White] | hand_[Black]) != 0; }
   int quiet_plies() const { return quiet_; }
   int movement_plies() const { return movement_; }
+  // The largest ply counter a position stores (16 bits: the position is copied at every node). The
+  // notation refuses larger counters; in play the movement counter stops there (a game reaches it only
+  // with max_plies=off, and then nothing depends on its exact value).
+  static constexpr int kMaxCounter = std::numeric_limits<std::uint16_t>::max();
   // Zobrist key of stones, side to move and stones in hand (not the counters).
   std::uint64_t hash() const { return hash_; }
 
@@ -243,8 +248,9 @@ class Position {
     stones_[them] &= ~taken;
     hash_ ^= k.stone[us][from] ^ k.stone[us][to];
     for (BB t = taken; t;) hash_ ^= k.stone[them][pop_lsb(t)];
+    // The quiet limit is at most 1000 (rules.cpp), so the quiet counter never reaches kMaxCounter.
     quiet_ = taken ? 0 : static_cast<std::uint16_t>(quiet_ + 1);
-    ++movement_;
+    movement_ += movement_ != kMaxCounter;
     flip_side();
   }
 

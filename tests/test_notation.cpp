@@ -71,6 +71,27 @@ TEST(Notation, MalformedPositionsAreRejectedNamingTheField) {
   expect_error("5/5/5/5/5 w 12/12 0 x", "movement_plies");
 }
 
+TEST(Notation, CountersAPositionCannotHoldAreRefusedNotWrapped) {
+  // Issue 12, defect 1: counters are stored in 16 bits; 65567 used to be read as 31.
+  const Rules off = rules("standard(quiet_plies=off,max_plies=off,walled_in=lose)");
+  const char* board = "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 ";
+  auto at = [&](const std::string& counters) { return parse_position<5>(off, board + counters); };
+  EXPECT_NE(at("3 65567").error.find("movement_plies: 65567 is more than the 65535"), std::string::npos)
+      << at("3 65567").error;
+  EXPECT_NE(at("65536 70000").error.find("quiet_plies: 65536"), std::string::npos) << at("65536 70000").error;
+  auto most = at("3 65535");
+  ASSERT_TRUE(most.ok()) << most.error;
+  EXPECT_EQ(most.value.movement_plies(), 65535);
+  EXPECT_EQ(to_string(most.value), std::string(board) + "3 65535");
+  // In play the movement counter stops at the most it holds rather than wrap to 0.
+  Position<5> p = most.value;
+  MoveList<5> list;
+  legal_moves(p, list);
+  ASSERT_FALSE(list.empty());
+  p.play(list[0]);
+  EXPECT_EQ(p.movement_plies(), 65535);
+}
+
 TEST(Notation, HandsMustFitTheSideToMove) {
   EXPECT_NE(error_of("5/5/5/5/ww3 w 10/12 0 0").find("impossible"), std::string::npos);
   EXPECT_TRUE(parse_position<5>(kStandard, "5/5/5/5/ww3 b 10/12 0 0").ok());
