@@ -85,7 +85,6 @@ std::string JsonlWriter::finish_open(const std::string& option, const std::strin
       return name + ": cannot drop the corrupt last line: " + std::strerror(errno);
     // A read on an update stream must be followed by a seek before the first write.
     std::fseek(file_.get(), 0, SEEK_END);
-    resumed_ = true;
     return "";
   }
   const std::string header = header_line + "\n";

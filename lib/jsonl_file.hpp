@@ -45,7 +45,6 @@ class JsonlWriter {
   // failed() says so; the caller's results are unaffected.
   void write(const std::string& line);
   bool failed() const { return failed_; }
-  bool resumed() const { return resumed_; }
   const std::string& path() const { return path_; }
 
  private:
@@ -59,7 +58,7 @@ class JsonlWriter {
                           bool exists);
   std::string path_;
   std::unique_ptr<std::FILE, Close> file_;
-  bool failed_ = false, resumed_ = false;
+  bool failed_ = false;
 };
 
 template <typename Read>

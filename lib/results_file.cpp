@@ -46,7 +46,9 @@ Parsed<Color> parse_colour(const json& j, const char* key) {
   return Parsed<Color>::fail(std::string("bad ") + key + " '" + s + "' (allowed: w, b)");
 }
 
-Parsed<GameRecord> parse_game_line(const json& j) {
+}  // namespace
+
+Parsed<GameRecord> parse_game(const json& j) {
   using P = Parsed<GameRecord>;
   GameRecord g;
   std::string bad;  // the first field that is not a whole number in its range
@@ -108,6 +110,8 @@ Parsed<GameRecord> parse_game_line(const json& j) {
   return P{std::move(g), {}};
 }
 
+namespace {
+
 // Why game g is not the one t's schedule plays at its index, or empty.
 std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
   const ScheduledGame want = t.schedule.game(g.index, t.seed, t.rules.first_placer);
@@ -157,8 +161,6 @@ std::string results_header(const Tournament& t, std::string_view version) {
   h["version"] = std::string(version);
   return h.dump();
 }
-
-Parsed<GameRecord> parse_game(const json& j) { return parse_game_line(j); }
 
 json game_json(const GameRecord& g) {
   json line{{"type", "game"},
