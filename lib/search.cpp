@@ -38,7 +38,6 @@ std::uint64_t Searcher<N>::key_of(const Position<N>& pos) const {
 
 template <int N>
 bool Searcher<N>::out_of_budget() {
-  if (iteration_ <= 1) return false;  // the first iteration always completes, so there is a move
   if (limits_.nodes && nodes_ >= limits_.nodes) {
     stop_reason_ = placement_cap_ ? SearchEnd::Placement : SearchEnd::Nodes;
     return true;
@@ -138,7 +137,7 @@ template <int N>
 int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, bool known_ongoing) {
   if (int s; node_is_settled(pos, ply, s, known_ongoing)) return s;
   const int stand = evaluate(pos, weights_);
-  if (ply >= kMaxPly - 1 || pos.placing()) return stand;
+  if (ply >= kMaxPly - 1 || pos.placing() || nodes_ >= quiescence_end_) return stand;
 
   const Rules& rules = pos.rules();
   // Without forced capture the side may always stand pat: a cutoff needs no moves at all.
@@ -185,6 +184,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
   if (depth <= 0) {
     if (!limits_.quiescence) return evaluate(pos, weights_);
     ++handoffs_;
+    quiescence_end_ = nodes_ + kQuiescenceNodes;
     return quiesce(pos, alpha, beta, ply, true);
   }
   if (ply >= kMaxPly - 1) return evaluate(pos, weights_);
@@ -271,7 +271,6 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   limits_ = limits;
   nodes_ = handoffs_ = 0;
   stopped_ = false;
-  iteration_ = 0;
   if (limits.time_ms) deadline_ = start + std::chrono::milliseconds(limits.time_ms);
   for (auto& k : killers_) k = {Move<N>::pass(), Move<N>::pass()};
 
@@ -298,10 +297,10 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   if (placement_cap_) limits_.nodes = kPlacementNodes;
 
   for (int d = 1; d <= max_depth; ++d) {
-    iteration_ = d;
     const std::uint64_t before = nodes_;
     int s = negamax(pos, d, -kInfinity, kInfinity, 0);
-    if (stopped_) {  // a partial iteration is discarded
+    if (stopped_) {  // a partial iteration is discarded, but for the first: its best root move so far
+      if (d == 1 && pv_length_[0] > 0) r.best = pv_table_[0], r.pv.assign(1, r.best);
       r.ended = stop_reason_;
       break;
     }

@@ -22,6 +22,12 @@ constexpr int kWinBound = kWin - 10'000;  // scores beyond this are forced resul
 constexpr int kInfinity = kWin + 1;
 // The node budget of a depth-limited search during placement (see Searcher::search).
 constexpr std::uint64_t kPlacementNodes = 2'000'000;
+// The most nodes one capture search (quiescence, entered at the horizon) may take; past it, its
+// positions stand pat. On crowded boards with captures in eight directions the capture sequences
+// branch without end (a 9x9 `diagonal` position with one empty square searched for
+// minutes at depth 1 without ending). 100,000 is above every capture search of the bench positions, so the bench signature
+// (tests/data/bench_signature.txt) is unchanged; 20,000 already changes it.
+constexpr std::uint64_t kQuiescenceNodes = 100'000;
 
 inline bool is_win_score(int s) { return s >= kWinBound; }
 inline bool is_loss_score(int s) { return s <= -kWinBound; }
@@ -45,7 +51,9 @@ template <int N>
 struct SearchResult {
   Move<N> best = Move<N>::pass();
   int score = 0;
-  int depth = 0;  // deepest completed iteration
+  // The deepest completed iteration; 0 when a limit cut the first one, and then best is the best root
+  // move whose search completed, or the first legal move if none did.
+  int depth = 0;
   // Calls of negamax and quiescence; node limits count these. A horizon position is entered by both,
   // so `positions` (each position searched counted once, as most engines count nodes) is lower.
   std::uint64_t nodes = 0;
@@ -110,6 +118,7 @@ class Searcher {
   SearchLimits limits_;
   std::uint64_t nodes_ = 0;
   std::uint64_t handoffs_ = 0;  // negamax calls at the horizon that go on into quiescence
+  std::uint64_t quiescence_end_ = 0;  // the node count at which the current capture search stands pat
   bool stopped_ = false;
   SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
   bool placement_cap_ = false;               // the node limit is the placement rule's
@@ -123,7 +132,6 @@ class Searcher {
   MoveList<N>& list_at(int ply);
   std::vector<Move<N>> pv_table_;  // kMaxPly x kMaxPly, row = ply
   std::array<int, kMaxPly> pv_length_{};
-  int iteration_ = 0;
 };
 
 }  // namespace seega

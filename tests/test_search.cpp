@@ -336,6 +336,70 @@ TEST(Search, APlacementSearchStoppedByThePlacementRuleSaysSo) {
   EXPECT_LT(r.depth, 6);
 }
 
+// --- Limits from the first node, and a bounded capture search (issue 12, defect 2) -----------------
+
+// A crowded 9x9 board under `diagonal`, one empty square: capture sequences in eight directions branch
+// without end, and before the capture search was bounded even a depth-1 search ran for minutes.
+const Rules kDiagonal9 = rules("diagonal(size=9)");  // positions keep a pointer to their rules
+const char* const kCrowded9 =
+    "bwwwwbbww/wwbbbbwww/bwwbwbwbw/wbbbbwwbw/bbwb1bwbb/bbbbwwwwb/bbbwbbwwb/wbwwbwbww/wwbbwwbbw b 0/0 0 0";
+
+bool is_legal(const Position<9>& pos, const Move<9>& m) {
+  MoveList<9> list;
+  legal_moves(pos, list);
+  return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+TEST(Search, TheCaptureSearchOfEveryHorizonPositionIsBounded) {
+  const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
+  MoveList<9> root;
+  legal_moves(pos, root);
+  Searcher<9> searcher;
+  const auto r = searcher.search(pos, SearchLimits{.depth = 1});
+  EXPECT_EQ(r.ended, SearchEnd::Depth);
+  EXPECT_EQ(r.depth, 1);
+  EXPECT_TRUE(is_legal(pos, r.best));
+  // The root, each root move's horizon node, and at most one capture search's budget (plus the node
+  // that finds it spent) below each.
+  EXPECT_LE(r.nodes, 1 + root.size() * (kQuiescenceNodes + 2));
+}
+
+TEST(Search, ANodeLimitHoldsInTheFirstIterationAndStillGivesALegalMove) {
+  const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
+  for (const std::uint64_t nodes : {1, 1000, 250'000}) {
+    Searcher<9> searcher;
+    const auto r = searcher.search(pos, SearchLimits{.depth = 4, .nodes = nodes});
+    SCOPED_TRACE(nodes);
+    EXPECT_EQ(r.ended, SearchEnd::Nodes);
+    EXPECT_EQ(r.nodes, nodes);
+    EXPECT_TRUE(r.has_move);
+    EXPECT_TRUE(is_legal(pos, r.best));
+  }
+}
+
+TEST(Search, AFirstIterationCutShortKeepsTheBestRootMoveSearchedSoFar) {
+  // Room for the first root moves' searches but not all of them (the full depth 1 takes about 300,000
+  // nodes): the answer is the best of the moves whose search completed, reported as a one-move PV.
+  const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
+  Searcher<9> searcher;
+  const auto r = searcher.search(pos, SearchLimits{.depth = 1, .nodes = 250'000});
+  ASSERT_EQ(r.depth, 0);
+  ASSERT_EQ(r.pv.size(), 1u);
+  EXPECT_EQ(r.pv[0], r.best);
+  EXPECT_TRUE(is_legal(pos, r.best));
+}
+
+TEST(Search, AnExternalStopHoldsInTheFirstIteration) {
+  const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
+  Searcher<9> searcher;
+  const std::atomic<bool> stop{true};
+  searcher.set_stop_flag(&stop);
+  const auto r = searcher.search(pos, SearchLimits{.depth = 1});
+  EXPECT_EQ(r.ended, SearchEnd::Stopped);
+  EXPECT_LE(r.nodes, 1024u);  // the flag is looked at every 1,024 nodes
+  EXPECT_TRUE(is_legal(pos, r.best));
+}
+
 TEST(Search, APositionWithMoreMovesThanTheEnginesIndexIsAnErrorNotAWrongMove) {
   EXPECT_NO_THROW(check_indexable(kMaxIndexedMoves));
   EXPECT_THROW(check_indexable(kMaxIndexedMoves + 1), std::length_error);
