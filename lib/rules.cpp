@@ -164,10 +164,14 @@ Parsed<RulesSpec> parse_rules(std::string_view text) {
   if (!given.ok()) return P::fail(given.error);
   spec.size_given = given.value.has("size");
   const Rules& r = spec.rules;
-  if (!r.quiet_plies && !r.max_plies && r.walled_in == WalledIn::Pass)
+  // Without both limits nothing ends a game between two sides that stop capturing: two stones can
+  // step back and forth for ever, whatever walled_in says (issue 12, defect 4: with walled_in=lose,
+  // once allowed, ab(depth=2) self-play never ended). With either limit every game ends: the quiet
+  // limit allows a bounded number of plies between captures and the stones are finite.
+  if (!r.quiet_plies && !r.max_plies)
     return P::fail(
-        "rule keys quiet_plies=off and max_plies=off together with walled_in=pass would let a game "
-        "run forever; keep one of the limits or use walled_in=lose");
+        "rule keys quiet_plies=off and max_plies=off together would let a game run forever (two stones "
+        "stepping back and forth); keep one of the limits");
   return P{spec, {}};
 }
 

@@ -18,6 +18,7 @@ bad "unknown ruleset" perft --rules seega --depth 1
 bad "unknown rule key" perft --rules 'standard(sise=7)' --depth 1
 bad "bad rule value" perft --rules 'standard(size=6)' --depth 1
 bad "endless rules" perft --rules 'standard(quiet_plies=off,max_plies=off)' --depth 1
+bad "endless rules, walled_in=lose" match --rules 'standard(walled_in=lose,quiet_plies=off,max_plies=off)' --games 2
 bad "malformed position" perft --fen '5/5/5/5 w 12/12 0 0' --depth 1
 bad "position row length" perft --fen '5/5/5/5/6 w 12/12 0 0' --depth 1
 bad "position side" perft --fen '5/5/5/5/5 x 12/12 0 0' --depth 1

@@ -73,7 +73,7 @@ TEST(Notation, MalformedPositionsAreRejectedNamingTheField) {
 
 TEST(Notation, CountersAPositionCannotHoldAreRefusedNotWrapped) {
   // Issue 12, defect 1: counters are stored in 16 bits; 65567 used to be read as 31.
-  const Rules off = rules("standard(quiet_plies=off,max_plies=off,walled_in=lose)");
+  const Rules off = rules("standard(max_plies=off)");
   const char* board = "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 ";
   auto at = [&](const std::string& counters) { return parse_position<5>(off, board + counters); };
   EXPECT_NE(at("3 65567").error.find("movement_plies: 65567 is more than the 65535"), std::string::npos)

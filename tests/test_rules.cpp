@@ -90,10 +90,40 @@ TEST(Rules, ABadValueNamesTheKeyAndTheAllowedRange) {
 }
 
 TEST(Rules, AGameThatCouldNeverEndIsRejected) {
-  std::string e = error_of("standard(quiet_plies=off,max_plies=off)");
-  EXPECT_NE(e.find("quiet_plies"), std::string::npos) << e;
-  EXPECT_TRUE(parse_rules("standard(quiet_plies=off,max_plies=off,walled_in=lose)").ok());
+  // Both limits off: refused whatever else the rules say (issue 12, defect 4: walled_in=lose was let
+  // through, and ab(depth=2) self-play under it never ended).
+  for (const char* text : {"standard(quiet_plies=off,max_plies=off)",
+                           "standard(walled_in=lose,quiet_plies=off,max_plies=off)",
+                           "diagonal(quiet_plies=off)", "chain(forced_capture=off,quiet_plies=off,max_plies=off)"}) {
+    std::string e = error_of(text);
+    EXPECT_NE(e.find("run forever"), std::string::npos) << text << ": " << e;
+  }
   EXPECT_TRUE(parse_rules("chain(quiet_plies=off)").ok());
+  EXPECT_TRUE(parse_rules("standard(max_plies=off,walled_in=lose)").ok());
+}
+
+TEST(Rules, WhatEndsAGameBetweenTwoSidesThatNeverCapture) {
+  // Two stones stepping back and forth for ever, in the one remaining shape of the rules: either limit
+  // alone ends it. A quiet limit on its own ends it at that many quiet plies, a ply limit at its ply.
+  const std::string fen = "w4/5/5/5/4b w 0/0 0 0";
+  for (const auto& [text, plies] : {std::pair{"standard(max_plies=off,walled_in=lose)", 30},
+                                    std::pair{"standard(quiet_plies=off,walled_in=lose)", 160}}) {
+    SCOPED_TRACE(text);
+    const Rules r = rules(text);
+    Position<5> pos = position(r, fen);
+    // White shuffles a5-a4-a5, Black e1-e2-e1: nothing is ever captured.
+    const char* cycle[] = {"a5-a4", "e1-e2", "a4-a5", "e2-e1"};
+    int played = 0;
+    while (!pos.outcome().over()) {
+      ASSERT_LT(played, 100'000) << "the game did not end";
+      auto m = parse_move(pos, cycle[played % 4]);
+      ASSERT_TRUE(m.ok()) << m.error;
+      pos.play(m.value);
+      ++played;
+    }
+    EXPECT_EQ(played, plies);
+    EXPECT_TRUE(pos.outcome().draw());
+  }
 }
 
 TEST(Rules, TheSizeComesFromThePositionUnlessTheRulesSayIt) {
