@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "notation.hpp"
-#include "random.hpp"
+#include "positions.hpp"
 #include "search.hpp"
 
 namespace {
@@ -44,19 +44,7 @@ BENCHMARK(BM_SearchStandardFixedDepth)->Arg(8)->Arg(10)->Unit(benchmark::kMillis
 void search_rules(benchmark::State& state, const char* rules_text, int depth) {
   const Rules rules = parse_rules(rules_text).value.rules;
   with_size(rules.size, [&]<int N>() {
-    std::vector<Position<N>> positions;
-    for (std::uint64_t g = 0; positions.size() < 3; ++g) {
-      Rng rng(Rng::derive(2026, g));
-      Position<N> pos(rules);
-      MoveList<N> list;
-      // Play through placement and 10 plies of movement; keep the position if the game goes on.
-      while (pos.placing() || pos.movement_plies() < 10) {
-        legal_moves(pos, list);
-        if (list.empty()) break;
-        pos.play(list[rng.below(list.size())]);
-      }
-      if (!pos.outcome().over()) positions.push_back(pos);
-    }
+    const std::vector<Position<N>> positions = bench::random_positions<N>(rules, 3, 10);
     std::uint64_t positions_searched = 0;
     Searcher<N> searcher;
     for (auto _ : state) {
