@@ -1,6 +1,11 @@
 #pragma once
 // A Seega position on an N x N board: two bitboards, the side to move, the stones in hand and the two
-// movement-phase counters. Small enough that copy-make is the way to search (see bench/).
+// movement-phase counters. Small enough that copy-make is the way to search: bench/bench_make.cpp walks
+// the same trees both ways on 5x5, 7x7 and 9x9, placement and movement, and do/undo (play(m, undo) and
+// undo below) was slower in 11 of 12 cases: perft 9-27% more time and 11-28% more instructions, a
+// search-like walk 4-11% more time and 3-5% more instructions (medians of 15 interleaved repetitions,
+// and callgrind, 2026-12-01; README, Speed). The exception, the walk on 5x5 movement, took 3% less time
+// with do/undo, within the noise, and 4% more instructions.
 
 #include <cassert>
 #include <cstdint>
@@ -169,6 +174,45 @@ class Position {
   void play(const Move<N>& m, BB taken) {
     assert(m.kind == MoveKind::Step || m.kind == MoveKind::Chain);
     move_stone(m.from, m.to, taken);
+  }
+
+  // What play(m, undo) keeps so that undo(m, undo) can take the move back: the captured stones and the
+  // fields a move cannot give back (the hash is kept rather than worked out again).
+  struct Undo {
+    BB taken;
+    std::uint64_t hash;
+    std::uint16_t quiet, movement;
+    Color side;
+  };
+  // Do/undo, the alternative that bench/bench_make.cpp measures against copy-make; the engine copies
+  // (the header comment says why). play(m), recording in u what undo(m, u) needs.
+  void play(const Move<N>& m, Undo& u) {
+    const BB theirs = stones_[~side_];
+    u.hash = hash_;
+    u.quiet = quiet_;
+    u.movement = movement_;
+    u.side = side_;
+    play(m);
+    u.taken = theirs & ~stones_[~u.side];
+  }
+  // Takes back m, the last move played, with play(m, u).
+  void undo(const Move<N>& m, const Undo& u) {
+    side_ = u.side;
+    hash_ = u.hash;
+    quiet_ = u.quiet;
+    movement_ = u.movement;
+    switch (m.kind) {
+      case MoveKind::Place:
+        stones_[side_] &= ~(square_bb<BB>(m.from) | square_bb<BB>(m.to));
+        hand_[side_] = static_cast<std::uint8_t>(hand_[side_] + 2);
+        return;
+      case MoveKind::Pass: return;
+      case MoveKind::Step:
+      case MoveKind::Chain:
+        stones_[side_] = (stones_[side_] & ~square_bb<BB>(m.to)) | square_bb<BB>(m.from);
+        stones_[~side_] |= u.taken;
+        return;
+    }
   }
 
   // Whether the side to move has any step at all (ignores limits and forced capture).

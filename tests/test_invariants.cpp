@@ -121,6 +121,25 @@ TEST(Invariants, CopyMakeLeavesTheOriginalUnchanged) {
   });
 }
 
+// Do/undo (measured against copy-make in bench/): playing a move and taking it back gives the
+// position back, its hash and counters included, and the move played that way is the copied one.
+TEST(Invariants, UndoRestoresThePositionAndDoMatchesCopyMake) {
+  for_every_position([]<int N>(const Position<N>& pos, const MoveList<N>& legal) {
+    Position<N> played = pos;
+    for (const auto& m : legal) {
+      Position<N> child = pos;
+      child.play(m);
+      typename Position<N>::Undo u;
+      played.play(m, u);
+      ASSERT_EQ(played, child) << where(pos) << ", move " << to_string(pos, m);
+      ASSERT_EQ(played.hash(), child.hash()) << where(pos) << ", move " << to_string(pos, m);
+      played.undo(m, u);
+      ASSERT_EQ(played, pos) << where(pos) << ", move " << to_string(pos, m) << " taken back";
+      ASSERT_EQ(played.hash(), pos.hash()) << where(pos) << ", move " << to_string(pos, m) << " taken back";
+    }
+  });
+}
+
 TEST(Invariants, HashStaysEqualToARecomputedOne) {
   for_every_position([]<int N>(const Position<N>& pos, const MoveList<N>& legal) {
     EXPECT_EQ(pos.hash(), pos.compute_hash()) << where(pos);
