@@ -2,7 +2,7 @@
 SEEGA := build/release/bin/seega
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo test test-release test-asan bench clean
+.PHONY: all deps build demo test test-release test-asan bench bench-ci clean
 
 all: build
 
@@ -29,8 +29,21 @@ test-asan: deps
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan
 
+# The benchmark suite (bench/), each benchmark's median of five repetitions, into
+# bench/results/latest.json, then compared with the committed bench/results/baseline.json.
+BENCH := build/release/bin/seega_bench
+BENCH_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 bench: build
-	@build/release/bin/seega_bench
+	@$(BENCH) $(BENCH_ARGS) --benchmark_out=bench/results/latest.json --benchmark_out_format=json
+	@/usr/bin/python3 bench/compare.py
+
+# CI's short pass: every benchmark briefly, its figures in build/release/bench-ci.json and only the
+# comparison printed (the suite's own output goes to build/release/bench-ci.log, shown if it fails).
+BENCH_CI_ARGS ?= --benchmark_min_time=0.05
+bench-ci: build
+	@$(BENCH) $(BENCH_CI_ARGS) --benchmark_out=build/release/bench-ci.json --benchmark_out_format=json \
+	  >build/release/bench-ci.log 2>&1 || { cat build/release/bench-ci.log; exit 1; }
+	@/usr/bin/python3 bench/compare.py --latest build/release/bench-ci.json
 
 clean:
 	rm -rf build
