@@ -4,14 +4,15 @@
 # the share of moves where the 1.5 s clock of level(N) ends the search on this machine; (3) Seega>Play's
 # run simulated for proxy players of several strengths. Every step resumes: the ladder, the matches
 # and the simulations continue their files (--resume), and a step whose summary exists is not
-# repeated. Outputs go to results/; report.py prints the README's tables from them.
+# repeated. Outputs go to results/; report.py prints the README's tables from them. PER_PAIR, CLOCK_GAMES,
+# RUNS, LEVELS and OUT (another results folder) make a small run, as scripts/notebook_data.sh does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 seega=${SEEGA:-$here/../../build/release/bin/seega}
-out=$here/results
+out=${OUT:-$here/results}
 mkdir -p "$out"
 cd "$out"  # every file below is named relatively, so the files record no machine's paths
-levels=10
+levels=${LEVELS:-10}
 per_pair=${PER_PAIR:-300}
 clock_games=${CLOCK_GAMES:-20}
 runs=${RUNS:-300}

@@ -2,12 +2,12 @@
 # Evaluation tuning, verified in games: self-play positions from ab(depth=2), a Texel fit of the
 # evaluation (joint, and split by phase), then the SPRT of the fitted weights against the built-in ones
 # at two strengths. Every step resumes: gen-data and match continue their files (--resume), and a
-# step whose output exists is not repeated. Outputs go to results/; README.md says what the last run
-# showed.
+# step whose output exists is not repeated. Outputs go to results/ (or OUT); README.md says what the last
+# run showed. GAMES and SPRT_GAMES make a small run, as scripts/notebook_data.sh does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 seega=${SEEGA:-$here/../../build/release/bin/seega}
-out=$here/results
+out=${OUT:-$here/results}
 mkdir -p "$out"
 cd "$out"  # every file below is named relatively, so the files record no machine's paths
 data=positions.csv
