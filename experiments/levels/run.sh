@@ -5,7 +5,7 @@
 # run simulated for proxy players of several strengths. Every step resumes: the ladder, the matches
 # and the simulations continue their files (--resume), and a step whose summary exists is not
 # repeated. Outputs go to results/; report.py prints the README's tables from them. PER_PAIR, CLOCK_GAMES,
-# RUNS, LEVELS and OUT (another results folder) make a small run, as scripts/notebook_data.sh does.
+# RUNS, LEVELS, PROXIES and OUT (another results folder) make a small run, as scripts/notebook_data.sh does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 seega=${SEEGA:-$here/../../build/release/bin/seega}
@@ -39,8 +39,10 @@ for n in $(seq 1 "$levels"); do
 done
 
 # 3. Runs: proxies of several strengths against level(1..10,deterministic).
-for proxy in random greedy 'mcts(playouts=300)' 'mcts(playouts=3000)' 'ab(depth=1)' 'ab(depth=2)' 'ab(depth=3)' \
-  'ab(depth=4)'; do
+# PROXIES (specs separated by spaces) replaces the list.
+all_proxies="random greedy mcts(playouts=300) mcts(playouts=3000) ab(depth=1) ab(depth=2) ab(depth=3) ab(depth=4)"
+read -r -a proxies <<<"${PROXIES:-$all_proxies}"
+for proxy in "${proxies[@]}"; do
   name=$(echo "$proxy" | tr -c 'a-z0-9\n' '_')
   [ -s "run_$name.json" ] && continue
   "$seega" run-sim --player "$proxy" --runs "$runs" --max-level "$levels" --seed 5 --out "run_$name.jsonl" \
