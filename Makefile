@@ -2,12 +2,15 @@
 SEEGA := build/release/bin/seega
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo test test-release test-asan bench bench-ci clean
+.PHONY: all deps deps-notebooks build demo test test-release test-asan bench bench-ci notebooks notebooks-ci clean
 
 all: build
 
 deps:
 	@bash scripts/deps.sh
+
+deps-notebooks:
+	@bash scripts/deps.sh notebooks
 
 build: deps
 	@cmake --preset release >/dev/null
@@ -44,6 +47,25 @@ bench-ci: build
 	@$(BENCH) $(BENCH_CI_ARGS) --benchmark_out=build/release/bench-ci.json --benchmark_out_format=json \
 	  >build/release/bench-ci.log 2>&1 || { cat build/release/bench-ci.log; exit 1; }
 	@/usr/bin/python3 bench/compare.py --latest build/release/bench-ci.json
+
+# The notebooks run headless with Debian's Python and Jupyter (its kernel is /usr/bin/python3). Timing
+# metadata is left out so that a re-run on the same results changes nothing.
+NOTEBOOKS := last_placer levels tuning performance
+NB_DATA ?= build/notebook-data
+NBCONVERT := PYDEVD_DISABLE_FILE_VALIDATION=1 /usr/bin/python3 -m nbconvert --execute --to notebook \
+	--ExecutePreprocessor.record_timing=False --ExecutePreprocessor.timeout=600 --log-level=WARN
+
+# On the repository's results, outputs written back into notebooks/ (to be committed).
+notebooks: deps-notebooks
+	@for n in $(NOTEBOOKS); do echo "notebooks/$$n.ipynb"; $(NBCONVERT) --inplace notebooks/$$n.ipynb || exit 1; done
+
+# CI: small results made now (scripts/notebook_data.sh), every notebook run on them into
+# $(NB_DATA)/notebooks/, the committed ones untouched; a cell that fails fails the target.
+notebooks-ci: build deps-notebooks
+	@bash scripts/notebook_data.sh $(NB_DATA)
+	@for n in $(NOTEBOOKS); do echo "notebooks/$$n.ipynb on $(NB_DATA)"; \
+	  SEEGA_DATA=$(abspath $(NB_DATA)) $(NBCONVERT) --output-dir $(NB_DATA)/notebooks notebooks/$$n.ipynb || exit 1; done
+	@echo "notebooks-ci: $(words $(NOTEBOOKS)) notebooks ran on small data"
 
 clean:
 	rm -rf build
