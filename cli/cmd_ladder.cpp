@@ -87,7 +87,7 @@ int run_ladder(const std::vector<std::string>& args) {
   std::vector<std::string> player_texts;
   long long per_pair = 0;
   int threads = 0, opening = 0;
-  bool resume = false, json = false, csv = false, quiet = false;
+  bool resume = false, verify = false, json = false, csv = false, quiet = false;
   po::options_description opts("ladder options");
   add_rules_option(opts, rules_text);
   opts.add_options()("players", po::value(&player_texts)->multitoken()->required(),
@@ -102,6 +102,7 @@ int run_ladder(const std::vector<std::string>& args) {
       "anchor", po::value(&anchor_text), "the player rated 0 (default: the first)")(
       "out", po::value(&out_path), "append one JSON line per finished game to this file")(
       "resume", po::bool_switch(&resume), "continue the ladder recorded in --out")(
+      "verify", po::bool_switch(&verify), "with --resume, replay every game in --out and check its end against its line")(
       "json", po::bool_switch(&json), "print the summary as one JSON object")(
       "csv", po::bool_switch(&csv), "print the ratings table as CSV")(
       "quiet", po::bool_switch(&quiet), "no progress line on stderr");
@@ -109,7 +110,7 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!parse_options(args, opts, vm,
                      "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet|chain]\n"
                      "       [--games-per-pair N] [--rules R] [--seed S] [--opening-turns K] [--threads T]\n"
-                     "       [--out F.jsonl] [--resume] [--anchor NAME] [--json] [--csv]"))
+                     "       [--out F.jsonl] [--resume [--verify]] [--anchor NAME] [--json] [--csv]"))
     return 0;
   LadderConfig c;
   c.rules = load_rules(rules_text);
@@ -126,6 +127,7 @@ int run_ladder(const std::vector<std::string>& args) {
   check_opening_turns(c.rules, opening);
   if (json && csv) throw UsageError("--json and --csv: choose one");
   if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
+  if (verify && !resume) throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
   if (vm.count("anchor")) {
     const std::string want(trim(anchor_text));
     auto it = std::find_if(c.players.begin(), c.players.end(), [&](const PlayerSpec& p) { return p.text == want; });
@@ -143,7 +145,7 @@ int run_ladder(const std::vector<std::string>& args) {
   c.keep_moves = false;
 
   const Tournament t = c.tournament();
-  const RunRequest request{out_path, resume, !quiet && isatty(STDERR_FILENO)};
+  const RunRequest request{out_path, resume, verify, !quiet && isatty(STDERR_FILENO)};
   const RunReport r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop) {
     return run_tournament(t, c.run_options(), std::move(finished), hooks, stop);
   });

@@ -96,7 +96,7 @@ int run_match(const std::vector<std::string>& args) {
   long long games = 0;
   int threads = 0, opening = 0;
   std::string seed_text;
-  bool resume = false, json = false, csv = false, quiet = false;
+  bool resume = false, verify = false, json = false, csv = false, quiet = false;
   po::options_description opts("match options");
   add_rules_option(opts, rules_text);
   opts.add_options()("a", po::value(&a_text)->required(), "player A (see 'seega players')")(
@@ -107,6 +107,7 @@ int run_match(const std::vector<std::string>& args) {
       "opening-turns", po::value(&opening)->default_value(0), "random placement turns shared by both games of a pair")(
       "out", po::value(&out_path), "append one JSON line per finished game to this file")(
       "resume", po::bool_switch(&resume), "continue the match recorded in --out")(
+      "verify", po::bool_switch(&verify), "with --resume, replay every game in --out and check its end against its line")(
       "sprt", po::value(&sprt_text), "stop when a GSPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")(
       "json", po::bool_switch(&json), "print the summary as one JSON object")(
       "csv", po::bool_switch(&csv), "print the summary as CSV (header and one row)")(
@@ -114,7 +115,7 @@ int run_match(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega match --a SPEC --b SPEC [--games N] [--rules R] [--threads T] [--seed S]\n"
-                     "       [--opening-turns K] [--out games.jsonl] [--resume] [--sprt ...] [--json] [--csv]"))
+                     "       [--opening-turns K] [--out games.jsonl] [--resume [--verify]] [--sprt ...] [--json] [--csv]"))
     return 0;
   MatchConfig c;
   c.rules = load_rules(rules_text);
@@ -125,6 +126,7 @@ int run_match(const std::vector<std::string>& args) {
   check_opening_turns(c.rules, opening);
   if (json && csv) throw UsageError("--json and --csv: choose one");
   if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
+  if (verify && !resume) throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
   c.games = games;
   c.threads = threads;
   c.seed = parse_seed(seed_text);
@@ -139,7 +141,7 @@ int run_match(const std::vector<std::string>& args) {
     c.sprt = s.value;
   }
 
-  const RunRequest request{out_path, resume, !quiet && isatty(STDERR_FILENO)};
+  const RunRequest request{out_path, resume, verify, !quiet && isatty(STDERR_FILENO)};
   const RunReport r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop) {
     return seega::run_match(c, std::move(finished), hooks, stop);
   });

@@ -14,7 +14,8 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
   if (!request.out_path.empty()) {
-    auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION);
+    auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
+                                      request.verify ? ResultsCheck::Replay : ResultsCheck::Fields);
     if (!opened.ok()) throw UsageError(opened.error);
     out.emplace(std::move(opened.value));
     for (const auto& w : out->warnings()) fmt::print(stderr, "seega: warning: {}\n", w);

@@ -15,6 +15,7 @@ namespace seega::cli {
 struct RunRequest {
   std::string out_path;  // empty: no results file
   bool resume = false;
+  bool verify = false;    // with resume: replay every game the file holds (ResultsCheck::Replay)
   bool progress = false;  // a progress line on stderr
 };
 

@@ -1,9 +1,12 @@
 #include "results_file.hpp"
 
+#include <algorithm>
+#include <functional>
 #include <limits>
 #include <set>
 
 #include "json.hpp"
+#include "replay.hpp"
 #include "spec.hpp"
 
 namespace seega {
@@ -110,6 +113,48 @@ Parsed<GameRecord> parse_game(const json& j) {
   return P{std::move(g), {}};
 }
 
+std::string record_inconsistency(const Rules& r, const GameRecord& g) {
+  const int each = r.stones_per_side();
+  const auto n = [](auto v) { return std::to_string(v); };
+  for (Color c : {White, Black})
+    if (g.stones[c] > each)
+      return "stones." + colour_text(c) + " " + n(g.stones[c]) + " is more than the " + n(each) + " a side places";
+  if (g.captures != 2 * each - g.stones[White] - g.stones[Black])
+    return "captures " + n(g.captures) + " is not the " + n(2 * each - g.stones[White] - g.stones[Black]) +
+           " stones missing from the board";
+  // A placement turn places two stones, so placement is `each` turns of the two sides together.
+  const long long turns = each + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black] + g.passes;
+  if (g.plies != turns)
+    return "plies " + n(g.plies) + " is not the " + n(turns) + " placements, movement moves and passes";
+  if (!g.moves.empty() && static_cast<long long>(g.moves.size()) != g.plies)
+    return "plies " + n(g.plies) + " but " + n(g.moves.size()) + " moves";
+  const long long steps = std::min<long long>(g.movement_moves[White] + g.movement_moves[Black], Position<5>::kMaxCounter);
+  if (g.movement_plies != steps)
+    return "movement_plies " + n(g.movement_plies) + " is not the " + n(steps) + " movement moves";
+  if (g.first_move_captures > g.captures)
+    return "first_move_captures " + n(g.first_move_captures) + " is more than the game's " + n(g.captures) + " captures";
+  const Outcome o = g.outcome;
+  const int w = g.stones[White], b = g.stones[Black];
+  switch (o.reason) {
+    case EndReason::AllCaptured:
+      if (o.draw() || g.stones[o.winner] == 0 || g.stones[~Color(o.winner)] != 0)
+        return "result " + to_string(o) + " with stones w " + n(w) + " b " + n(b);
+      break;
+    case EndReason::Barrier:
+    case EndReason::QuietLimit:
+    case EndReason::PlyLimit:
+      if (!(o == Outcome::on_count(w, b, o.reason)))
+        return "result " + to_string(o) + ", but stones w " + n(w) + " b " + n(b) + " give " +
+               to_string(Outcome::on_count(w, b, o.reason));
+      break;
+    case EndReason::HemmedIn:
+      if (o.draw() || w == 0 || b == 0) return "result " + to_string(o) + " with stones w " + n(w) + " b " + n(b);
+      break;
+    default: break;
+  }
+  return "";
+}
+
 namespace {
 
 // Why game g is not the one t's schedule plays at its index, or empty.
@@ -205,10 +250,18 @@ std::string record_line(const Tournament& t, const GameRecord& g) {
   return line.dump();
 }
 
-Parsed<ResultsFile> read_results(std::string_view text) {
+namespace {
+
+// The lines of a results file read into records; check_header and check_game (when given) say what is
+// wrong with the header or with a game line and its record, or return empty.
+using HeaderCheck = std::function<std::string(const json& header)>;
+using GameCheck = std::function<std::string(const json& line, const GameRecord& g)>;
+Parsed<ResultsFile> read_games(std::string_view text, const HeaderCheck& check_header, const GameCheck& check_game) {
   using P = Parsed<ResultsFile>;
   auto split = split_jsonl(text, "results file");
   if (!split.ok()) return P::fail(split.error);
+  if (check_header)
+    if (auto why = check_header(split.value.header); !why.empty()) return P::fail(why);
   ResultsFile out;
   out.header = std::move(split.value.header);
   out.dropped_last_line = split.value.dropped_last_line;
@@ -220,24 +273,47 @@ Parsed<ResultsFile> read_results(std::string_view text) {
     if (!g.ok()) return P::fail(where + g.error);
     if (!seen.insert(g.value.index).second)
       return P::fail(where + "game " + std::to_string(g.value.index) + " appears twice");
+    if (check_game)
+      if (auto why = check_game(split.value.lines[k], g.value); !why.empty()) return P::fail(where + why);
     out.games.push_back(std::move(g.value));
   }
   return P{std::move(out), {}};
 }
 
-Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text) {
-  auto file = read_results(text);
-  if (!file.ok()) return file;
-  if (auto why = header_mismatch(file.value.header, t); !why.empty()) return Parsed<ResultsFile>::fail(why);
+// The first key whose value differs between two JSON objects (in either), or empty.
+std::string first_difference(const json& a, const json& b) {
+  for (const auto& [key, value] : a.items())
+    if (!b.contains(key) || b[key] != value) return key;
+  for (const auto& [key, value] : b.items())
+    if (!a.contains(key)) return key;
+  return "";
+}
+
+}  // namespace
+
+Parsed<ResultsFile> read_results(std::string_view text) { return read_games(text, nullptr, nullptr); }
+
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check) {
   const int players = static_cast<int>(t.players.size());
-  for (const auto& g : file.value.games) {
+  auto check_game = [&](const json& line, const GameRecord& g) -> std::string {
+    const std::string game = "game " + std::to_string(g.index);
     if (g.player[White] < 0 || g.player[White] >= players || g.player[Black] < 0 || g.player[Black] >= players)
-      return Parsed<ResultsFile>::fail("results file: game " + std::to_string(g.index) + " names a player outside 0.." +
-                                       std::to_string(players - 1));
-    if (auto why = schedule_mismatch(t, g); !why.empty())
-      return Parsed<ResultsFile>::fail("results file: " + why + " (the file was not written by this run)");
-  }
-  return file;
+      return game + " names a player outside 0.." + std::to_string(players - 1);
+    if (auto why = schedule_mismatch(t, g); !why.empty()) return why + " (the file was not written by this run)";
+    if (auto why = record_inconsistency(t.rules, g); !why.empty()) return game + ": " + why;
+    // Every field this program derives (the pairing's "a" and "winner") and nothing more.
+    const json written = json::parse(record_line(t, g));
+    if (auto key = first_difference(line, written); !key.empty())
+      return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") + ", but its record gives " +
+             (written.contains(key) ? written[key].dump() : "no such field");
+    if (check == ResultsCheck::Replay)
+      return with_size(t.rules.size, [&]<int N>() -> std::string {
+        auto replayed = replay<N>(t.rules, g);
+        return replayed.ok() ? "" : replayed.error;
+      });
+    return "";
+  };
+  return read_games(text, [&](const json& h) { return header_mismatch(h, t); }, check_game);
 }
 
 Parsed<HeaderInfo> header_info(const json& h) {
@@ -258,13 +334,13 @@ Parsed<HeaderInfo> header_info(const json& h) {
 }
 
 Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
-                                          std::string_view version) {
+                                          std::string_view version, ResultsCheck check) {
   using P = Parsed<ResultsWriter>;
   ResultsWriter w;
   w.t_ = t;
   auto file = JsonlWriter::open("--out", path, results_header(t, version), resume,
                                 [&](const std::string& text) -> Parsed<std::size_t> {
-                                  auto read = read_results(t, text);
+                                  auto read = read_results(t, text, check);
                                   if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
                                   if (read.value.dropped_last_line)
                                     w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted "

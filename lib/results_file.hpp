@@ -22,6 +22,11 @@ std::string record_line(const Tournament& t, const GameRecord& game);
 nlohmann::json game_json(const GameRecord& game);
 // The record of a game's JSON; a missing, malformed, negative or inconsistent field is an error.
 Parsed<GameRecord> parse_game(const nlohmann::json& j);
+// Why record g cannot be a finished game under rules r, from its fields alone: stones and captures
+// that do not add up to the stones each side places, plies that are not the placements, moves and
+// passes, a movement counter that is not the moves, a result that the end and the stones contradict.
+// Empty when it can be. (Replaying the moves, as --verify does, checks everything else.)
+std::string record_inconsistency(const Rules& r, const GameRecord& g);
 
 struct ResultsFile {
   nlohmann::json header;  // as written
@@ -34,10 +39,18 @@ struct ResultsFile {
 // than the last, or a game index given twice, is an error naming the line.
 Parsed<ResultsFile> read_results(std::string_view text);
 
+// How far read_results checks a game line of tournament t. Fields: the line must be the one this
+// program writes for its record (so the derived "a" and "winner" agree, and nothing is added), the
+// game the one t's schedule has at its index (its seed, its players, who placed first), and the record
+// consistent (record_inconsistency). Replay: also every move replayed and the end compared with the
+// record (replay.hpp), which catches a swapped result or edited counts that still add up.
+enum class ResultsCheck { Fields, Replay };
+
 // Reads the results file of tournament t: as above, and the header must name t's configuration (an
-// error names the first key that differs) and every game must be the one t's schedule has at its
-// index (its seed, its players, who placed first).
-Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text);
+// error names the first key that differs) and every game line must pass `check`; an error names the
+// line, the game and the field.
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text,
+                                 ResultsCheck check = ResultsCheck::Fields);
 
 // The rules, players and schedule a header names, for commands that read a file without knowing its
 // configuration (replay). Players are named by their spec text only: weights files are not read.
@@ -51,12 +64,13 @@ struct HeaderInfo {
 Parsed<HeaderInfo> header_info(const nlohmann::json& header);
 
 // A run's results file from opening to the last game: a new file gets the header; with resume an
-// existing one is read back for t (a cut last line is dropped from the file, with a warning), and a
-// file of another configuration, a directory, or an existing file without resume is refused.
+// existing one is read back for t with `check` (a cut last line is dropped from the file, with a
+// warning), and a file of another configuration, a directory, or an existing file without resume is
+// refused.
 class ResultsWriter {
  public:
   static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume,
-                                    std::string_view version);
+                                    std::string_view version, ResultsCheck check = ResultsCheck::Fields);
   ResultsWriter() = default;
 
   // The games the file already held (empty for a new file); moved out once.

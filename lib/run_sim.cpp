@@ -321,6 +321,8 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
       for (const json& g : j.at("games")) {
         auto game = parse_game(g);
         if (!game.ok()) return P::fail(where + game.error);
+        if (auto why = record_inconsistency(c.rules, game.value); !why.empty())
+          return P::fail(where + "game " + std::to_string(r.games.size()) + " of the run: " + why);
         r.games.push_back(std::move(game.value));
       }
     } catch (const json::exception& e) {

@@ -149,6 +149,43 @@ same_summary "resume after a cut last line" "$tmp/fresh120.json" "$tmp/cut.json"
 if good_lines "$tmp/cut2.jsonl" && [ "$(($(wc -l <"$tmp/cut2.jsonl") - 1))" -eq 120 ]; then pass; else
   fail "after resuming a cut file it is not a header and 120 whole game lines"; fi
 
+# --- A header cut before its newline is refused, and the file left as it was (issue 12, defect 6) ----
+head -n 1 "$tmp/cut.jsonl" | tr -d '\n' >"$tmp/header_only.jsonl"
+cp "$tmp/header_only.jsonl" "$tmp/header_only.before"
+bad_says "a header without its newline" "the header line has no newline" \
+  match --quiet "${common[@]}" --games 120 --out "$tmp/header_only.jsonl" --resume
+if cmp -s "$tmp/header_only.jsonl" "$tmp/header_only.before"; then pass; else
+  fail "a refused header without its newline was changed"; fi
+
+# --- Tampered lines (issue 12, defect 7) --------------------------------------------------------------
+# The sixth game line's result swapped: refused at once, naming the line and the field.
+"$py" -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+g = json.loads(lines[6])
+g["result"] = {"w": "b", "b": "w", "draw": "w"}[g["result"]]
+lines[6] = json.dumps(g, separators=(",", ":"))
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$tmp/cut.jsonl" "$tmp/tampered.jsonl"
+bad_says "a swapped result" "results file line 7: game " \
+  match --quiet "${common[@]}" --games 120 --out "$tmp/tampered.jsonl" --resume
+# Its first two placements swapped instead: every field still adds up, so only --verify, which replays
+# the moves, finds it; without it the game is taken as it stands.
+"$py" -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+g = json.loads(lines[6])
+g["moves"][0], g["moves"][1] = g["moves"][1], g["moves"][0]
+lines[6] = json.dumps(g, separators=(",", ":"))
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$tmp/cut.jsonl" "$tmp/moved.jsonl"
+cp "$tmp/moved.jsonl" "$tmp/moved2.jsonl"
+bad_says "--verify on edited moves" "results file line 7: game " \
+  match --quiet "${common[@]}" --games 40 --out "$tmp/moved.jsonl" --resume --verify
+if m "${common[@]}" --games 40 --out "$tmp/moved2.jsonl" --resume >/dev/null 2>&1; then pass; else
+  fail "without --verify, a line whose fields add up is read"; fi
+m "${common[@]}" --games 40 --out "$tmp/cut.jsonl" --resume --verify >/dev/null 2>"$tmp/verify.err" && pass ||
+  fail "--verify on the untouched file: $(cat "$tmp/verify.err")"
+bad_says "--verify without --resume" "--verify checks the games of --resume" match "${common[@]}" --verify
+
 # --- Ctrl-C keeps the finished games; --resume completes the match ----------------------------------
 slow=(--a 'ab(depth=2)' --b greedy --opening-turns 1 --seed 9 --games 300)
 m "${slow[@]}" --threads 2 --json >"$tmp/fresh_slow.json"

@@ -143,6 +143,10 @@ TEST(RunSim, TheFileRefusesRunsThisSimulationDidNotPlay) {
   lost->games.push_back(lost->games[0]);
   lost->games.back().index = 1;
   refused(c, file_text(c, changed), "yet the run goes on");
+  // A game's own fields must add up (record_inconsistency): a capture more than the stones missing.
+  changed = runs;
+  changed[0].games[0].captures += 1;
+  refused(c, file_text(c, changed), "game 0 of the run: captures");
   // A count is a whole number in its range: neither cut (2.5 to 2) nor wrapped (2^64-1 to -1).
   for (const auto& [key, value, why] : {std::tuple{"index", "18446744073709551615", "index 18446744073709551615 is out of range"},
                                         {"wins", "2.5", "wins 2.5 is not a whole number"}}) {

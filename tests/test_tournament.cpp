@@ -333,6 +333,84 @@ TEST(ResultsFile, AGameThatIsNotTheSchedulesGameAtItsIndexIsRefused) {
   EXPECT_NE(schedule.error.find("schedule="), std::string::npos) << schedule.error;
 }
 
+TEST(ResultsFile, ATamperedLineIsRefusedNamingTheGameAndTheField) {
+  // Issue 12, defect 7: edits that used to pass --resume and change the summary.
+  const Tournament t = tournament({"random", "greedy", "ab(depth=1)"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  const GameRecord& g3 = games[3];
+  auto text_with = [&](const std::function<void(nlohmann::json&)>& change) {
+    std::string text = results_header(t, "test") + "\n";
+    for (const auto& g : games) {
+      nlohmann::json line = nlohmann::json::parse(record_line(t, g));
+      if (g.index == 3) change(line);
+      text += line.dump() + "\n";
+    }
+    return text;
+  };
+  ASSERT_TRUE(read_results(t, text_with([](nlohmann::json&) {}), ResultsCheck::Replay).ok());
+  const std::string other = g3.outcome.draw() ? "w" : g3.outcome.winner == White ? "b" : "w";
+  struct Case {
+    std::string what;
+    std::function<void(nlohmann::json&)> change;
+    std::string error;
+  };
+  const Case cases[] = {
+      {"result swapped", [&](nlohmann::json& j) { j["result"] = other; }, "result"},
+      {"a changed", [](nlohmann::json& j) { j["a"] = j["a"] == "w" ? "b" : "w"; }, "'s a is"},
+      {"winner changed", [](nlohmann::json& j) { j["winner"] = j["winner"] == "draw" ? "a" : "draw"; }, "winner"},
+      {"a field added", [](nlohmann::json& j) { j["elo"] = 3000; }, "'s elo is 3000"},
+      {"a derived field removed", [](nlohmann::json& j) { j.erase("winner"); }, "winner is missing"},
+      {"a stone more", [](nlohmann::json& j) { j["stones"]["w"] = j["stones"]["w"].get<int>() + 1; }, "captures"},
+      {"more stones than a side places", [](nlohmann::json& j) { j["stones"]["b"] = 13; }, "more than the 12"},
+      {"a capture more", [](nlohmann::json& j) { j["captures"] = j["captures"].get<int>() + 1; }, "captures"},
+      {"a ply more", [](nlohmann::json& j) { j["plies"] = j["plies"].get<int>() + 1; }, "plies"},
+      {"a movement ply more", [](nlohmann::json& j) { j["movement_plies"] = j["movement_plies"].get<int>() + 1; },
+       "movement_plies"},
+      {"a pass more", [](nlohmann::json& j) { j["passes"] = j["passes"].get<int>() + 1; }, "plies"},
+      {"a move dropped", [](nlohmann::json& j) { j["moves"].erase(j["moves"].size() - 1); }, "moves"},
+      {"a seed not the index's", [](nlohmann::json& j) { j["seed"] = j["seed"].get<std::uint64_t>() + 1; }, "seed"},
+  };
+  for (const auto& [what, change, error] : cases) {
+    auto file = read_results(t, text_with(change));
+    EXPECT_FALSE(file.ok()) << what << " was read";
+    EXPECT_NE(file.error.find("game 3"), std::string::npos) << what << ": " << file.error;
+    EXPECT_NE(file.error.find(error), std::string::npos) << what << ": " << file.error;
+  }
+}
+
+TEST(ResultsFile, AnEditThatStillAddsUpIsFoundOnlyByReplayingTheMoves) {
+  // Swap the colours' stones and the result, and keep "winner" in step: every field agrees with every
+  // other, so only the moves can tell.
+  const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 4);
+  const auto games = run(t, 1);
+  const auto decided = std::find_if(games.begin(), games.end(), [](const GameRecord& g) {
+    return !g.outcome.draw() && g.outcome.reason == EndReason::QuietLimit && g.stones[White] != g.stones[Black];
+  });
+  ASSERT_NE(decided, games.end());
+  std::string text = results_header(t, "test") + "\n";
+  for (GameRecord g : games) {
+    if (g.index == decided->index) {
+      std::swap(g.stones[White], g.stones[Black]);
+      g.outcome.winner = static_cast<std::int8_t>(~Color(g.outcome.winner));
+    }
+    text += record_line(t, g) + "\n";
+  }
+  EXPECT_TRUE(read_results(t, text).ok());
+  auto replayed = read_results(t, text, ResultsCheck::Replay);
+  EXPECT_FALSE(replayed.ok());
+  EXPECT_NE(replayed.error.find("game " + std::to_string(decided->index) + ": the record says result"),
+            std::string::npos)
+      << replayed.error;
+}
+
+TEST(ResultsFile, EveryRecordTheRunnerWritesIsConsistent) {
+  for (const std::string rules : {"standard", "diagonal(size=7)", "chain", "standard(walled_in=lose,size=9)"}) {
+    SCOPED_TRACE(rules);
+    const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 6, rules, 0);
+    for (const auto& g : run(t, 2)) EXPECT_EQ(record_inconsistency(t.rules, g), "") << "game " << g.index;
+  }
+}
+
 TEST(ResultsFile, ACountThatIsNotAWholeNumberInRangeIsRefusedNeitherCutNorWrapped) {
   const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
   const auto games = run(t, 1);
