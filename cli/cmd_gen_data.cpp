@@ -104,11 +104,16 @@ int run_gen_data(const std::vector<std::string>& args) {
     }
     out.add(g.index, std::move(rows.value));
   };
+  // Called under the runner's lock, which add_game does not take: the writer's count is read under ours.
   auto report = [&](long long done, long long total) {
     if (!progress) return;
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print(stderr, "\r{}/{} games  {} positions  {:.0f} positions/s   ", done, total, out.rows_written(),
-               s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0);
+    const long long rows = [&] {
+      std::lock_guard lock(mutex);
+      return out.rows_written();
+    }();
+    fmt::print(stderr, "\r{}/{} games  {} positions  {:.0f} positions/s   ", done, total, rows,
+               s > 0 ? static_cast<double>(rows - rows_before) / s : 0.0);
   };
   long long total = 0;
   if (from_file) {

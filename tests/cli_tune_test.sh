@@ -16,6 +16,13 @@ G --players 'ab(depth=1)' greedy --games 20 --seed 3 --out "$tmp/grow.csv"
 head -c -7 "$tmp/grow.csv" >"$tmp/cut.csv" && mv "$tmp/cut.csv" "$tmp/grow.csv"
 G --players 'ab(depth=1)' greedy --games 40 --seed 3 --out "$tmp/grow.csv" --resume
 if cmp -s "$tmp/t1.csv" "$tmp/grow.csv"; then pass; else fail "gen-data grown by --resume differs from a fresh run"; fi
+# On a terminal the progress line counts the rows the workers write; under ThreadSanitizer this read
+# was a data race (the count was read without the writer's lock). script(1) gives the run a terminal.
+script -qec "$(printf '%q ' "$seega" gen-data --players 'ab(depth=1)' greedy --games 40 --seed 3 --threads 2 \
+  --out "$tmp/tty.csv")" /dev/null >"$tmp/tty.log" 2>&1
+code=$?
+if [ "$code" -eq 0 ] && grep -q '40/40 games' "$tmp/tty.log" && cmp -s "$tmp/t1.csv" "$tmp/tty.csv"; then pass; else
+  fail "gen-data on a terminal: exit $code: $(tr '\r' '\n' <"$tmp/tty.log" | tail -n 3)"; fi
 if "$py" - "$tmp/t1.csv" <<'EOF2'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
