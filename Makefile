@@ -2,7 +2,7 @@
 SEEGA := build/release/bin/seega
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps deps-notebooks build demo test test-release test-asan bench bench-ci notebooks notebooks-ci clean
+.PHONY: all deps deps-notebooks build demo test test-release test-asan test-tsan bench bench-ci notebooks notebooks-ci clean
 
 all: build
 
@@ -31,6 +31,12 @@ test-asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan
+
+# The threaded tests under ThreadSanitizer (not part of `make test`: docs/testing.md).
+test-tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan -j $(JOBS)
+	@ctest --preset tsan
 
 # The benchmark suite (bench/), each benchmark's median of five repetitions, into
 # bench/results/latest.json, then compared with the committed bench/results/baseline.json.
