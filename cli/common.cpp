@@ -116,7 +116,10 @@ std::vector<PlayerSpec> load_players(const std::string& option, const std::vecto
 }
 
 Parsed<Weights> read_weights_file(const std::string& path) {
-  auto text = user_file_text(path);
+  // A weights file is a few hundred bytes: a bound keeps a wrong path (a disk image, a log) from being
+  // read whole.
+  constexpr std::uintmax_t kMaxWeightsFileBytes = 1 << 20;
+  auto text = user_file_text(path, kMaxWeightsFileBytes);
   if (!text.ok()) return Parsed<Weights>::fail("weights file " + text.error);
   return parse_weights_file(text.value, path);
 }
@@ -168,18 +171,26 @@ std::string csv_row(const std::vector<std::string>& cells) {
   return row;
 }
 
-Parsed<std::string> user_file_text(const std::string& path) {
+Parsed<std::string> user_file_text(const std::string& path, std::uintmax_t max_bytes) {
   using P = Parsed<std::string>;
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (!fs::exists(status)) return P::fail(path + ": no such file");
   if (!fs::is_regular_file(status)) return P::fail(path + ": not a regular file");
+  const auto too_big = [&] { return P::fail(path + ": larger than the " + std::to_string(max_bytes) + " bytes such a file can be"); };
+  if (const auto size = fs::file_size(path, ec); !ec && size > max_bytes) return too_big();
   std::ifstream in(path, std::ios::binary);
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (!in.good() && !in.eof()) return P::fail(path + ": cannot read the file");
-  return P{buf.str(), {}};
+  if (!in) return P::fail(path + ": cannot read the file");
+  // Read in blocks up to the bound, not to the end: the file may grow while it is read.
+  std::string text;
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > max_bytes) return too_big();
+  }
+  if (in.bad()) return P::fail(path + ": cannot read the file");
+  return P{std::move(text), {}};
 }
 
 std::string read_user_file(const std::string& path, const std::string& option) {

@@ -4,6 +4,8 @@
 
 #include <boost/program_options.hpp>
 #include <atomic>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -82,8 +84,9 @@ std::string plain_text(double x, int decimals = 1);
 std::string csv_row(const std::vector<std::string>& cells);
 
 // The whole text of a user's file, or why not ("PATH: no such file"): missing, not a regular file (a
-// directory, a FIFO, a device), or unreadable.
-Parsed<std::string> user_file_text(const std::string& path);
+// directory, a FIFO, a device), larger than max_bytes, or unreadable.
+Parsed<std::string> user_file_text(const std::string& path,
+                                   std::uintmax_t max_bytes = std::numeric_limits<std::uintmax_t>::max());
 // The same for the file named by `option`: a UsageError naming the option.
 std::string read_user_file(const std::string& path, const std::string& option);
 

@@ -42,6 +42,14 @@ bad "analyze a finished game" analyze --fen 'w4/5/5/5/5 b 0/0 0 0'
 bad "analyze with a corrupt weights file" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player "ab(depth=2,weights=$weights)"
 bad "eval with a corrupt weights file" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights"
 bad "eval with a missing weights file" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights.missing"
+# Special files and a file too big to be weights (issue 12, defect 8): refused, not read for ever.
+for special in /dev/zero /dev/urandom /tmp; do
+  bad_says "eval --weights $special" "not a regular file" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$special"
+  bad_says "weights=$special" "not a regular file" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player "ab(depth=1,weights=$special)"
+done
+head -c 2000000 /dev/zero | tr '\0' 'x' >"$weights.big"
+bad_says "a weights file of 2 MB" "larger than the 1048576 bytes" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights.big"
+rm -f "$weights.big"
 good "analyze finds the win in one" 'score win in 1' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)'
 good "analyze json" '"best":"a2-a1"' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)' --json
 good "eval explain" 'material             1       100          100' eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --explain
