@@ -28,10 +28,15 @@ int run_analyze(const std::vector<std::string>& args) {
     const Position<N> pos = load_position<N>(rules, fen);
     if (pos.outcome().over()) throw UsageError("the game is over in this position: " + to_string(pos.outcome()));
     auto player = make_player<N>(spec);
+    // Ctrl-C stops the search, which answers with the best move it has (docs/engines.md, Limits): it is
+    // printed as usual, marked interrupted, and the exit status is 130.
+    SigintGuard sigint;
+    player->set_stop(&sigint.flag());
     Rng rng(seed);
     const Move<N> move = player->choose(pos, rng);
+    const bool interrupted = sigint.raised();
     nlohmann::json j{{"fen", to_string(pos)}, {"rules", rules.to_string()}, {"player", spec.text},
-                     {"best", to_string(pos, move)}};
+                     {"best", to_string(pos, move)}, {"interrupted", interrupted}};
     if (const SearchResult<N>* r = player->last_search()) {
       std::vector<std::string> pv;
       Position<N> walk = pos;
@@ -50,11 +55,12 @@ int run_analyze(const std::vector<std::string>& args) {
       j["nps"] = r->seconds > 0 ? r->nodes / r->seconds : 0.0;
       j["positions_per_second"] = r->seconds > 0 ? r->positions / r->seconds : 0.0;
     }
+    const int status = interrupted ? 130 : 0;
     if (json) {
       fmt::print("{}\n", j.dump());
-      return 0;
+      return status;
     }
-    fmt::print("best {}\n", j["best"].get<std::string>());
+    fmt::print("best {}{}\n", j["best"].get<std::string>(), interrupted ? " (interrupted: the best move found so far)" : "");
     if (j.contains("score")) {
       std::string pv;
       for (const auto& m : j["pv"]) pv.append(" ").append(m.get<std::string>());
@@ -64,7 +70,7 @@ int run_analyze(const std::vector<std::string>& args) {
                  j["positions"].get<std::uint64_t>(), j["seconds"].get<double>(), j["nps"].get<double>(),
                  j["positions_per_second"].get<double>(), pv);
     }
-    return 0;
+    return status;
   });
 }
 

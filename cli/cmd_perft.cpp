@@ -3,6 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 
 #include "common.hpp"
 #include "notation.hpp"
@@ -20,6 +25,14 @@ int run_perft(const std::vector<std::string>& args) {
       "depth", po::value(&depth)->required(), "depth in moves (placement turn, step, chain turn or pass)")(
       "divide", po::bool_switch(&divide), "print each root move with its count")(
       "json", po::bool_switch(&json), "print JSON lines; the last is {depth,nodes,seconds,nps}");
+  // Ctrl-C ends perft at once, with one line on stderr and exit status 130: a part of a count means
+  // nothing, so none is printed; with --divide the root moves already printed are whole counts. (Set
+  // here, not left to the default action, which a script's background job inherits as "ignore".)
+  std::signal(SIGINT, [](int) {
+    constexpr char message[] = "seega: interrupted: perft stopped before its count was done\n";
+    [[maybe_unused]] auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
+    std::_Exit(130);
+  });
   po::variables_map vm;
   if (!parse_options(args, opts, vm, "usage: seega perft [--rules R] [--fen F] --depth D [--divide] [--json]"))
     return 0;
@@ -31,11 +44,14 @@ int run_perft(const std::vector<std::string>& args) {
     auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
     if (divide) {
-      for (const auto& [move, count] : perft_divide(pos, depth)) {
+      // Each root move is printed (and flushed) as its count is done, so the lines before a Ctrl-C are
+      // whole counts.
+      perft_divide(pos, depth, [&](const std::string& move, std::uint64_t count) {
         nodes += count;
         if (json) fmt::print("{}\n", nlohmann::json{{"move", move}, {"nodes", count}}.dump());
         else fmt::print("{}: {}\n", move, count);
-      }
+        std::fflush(stdout);
+      });
       if (depth == 0) nodes = 1;
     } else {
       nodes = perft(pos, depth);

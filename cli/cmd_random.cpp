@@ -30,7 +30,15 @@ int run_random(const std::vector<std::string>& args) {
   auto start = std::chrono::steady_clock::now();
   long long wins[2] = {0, 0}, draws = 0, last_placer_wins = 0, plies = 0;
   std::map<std::string, long long> reasons;
-  for (long long i = 0; i < games; ++i) {
+  // Ctrl-C ends the batch after the game under way: the summary covers the games played, marked
+  // interrupted, and the exit status is 130.
+  SigintGuard sigint;
+  const long long asked = games;
+  for (long long i = 0; i < asked; ++i) {
+    if (sigint.raised()) {
+      games = i;
+      break;
+    }
     // Alternate who places first so neither colour is favoured.
     Color first = i % 2 ? Black : White;
     GameRecord g = play_random_game(rules, Rng::derive(seed, static_cast<std::uint64_t>(i)), first);
@@ -40,29 +48,34 @@ int run_random(const std::vector<std::string>& args) {
     plies += g.movement_plies;
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const bool interrupted = games < asked;
+  const int status = interrupted ? 130 : 0;
+  const double per_game = games ? 1.0 / games : 0;
   nlohmann::json j{{"rules", rules.to_string()},
                    {"seed", seed},
                    {"games", games},
+                   {"interrupted", interrupted},
                    {"w_wins", wins[0]},
                    {"b_wins", wins[1]},
                    {"draws", draws},
                    {"last_placer_wins", last_placer_wins},
                    {"end_reasons", reasons},
-                   {"mean_movement_plies", double(plies) / games},
+                   {"mean_movement_plies", double(plies) * per_game},
                    {"seconds", seconds},
                    {"games_per_second", seconds > 0 ? games / seconds : 0}};
   if (json) {
     fmt::print("{}\n", j.dump());
-    return 0;
+    return status;
   }
-  fmt::print("{}: {} random games, seed {}\n", rules.to_string(), games, seed);
+  fmt::print("{}: {} random games, seed {}{}\n", rules.to_string(), games, seed,
+             interrupted ? fmt::format(" (interrupted: {} of {} played)", games, asked) : "");
   fmt::print("  w wins {}  b wins {}  draws {}  last placer wins {} ({:.1f}%)\n", wins[0], wins[1], draws,
-             last_placer_wins, 100.0 * last_placer_wins / games);
+             last_placer_wins, 100.0 * last_placer_wins * per_game);
   std::string r;
   for (const auto& [k, v] : reasons) r += fmt::format(" {} {}", k, v);
-  fmt::print("  ended by:{}\n  mean movement plies {:.1f}; {:.0f} games/s\n", r, double(plies) / games,
+  fmt::print("  ended by:{}\n  mean movement plies {:.1f}; {:.0f} games/s\n", r, double(plies) * per_game,
              seconds > 0 ? games / seconds : 0);
-  return 0;
+  return status;
 }
 
 }  // namespace seega::cli

@@ -52,7 +52,8 @@ std::uint64_t perft(const Position<N>& pos, int depth) {
 }
 
 template <int N>
-std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N>& pos, int depth) {
+std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N>& pos, int depth,
+                                                                const DivideCallback& each) {
   std::vector<std::pair<std::string, std::uint64_t>> out;
   if (depth <= 0) return out;
   MoveList<N> list;
@@ -62,6 +63,7 @@ std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N
     Position<N> child = pos;
     child.play(list[i]);
     out.emplace_back(names[i], perft(child, depth - 1));
+    if (each) each(out.back().first, out.back().second);
   }
   return out;
 }
@@ -69,8 +71,11 @@ std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N
 template std::uint64_t perft<5>(const Position<5>&, int);
 template std::uint64_t perft<7>(const Position<7>&, int);
 template std::uint64_t perft<9>(const Position<9>&, int);
-template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<5>(const Position<5>&, int);
-template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<7>(const Position<7>&, int);
-template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<9>(const Position<9>&, int);
+template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<5>(const Position<5>&, int,
+                                                                                   const DivideCallback&);
+template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<7>(const Position<7>&, int,
+                                                                                   const DivideCallback&);
+template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<9>(const Position<9>&, int,
+                                                                                   const DivideCallback&);
 
 }  // namespace seega
