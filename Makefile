@@ -2,17 +2,23 @@
 SEEGA := build/release/bin/seega
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps deps-notebooks build demo test test-release test-asan test-tsan bench bench-ci notebooks notebooks-ci clean
+.PHONY: all deps deps-core deps-notebooks build demo test test-release test-asan test-tsan fuzz bench bench-ci notebooks notebooks-ci clean
 
 all: build
 
-deps:
+# What the build and the tests need (every target below runs it).
+deps-core:
 	@bash scripts/deps.sh
+
+# Everything the project's targets use: the build's packages and the notebooks' Jupyter stack; with
+# FUZZ=1 also clang 14 for the fuzz targets (which make fuzz installs by itself).
+deps:
+	@bash scripts/deps.sh notebooks $(if $(FUZZ),fuzz)
 
 deps-notebooks:
 	@bash scripts/deps.sh notebooks
 
-build: deps
+build: deps-core
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 
@@ -22,18 +28,26 @@ demo: build
 
 test: test-release test-asan
 
-test-release: deps
+test-release: deps-core
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 	@ctest --preset release
 
-test-asan: deps
+test-asan: deps-core
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan
 
+# Each libFuzzer target for FUZZ_SECONDS (clang 14, installed here when missing); fails on a finding.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@bash scripts/deps.sh fuzz
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
 # The threaded tests under ThreadSanitizer (not part of `make test`: docs/testing.md).
-test-tsan: deps
+test-tsan: deps-core
 	@cmake --preset tsan >/dev/null
 	@cmake --build --preset tsan -j $(JOBS)
 	@ctest --preset tsan

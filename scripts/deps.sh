@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, whatever the build, tests and benchmarks need and this machine lacks.
-# `deps.sh notebooks` adds Debian's Jupyter stack for the notebooks: about a hundred packages (numpy,
-# scipy, fonts, ...), so only the notebook targets ask for it and a build or test run does not wait for it.
+# Arguments add groups:
+#   notebooks  Debian's Jupyter stack for the notebooks: about a hundred packages (numpy, scipy, fonts,
+#              ...), so only `make deps` and the notebook targets ask for it, not a build or test run.
+#   fuzz       clang 14 and its libFuzzer runtime for the fuzz targets (make fuzz).
 set -euo pipefail
 packages=(g++ cmake ninja-build make libboost-program-options-dev libtbb-dev libeigen3-dev
           libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev python3)
-if [ "${1:-}" = notebooks ]; then
-  packages+=(python3-nbconvert python3-ipykernel python3-pandas python3-matplotlib)
-elif [ -n "${1:-}" ]; then
-  echo "deps.sh: unknown argument '$1' (allowed: notebooks)" >&2
-  exit 2
-fi
+for what in "$@"; do
+  case "$what" in
+    notebooks) packages+=(python3-nbconvert python3-ipykernel python3-pandas python3-matplotlib) ;;
+    fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+    *) echo "deps.sh: unknown argument '$what' (allowed: notebooks, fuzz)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,305 @@
+#include "checks.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "eval.hpp"
+#include "notation.hpp"
+#include "player.hpp"
+#include "replay.hpp"
+#include "results_file.hpp"
+#include "rules.hpp"
+#include "run_sim.hpp"
+#include "spec.hpp"
+#include "stats.hpp"
+#include "training_data.hpp"
+
+namespace seega::fuzz {
+
+namespace {
+
+std::string input_name;
+std::string_view current_target;
+std::string_view current_input;
+
+// A finding: what failed, for which input; abort() so that libFuzzer keeps the input and a test fails.
+[[noreturn]] void finding(const std::string& what) {
+  constexpr std::size_t kShown = 2000;
+  std::fprintf(stderr, "fuzz target %.*s: %s\n  input%s%s: %s%s\n", int(current_target.size()), current_target.data(),
+               what.c_str(), input_name.empty() ? "" : " ", input_name.c_str(),
+               quote(current_input.substr(0, kShown)).c_str(), current_input.size() > kShown ? "..." : "");
+  std::abort();
+}
+
+void require(bool ok, const std::string& what) {
+  if (!ok) finding(what);
+}
+
+// The text up to the first newline, and the rest after it.
+std::pair<std::string_view, std::string_view> first_line(std::string_view text) {
+  const auto nl = text.find('\n');
+  if (nl == std::string_view::npos) return {text, {}};
+  return {text.substr(0, nl), text.substr(nl + 1)};
+}
+
+// --- position: "<rows> <side> <hands> <quiet> <movement>" under each preset at its board size -------
+
+template <int N>
+void check_position_under(const Rules& rules, std::string_view text) {
+  auto p = parse_position<N>(rules, text);
+  if (!p.ok()) return;
+  const std::string printed = to_string(p.value);
+  auto back = parse_position<N>(rules, printed);
+  require(back.ok(), "the printed position " + quote(printed) + " does not parse: " + back.error);
+  require(back.value == p.value, "the printed position " + quote(printed) + " parses to another position");
+  require(to_string(back.value) == printed, "the position prints two ways");
+  MoveList<N> moves;
+  legal_moves(p.value, moves);
+  (void)p.value.outcome();
+}
+
+void check_position(std::string_view input) {
+  const int n = position_size(input);
+  if (!valid_size(n)) return;
+  for (Rules rules : {standard_rules(), diagonal_rules(), chain_rules()}) {
+    rules.size = n;
+    with_size(n, [&]<int N>() { check_position_under<N>(rules, input); });
+  }
+}
+
+// --- move: "<rules>\n<position>\n<move>" ------------------------------------------------------------
+
+template <int N>
+void check_move_in(const Rules& rules, std::string_view fen, std::string_view text) {
+  auto pos = parse_position<N>(rules, fen);
+  if (!pos.ok()) return;
+  auto m = parse_move(pos.value, text);
+  if (!m.ok()) return;
+  const std::string printed = to_string(pos.value, m.value);
+  auto back = parse_move(pos.value, printed);
+  require(back.ok(), "the printed move " + quote(printed) + " does not parse: " + back.error);
+  require(back.value == m.value, "the printed move " + quote(printed) + " parses to another move");
+  // What a move leads to is a position the notation reads back.
+  Position<N> after = pos.value;
+  after.play(m.value);
+  const std::string next = to_string(after);
+  auto again = parse_position<N>(rules, next);
+  require(again.ok(), "the position after " + quote(printed) + ", " + quote(next) + ", does not parse: " + again.error);
+  require(again.value == after, "the position after " + quote(printed) + " parses to another position");
+}
+
+void check_move(std::string_view input) {
+  auto [rules_text, rest] = first_line(input);
+  auto [fen, move] = first_line(rest);
+  auto spec = parse_rules(rules_text);
+  if (!spec.ok()) return;
+  // As the CLI does: the position's rows choose the size unless the rules named one.
+  Rules rules = spec.value.rules;
+  const int n = position_size(fen);
+  if (!valid_size(n) || (spec.value.size_given && n != rules.size)) return;
+  rules.size = n;
+  with_size(n, [&]<int N>() { check_move_in<N>(rules, fen, move); });
+}
+
+// --- rules: "preset(key=value,...)" ------------------------------------------------------------------
+
+void check_rules(std::string_view input) {
+  auto spec = parse_rules(input);
+  if (!spec.ok()) return;
+  const std::string printed = spec.value.rules.to_string();
+  auto back = parse_rules(printed);
+  require(back.ok(), "the canonical form " + quote(printed) + " does not parse: " + back.error);
+  require(back.value.rules == spec.value.rules, "the canonical form " + quote(printed) + " parses to other rules");
+  require(back.value.rules.to_string() == printed, "the rules print two ways");
+}
+
+// --- player: "ab(depth=4,placement=random)" ----------------------------------------------------------
+
+bool same_player(const PlayerSpec& a, const PlayerSpec& b) {
+  if (a.kind != b.kind || a.depth != b.depth || a.nodes != b.nodes || a.time_ms != b.time_ms ||
+      a.playouts != b.playouts || a.level != b.level || a.deterministic != b.deterministic || a.blunder != b.blunder ||
+      a.weights_file != b.weights_file || a.text != b.text || !(a.weights == b.weights) ||
+      bool(a.placement) != bool(b.placement))
+    return false;
+  return !a.placement || same_player(*a.placement, *b.placement);
+}
+
+void check_player(std::string_view input) {
+  auto p = parse_player(input);
+  if (!p.ok()) return;
+  // The text a spec keeps (its own, and its placement player's) reads back as the same player.
+  auto back = parse_player(p.value.text);
+  require(back.ok(), "the spec's own text " + quote(p.value.text) + " does not parse: " + back.error);
+  require(same_player(back.value, p.value), "the spec's own text " + quote(p.value.text) + " parses to another player");
+  if (p.value.placement) {
+    auto inner = parse_player(p.value.placement->text);
+    require(inner.ok() && same_player(inner.value, *p.value.placement),
+            "the placement player " + quote(p.value.placement->text) + " does not parse to itself");
+  }
+  // Weights files are only named: a loader that reads nothing gives every one the defaults.
+  std::vector<std::string> asked;
+  const std::string error = load_player_weights(p.value, [&](const std::string& path) {
+    asked.push_back(path);
+    return Parsed<Weights>{Weights::defaults(), {}};
+  });
+  require(error.empty(), "load_player_weights failed with a loader that cannot fail: " + error);
+  std::size_t named = 0;
+  for (const PlayerSpec* q = &p.value; q; q = q->placement.get()) named += !q->weights_file.empty();
+  require(asked.size() == named, "load_player_weights read " + std::to_string(asked.size()) + " files, the spec names " +
+                                     std::to_string(named));
+  require(make_player<5>(p.value) != nullptr, "make_player made nothing");
+  (void)p.value.reproducible();
+}
+
+// --- sprt: "elo0=0,elo1=10,alpha=0.05,beta=0.05" ----------------------------------------------------
+
+void check_sprt(std::string_view input) {
+  auto c = parse_sprt(input);
+  if (!c.ok()) return;
+  const SprtConfig& s = c.value;
+  require(-1000 <= s.elo0 && s.elo0 < s.elo1 && s.elo1 <= 1000, "elo0 and elo1 outside what parse_sprt promises");
+  require(0 < s.alpha && s.alpha < 0.5 && 0 < s.beta && s.beta < 0.5, "alpha or beta outside (0, 0.5)");
+  // Any accepted configuration makes a test that decides on every count.
+  for (const Pentanomial& p : {Pentanomial{}, Pentanomial{{1, 2, 3, 2, 1}}, Pentanomial{{0, 0, 0, 0, 40}},
+                               Pentanomial{{40, 0, 0, 0, 0}}, Pentanomial{{0, 0, 100000, 0, 0}}}) {
+    const SprtResult r = sprt(p, s);
+    require(std::isfinite(r.llr) && std::isfinite(r.lower) && std::isfinite(r.upper),
+            "the test's ratio or bounds are not finite");
+    require(r.lower < 0 && 0 < r.upper, "the test's bounds do not bracket 0");
+  }
+}
+
+// --- weights: a weights file ----------------------------------------------------------------------
+
+void check_weights(std::string_view input) {
+  auto w = parse_weights(input);
+  if (!w.ok()) return;
+  const std::string printed = w.value.to_text();
+  auto back = parse_weights(printed);
+  require(back.ok(), "the printed weights do not parse: " + back.error);
+  require(back.value == w.value, "the printed weights parse to other weights:\n" + printed);
+  require(back.value.to_text() == printed, "the weights print two ways");
+}
+
+// --- results: a results file (seega match, ladder, tournament) ------------------------------------
+
+// The tournament the seeds of tests/fuzz/results were written by: seega match --a random --b greedy.
+const Tournament& seed_tournament() {
+  static const Tournament t = [] {
+    Tournament x;
+    x.rules = standard_rules();
+    x.players = {parse_player("random").value, parse_player("greedy").value};
+    return x;
+  }();
+  return t;
+}
+
+// Replays each game under the header's rules, as seega replay does; a game that does not replay is
+// refused by replay, which is fine. Bounded so that one input stays fast.
+void replay_games(const nlohmann::json& header, const std::vector<GameRecord>& games) {
+  auto info = header_info(header);
+  if (!info.ok()) return;
+  auto rules = parse_rules(info.value.rules);
+  if (!rules.ok()) return;
+  std::size_t moves = 0;
+  for (const auto& g : games) {
+    moves += g.moves.size();
+    if (moves > 400) return;
+    auto text = replay_text(rules.value.rules, g);
+    if (text.ok()) require(text.value.positions.size() == g.moves.size() + 1, "replay lost a position");
+  }
+}
+
+void check_results(std::string_view input) {
+  auto file = read_results(input);
+  auto mine = read_results(seed_tournament(), input);
+  if (!file.ok()) {
+    require(!mine.ok(), "a file that is not a results file is this run's results file");
+    return;
+  }
+  for (const auto& g : file.value.games) {
+    const nlohmann::json j = game_json(g);
+    auto back = parse_game(j);
+    require(back.ok(), "a game's JSON " + j.dump() + " does not parse: " + back.error);
+    require(game_json(back.value) == j, "a game's JSON " + j.dump() + " parses to another game");
+  }
+  if (mine.ok()) require(mine.value.games.size() == file.value.games.size(), "the run's reading lost games");
+  replay_games(file.value.header, file.value.games);
+}
+
+// --- run_sim: a run-sim file ----------------------------------------------------------------------
+
+// The simulation the seeds of tests/fuzz/run_sim were written by: seega run-sim --player random
+// --max-level 2.
+const RunSimConfig& seed_simulation() {
+  static const RunSimConfig c = [] {
+    RunSimConfig x;
+    x.player = parse_player("random").value;
+    x.max_level = 2;
+    return x;
+  }();
+  return c;
+}
+
+void check_run_sim(std::string_view input) {
+  const RunSimConfig& c = seed_simulation();
+  auto file = read_run_sim(c, input);
+  if (!file.ok()) return;
+  std::string text = run_sim_header(c, "fuzz") + "\n";
+  for (const auto& r : file.value.runs) text += run_line(c, r) + "\n";
+  auto back = read_run_sim(c, text);
+  require(back.ok(), "the runs written back do not read: " + back.error);
+  require(back.value.runs.size() == file.value.runs.size(), "the runs written back are not as many");
+  for (std::size_t k = 0; k < back.value.runs.size(); ++k)
+    require(run_line(c, back.value.runs[k]) == run_line(c, file.value.runs[k]),
+            "run " + std::to_string(file.value.runs[k].index) + " written back reads as another run");
+}
+
+// --- data: a row of seega gen-data's positions -------------------------------------------------------
+
+void check_data(std::string_view input) {
+  auto row = parse_data_line(input);
+  if (!row.ok()) return;
+  const std::string printed = data_line(row.value);
+  auto back = parse_data_line(printed);
+  require(back.ok(), "the printed row " + quote(printed) + " does not parse: " + back.error);
+  require(data_line(back.value) == printed, "the printed row " + quote(printed) + " parses to another row");
+  // What seega tune does with a row: its rules, its position under them, the position's features.
+  auto rules = parse_rules(row.value.rules);
+  if (!rules.ok()) return;
+  const Rules& r = rules.value.rules;
+  with_size(r.size, [&]<int N>() {
+    auto pos = parse_position<N>(r, row.value.position);
+    if (pos.ok()) (void)features(pos.value);
+  });
+}
+
+}  // namespace
+
+const std::vector<Target>& targets() {
+  static const std::vector<Target> all{
+      {"position", check_position}, {"move", check_move},       {"rules", check_rules},
+      {"player", check_player},     {"sprt", check_sprt},       {"weights", check_weights},
+      {"results", check_results},   {"run_sim", check_run_sim}, {"data", check_data},
+  };
+  return all;
+}
+
+const Target& target(std::string_view name) {
+  for (const auto& t : targets())
+    if (t.name == name) return t;
+  std::fprintf(stderr, "no fuzz target %.*s\n", int(name.size()), name.data());
+  std::abort();
+}
+
+void set_input_name(std::string name) { input_name = std::move(name); }
+
+void run_check(const Target& target, std::string_view input) {
+  current_target = target.name;
+  current_input = input;
+  target.check(input);
+}
+
+}  // namespace seega::fuzz
