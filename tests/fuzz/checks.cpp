@@ -91,9 +91,11 @@ void check_move_in(const Rules& rules, std::string_view fen, std::string_view te
 }
 
 void check_move(std::string_view input) {
-  auto [rules_text, rest] = first_line(input);
-  auto [fen, move] = first_line(rest);
-  auto spec = parse_rules(rules_text);
+  // Not structured bindings: clang 14 cannot capture them in the lambda below.
+  const auto lines = first_line(input);
+  const auto rest = first_line(lines.second);
+  const std::string_view fen = rest.first, move = rest.second;
+  auto spec = parse_rules(lines.first);
   if (!spec.ok()) return;
   // As the CLI does: the position's rows choose the size unless the rules named one.
   Rules rules = spec.value.rules;
