@@ -233,12 +233,12 @@ void check_results(std::string_view input) {
 
 // --- run_sim: a run-sim file ----------------------------------------------------------------------
 
-// The simulation the seeds of tests/fuzz/run_sim were written by: seega run-sim --player random
-// --max-level 2.
+// The simulation the seeds of tests/fuzz/run_sim were written by: seega run-sim --player 'ab(depth=3)'
+// --max-level 2 (a player that wins, so that runs reach their score).
 const RunSimConfig& seed_simulation() {
   static const RunSimConfig c = [] {
     RunSimConfig x;
-    x.player = parse_player("random").value;
+    x.player = parse_player("ab(depth=3)").value;
     x.max_level = 2;
     return x;
   }();
