@@ -21,6 +21,12 @@ inline nlohmann::json json_number(double x) {
   return x;
 }
 
+// Whether j is an object holding value at key. Never throws, whatever a file put there: nlohmann's
+// j.value(key, default) throws when the key holds another type ({"type": 5}).
+inline bool json_field_is(const nlohmann::json& j, const char* key, const nlohmann::json& value) {
+  return j.is_object() && j.contains(key) && j.at(key) == value;
+}
+
 // A JSON number as a whole number of type T in [lo, hi], or why not. nlohmann's get<T>() would cut
 // 3.7 down to 3 and wrap 18446744073709551615 round to -1, so the counts of a file are read here.
 template <std::integral T>

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "json.hpp"
+
 namespace seega {
 
 using nlohmann::json;
@@ -33,7 +35,7 @@ Parsed<JsonlText> split_jsonl(std::string_view text, std::string_view what) {
     }
     if (j.is_discarded() || !j.is_object()) return P::fail(where + "not a JSON object");
     if (line == 0) {
-      if (j.value("type", "") != "header") return P::fail(where + "the first line is not a header");
+      if (!json_field_is(j, "type", "header")) return P::fail(where + "the first line is not a header");
       if (!terminated) return P::fail(where + "the header line has no newline at its end (a cut file)");
       out.header = std::move(j);
     } else {

@@ -175,7 +175,7 @@ std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
 
 // Why header h was not written for t, naming the first key that differs, or empty.
 std::string header_mismatch(const json& h, const Tournament& t) {
-  if (h.value("format", 0) != kFormat)
+  if (!json_field_is(h, "format", kFormat))
     return "the results file's header is not of format " + std::to_string(kFormat) +
            " (written by another version of seega); use another --out file";
   const json want = config_json(t);
@@ -189,12 +189,15 @@ std::string header_mismatch(const json& h, const Tournament& t) {
   const json& had = h.contains("weights") ? h["weights"] : none;
   const json& has = want.contains("weights") ? want["weights"] : none;
   if (had != has) {
+    // The value at key of an object, or null (a file's "weights" may be anything).
+    auto at = [](const json& o, const std::string& key) { return o.is_object() && o.contains(key) ? o[key] : json(); };
     for (std::size_t i = 0; i < t.players.size(); ++i) {
       const std::string k = std::to_string(i), kp = k + ".placement";
-      if (had.value(k, json()) != has.value(k, json()) || had.value(kp, json()) != has.value(kp, json()))
+      if (at(had, k) != at(has, k) || at(had, kp) != at(has, kp))
         return "results file was made with other weights for player '" + t.players[i].text +
                "' (its weights file has changed since); use another --out file";
     }
+    return "results file was made with other weights than this run's; use another --out file";
   }
   return "";
 }
@@ -320,7 +323,7 @@ Parsed<HeaderInfo> header_info(const json& h) {
   using P = Parsed<HeaderInfo>;
   HeaderInfo info;
   try {
-    if (h.value("format", 0) != kFormat)
+    if (!json_field_is(h, "format", kFormat))
       return P::fail("the results file's header is not of format " + std::to_string(kFormat));
     info.rules = h.at("rules").get<std::string>();
     info.players = h.at("players").get<std::vector<std::string>>();

@@ -288,7 +288,7 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
   if (!split.ok()) return P::fail(split.error);
   const json want = config_json(c);
   const json& have = split.value.header;
-  if (have.value("kind", "") != "run-sim" || have.value("format", 0) != kFormat)
+  if (!json_field_is(have, "kind", "run-sim") || !json_field_is(have, "format", kFormat))
     return P::fail("not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
   for (const auto& [key, value] : want.items())
     if (!have.contains(key) || have[key] != value)
