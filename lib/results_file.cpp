@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "bitboard.hpp"
 #include "json.hpp"
 #include "replay.hpp"
 #include "spec.hpp"
@@ -55,9 +56,10 @@ Parsed<GameRecord> parse_game(const json& j) {
   using P = Parsed<GameRecord>;
   GameRecord g;
   std::string bad;  // the first field that is not a whole number in its range
-  auto whole = [&bad]<typename T>(const json& v, const std::string& name, T& out, T lo) {
+  auto whole = [&bad]<typename T>(const json& v, const std::string& name, T& out, T lo,
+                                  T hi = std::numeric_limits<T>::max()) {
     if (!bad.empty()) return;
-    auto x = json_whole<T>(v, lo);
+    auto x = json_whole<T>(v, lo, hi);
     if (x.ok()) out = x.value;
     else bad = name + " " + x.error;
   };
@@ -69,7 +71,8 @@ Parsed<GameRecord> parse_game(const json& j) {
     for (Color c : {White, Black}) {
       const std::string k = colour_text(c);
       whole(j.at("players").at(k), "players." + k, g.player[c], kMin);
-      whole(j.at("stones").at(k), "stones." + k, g.stones[c], 0);
+      // No board holds more than the largest one's stones (a run's score multiplies them).
+      whole(j.at("stones").at(k), "stones." + k, g.stones[c], 0, Geometry<9>::kStonesPerSide);
       whole(j.at("movement_moves").at(k), "movement_moves." + k, g.movement_moves[c], 0);
     }
     for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
