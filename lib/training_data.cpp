@@ -49,6 +49,14 @@ std::optional<std::vector<std::string>> csv_cells(std::string_view line) {
   return cells;
 }
 
+// A text cell as csv_cells reads it back: quoted when it holds a comma or a quote.
+std::string csv_cell(const std::string& text) {
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string q = "\"";
+  for (char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
 double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
 template <int N>
@@ -95,14 +103,9 @@ std::string to_string(const LabelSpec& l) {
 std::string data_header() { return "position,phase,rules,game,ply,result,search,label"; }
 
 std::string data_line(const DataRow& r) {
-  std::string rules = r.rules;
-  if (rules.find_first_of(",\"") != std::string::npos) {
-    std::string q = "\"";
-    for (char c : rules) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    rules = q + "\"";
-  }
-  return r.position + "," + (r.placement ? "placement" : "movement") + "," + rules + "," + std::to_string(r.game) +
-         "," + std::to_string(r.ply) + "," + number_text(r.result) + "," +
+  // The position is quoted as the rules are: a row read from a file may hold anything there.
+  return csv_cell(r.position) + "," + (r.placement ? "placement" : "movement") + "," + csv_cell(r.rules) + "," +
+         std::to_string(r.game) + "," + std::to_string(r.ply) + "," + number_text(r.result) + "," +
          (r.search ? std::to_string(*r.search) : std::string()) + "," + number_text(r.label);
 }
 
