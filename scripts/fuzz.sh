@@ -24,7 +24,7 @@ for dir in "$root"/tests/fuzz/*/; do
     echo "fuzz: $name: ${runs:-?} inputs in ${seconds}s, nothing found"
   else
     echo "fuzz: $name: FOUND something (exit $rc); inputs in build/fuzz/findings/$name/, log $log:" >&2
-    grep -A12 -m1 -E '==ERROR|fuzz target|deadly signal|timeout' "$log" >&2 || tail -20 "$log" >&2
+    grep -A12 -m1 -E 'fuzz target|ERROR: |runtime error|deadly signal|ALARM' "$log" >&2 || tail -20 "$log" >&2
     failed+=("$name")
   fi
 done

@@ -33,10 +33,6 @@ std::string_view current_input;
   std::abort();
 }
 
-void require(bool ok, const std::string& what) {
-  if (!ok) finding(what);
-}
-
 // The text up to the first newline, and the rest after it.
 std::pair<std::string_view, std::string_view> first_line(std::string_view text) {
   const auto nl = text.find('\n');
@@ -52,9 +48,9 @@ void check_position_under(const Rules& rules, std::string_view text) {
   if (!p.ok()) return;
   const std::string printed = to_string(p.value);
   auto back = parse_position<N>(rules, printed);
-  require(back.ok(), "the printed position " + quote(printed) + " does not parse: " + back.error);
-  require(back.value == p.value, "the printed position " + quote(printed) + " parses to another position");
-  require(to_string(back.value) == printed, "the position prints two ways");
+  if (!back.ok()) finding("the printed position " + quote(printed) + " does not parse: " + back.error);
+  if (back.value != p.value) finding("the printed position " + quote(printed) + " parses to another position");
+  if (to_string(back.value) != printed) finding("the position prints two ways");
   MoveList<N> moves;
   legal_moves(p.value, moves);
   (void)p.value.outcome();
@@ -79,15 +75,16 @@ void check_move_in(const Rules& rules, std::string_view fen, std::string_view te
   if (!m.ok()) return;
   const std::string printed = to_string(pos.value, m.value);
   auto back = parse_move(pos.value, printed);
-  require(back.ok(), "the printed move " + quote(printed) + " does not parse: " + back.error);
-  require(back.value == m.value, "the printed move " + quote(printed) + " parses to another move");
+  if (!back.ok()) finding("the printed move " + quote(printed) + " does not parse: " + back.error);
+  if (back.value != m.value) finding("the printed move " + quote(printed) + " parses to another move");
   // What a move leads to is a position the notation reads back.
   Position<N> after = pos.value;
   after.play(m.value);
   const std::string next = to_string(after);
   auto again = parse_position<N>(rules, next);
-  require(again.ok(), "the position after " + quote(printed) + ", " + quote(next) + ", does not parse: " + again.error);
-  require(again.value == after, "the position after " + quote(printed) + " parses to another position");
+  if (!again.ok())
+    finding("the position after " + quote(printed) + ", " + quote(next) + ", does not parse: " + again.error);
+  if (again.value != after) finding("the position after " + quote(printed) + " parses to another position");
 }
 
 void check_move(std::string_view input) {
@@ -112,9 +109,9 @@ void check_rules(std::string_view input) {
   if (!spec.ok()) return;
   const std::string printed = spec.value.rules.to_string();
   auto back = parse_rules(printed);
-  require(back.ok(), "the canonical form " + quote(printed) + " does not parse: " + back.error);
-  require(back.value.rules == spec.value.rules, "the canonical form " + quote(printed) + " parses to other rules");
-  require(back.value.rules.to_string() == printed, "the rules print two ways");
+  if (!back.ok()) finding("the canonical form " + quote(printed) + " does not parse: " + back.error);
+  if (back.value.rules != spec.value.rules) finding("the canonical form " + quote(printed) + " parses to other rules");
+  if (back.value.rules.to_string() != printed) finding("the rules print two ways");
 }
 
 // --- player: "ab(depth=4,placement=random)" ----------------------------------------------------------
@@ -133,12 +130,13 @@ void check_player(std::string_view input) {
   if (!p.ok()) return;
   // The text a spec keeps (its own, and its placement player's) reads back as the same player.
   auto back = parse_player(p.value.text);
-  require(back.ok(), "the spec's own text " + quote(p.value.text) + " does not parse: " + back.error);
-  require(same_player(back.value, p.value), "the spec's own text " + quote(p.value.text) + " parses to another player");
+  if (!back.ok()) finding("the spec's own text " + quote(p.value.text) + " does not parse: " + back.error);
+  if (!same_player(back.value, p.value))
+    finding("the spec's own text " + quote(p.value.text) + " parses to another player");
   if (p.value.placement) {
     auto inner = parse_player(p.value.placement->text);
-    require(inner.ok() && same_player(inner.value, *p.value.placement),
-            "the placement player " + quote(p.value.placement->text) + " does not parse to itself");
+    if (!(inner.ok() && same_player(inner.value, *p.value.placement)))
+      finding("the placement player " + quote(p.value.placement->text) + " does not parse to itself");
   }
   // Weights files are only named: a loader that reads nothing gives every one the defaults.
   std::vector<std::string> asked;
@@ -146,12 +144,13 @@ void check_player(std::string_view input) {
     asked.push_back(path);
     return Parsed<Weights>{Weights::defaults(), {}};
   });
-  require(error.empty(), "load_player_weights failed with a loader that cannot fail: " + error);
+  if (!error.empty()) finding("load_player_weights failed with a loader that cannot fail: " + error);
   std::size_t named = 0;
   for (const PlayerSpec* q = &p.value; q; q = q->placement.get()) named += !q->weights_file.empty();
-  require(asked.size() == named, "load_player_weights read " + std::to_string(asked.size()) + " files, the spec names " +
-                                     std::to_string(named));
-  require(make_player<5>(p.value) != nullptr, "make_player made nothing");
+  if (asked.size() != named)
+    finding("load_player_weights read " + std::to_string(asked.size()) + " files, the spec names " +
+            std::to_string(named));
+  if (!make_player<5>(p.value)) finding("make_player made nothing");
   (void)p.value.reproducible();
 }
 
@@ -161,15 +160,16 @@ void check_sprt(std::string_view input) {
   auto c = parse_sprt(input);
   if (!c.ok()) return;
   const SprtConfig& s = c.value;
-  require(-1000 <= s.elo0 && s.elo0 < s.elo1 && s.elo1 <= 1000, "elo0 and elo1 outside what parse_sprt promises");
-  require(0 < s.alpha && s.alpha < 0.5 && 0 < s.beta && s.beta < 0.5, "alpha or beta outside (0, 0.5)");
+  if (!(-1000 <= s.elo0 && s.elo0 < s.elo1 && s.elo1 <= 1000))
+    finding("elo0 and elo1 outside what parse_sprt promises");
+  if (!(0 < s.alpha && s.alpha < 0.5 && 0 < s.beta && s.beta < 0.5)) finding("alpha or beta outside (0, 0.5)");
   // Any accepted configuration makes a test that decides on every count.
   for (const Pentanomial& p : {Pentanomial{}, Pentanomial{{1, 2, 3, 2, 1}}, Pentanomial{{0, 0, 0, 0, 40}},
                                Pentanomial{{40, 0, 0, 0, 0}}, Pentanomial{{0, 0, 100000, 0, 0}}}) {
     const SprtResult r = sprt(p, s);
-    require(std::isfinite(r.llr) && std::isfinite(r.lower) && std::isfinite(r.upper),
-            "the test's ratio or bounds are not finite");
-    require(r.lower < 0 && 0 < r.upper, "the test's bounds do not bracket 0");
+    if (!(std::isfinite(r.llr) && std::isfinite(r.lower) && std::isfinite(r.upper)))
+      finding("the test's ratio or bounds are not finite");
+    if (!(r.lower < 0 && 0 < r.upper)) finding("the test's bounds do not bracket 0");
   }
 }
 
@@ -180,9 +180,9 @@ void check_weights(std::string_view input) {
   if (!w.ok()) return;
   const std::string printed = w.value.to_text();
   auto back = parse_weights(printed);
-  require(back.ok(), "the printed weights do not parse: " + back.error);
-  require(back.value == w.value, "the printed weights parse to other weights:\n" + printed);
-  require(back.value.to_text() == printed, "the weights print two ways");
+  if (!back.ok()) finding("the printed weights do not parse: " + back.error);
+  if (back.value != w.value) finding("the printed weights parse to other weights:\n" + printed);
+  if (back.value.to_text() != printed) finding("the weights print two ways");
 }
 
 // --- results: a results file (seega match, ladder, tournament) ------------------------------------
@@ -210,7 +210,7 @@ void replay_games(const nlohmann::json& header, const std::vector<GameRecord>& g
     moves += g.moves.size();
     if (moves > 400) return;
     auto text = replay_text(rules.value.rules, g);
-    if (text.ok()) require(text.value.positions.size() == g.moves.size() + 1, "replay lost a position");
+    if (text.ok() && text.value.positions.size() != g.moves.size() + 1) finding("replay lost a position");
   }
 }
 
@@ -218,16 +218,16 @@ void check_results(std::string_view input) {
   auto file = read_results(input);
   auto mine = read_results(seed_tournament(), input);
   if (!file.ok()) {
-    require(!mine.ok(), "a file that is not a results file is this run's results file");
+    if (mine.ok()) finding("a file that is not a results file is this run's results file");
     return;
   }
   for (const auto& g : file.value.games) {
     const nlohmann::json j = game_json(g);
     auto back = parse_game(j);
-    require(back.ok(), "a game's JSON " + j.dump() + " does not parse: " + back.error);
-    require(game_json(back.value) == j, "a game's JSON " + j.dump() + " parses to another game");
+    if (!back.ok()) finding("a game's JSON " + j.dump() + " does not parse: " + back.error);
+    if (game_json(back.value) != j) finding("a game's JSON " + j.dump() + " parses to another game");
   }
-  if (mine.ok()) require(mine.value.games.size() == file.value.games.size(), "the run's reading lost games");
+  if (mine.ok() && mine.value.games.size() != file.value.games.size()) finding("the run's reading lost games");
   replay_games(file.value.header, file.value.games);
 }
 
@@ -252,11 +252,11 @@ void check_run_sim(std::string_view input) {
   std::string text = run_sim_header(c, "fuzz") + "\n";
   for (const auto& r : file.value.runs) text += run_line(c, r) + "\n";
   auto back = read_run_sim(c, text);
-  require(back.ok(), "the runs written back do not read: " + back.error);
-  require(back.value.runs.size() == file.value.runs.size(), "the runs written back are not as many");
+  if (!back.ok()) finding("the runs written back do not read: " + back.error);
+  if (back.value.runs.size() != file.value.runs.size()) finding("the runs written back are not as many");
   for (std::size_t k = 0; k < back.value.runs.size(); ++k)
-    require(run_line(c, back.value.runs[k]) == run_line(c, file.value.runs[k]),
-            "run " + std::to_string(file.value.runs[k].index) + " written back reads as another run");
+    if (run_line(c, back.value.runs[k]) != run_line(c, file.value.runs[k]))
+      finding("run " + std::to_string(file.value.runs[k].index) + " written back reads as another run");
 }
 
 // --- data: a row of seega gen-data's positions -------------------------------------------------------
@@ -266,8 +266,8 @@ void check_data(std::string_view input) {
   if (!row.ok()) return;
   const std::string printed = data_line(row.value);
   auto back = parse_data_line(printed);
-  require(back.ok(), "the printed row " + quote(printed) + " does not parse: " + back.error);
-  require(data_line(back.value) == printed, "the printed row " + quote(printed) + " parses to another row");
+  if (!back.ok()) finding("the printed row " + quote(printed) + " does not parse: " + back.error);
+  if (data_line(back.value) != printed) finding("the printed row " + quote(printed) + " parses to another row");
   // What seega tune does with a row: its rules, its position under them, the position's features.
   auto rules = parse_rules(row.value.rules);
   if (!rules.ok()) return;
