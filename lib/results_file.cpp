@@ -247,14 +247,21 @@ json game_json(const GameRecord& g) {
   return line;
 }
 
-std::string record_line(const Tournament& t, const GameRecord& g) {
+namespace {
+
+// The JSON of record_line.
+json record_json(const Tournament& t, const GameRecord& g) {
   const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
   const Color a = g.colour_of(p.a);
   json line = game_json(g);
   line["a"] = colour_text(a);
   line["winner"] = g.outcome.draw() ? "draw" : g.outcome.winner == a ? "a" : "b";
-  return line.dump();
+  return line;
 }
+
+}  // namespace
+
+std::string record_line(const Tournament& t, const GameRecord& g) { return record_json(t, g).dump(); }
 
 namespace {
 
@@ -308,7 +315,7 @@ Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, Res
     if (auto why = schedule_mismatch(t, g); !why.empty()) return why + " (the file was not written by this run)";
     if (auto why = record_inconsistency(t.rules, g); !why.empty()) return game + ": " + why;
     // Every field this program derives (the pairing's "a" and "winner") and nothing more.
-    const json written = json::parse(record_line(t, g));
+    const json written = record_json(t, g);
     if (auto key = first_difference(line, written); !key.empty())
       return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") + ", but its record gives " +
              (written.contains(key) ? written[key].dump() : "no such field");
