@@ -158,16 +158,7 @@ std::string plain_text(double x, int decimals) {
 
 std::string csv_row(const std::vector<std::string>& cells) {
   std::string row;
-  for (const auto& cell : cells) {
-    if (!row.empty()) row += ',';
-    if (cell.find_first_of(",\"\n") == std::string::npos) {
-      row += cell;
-      continue;
-    }
-    row += '"';
-    for (char ch : cell) row += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    row += '"';
-  }
+  for (std::size_t i = 0; i < cells.size(); ++i) row.append(i ? "," : "").append(csv_cell(cells[i]));
   return row;
 }
 

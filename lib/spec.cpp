@@ -83,6 +83,13 @@ std::string joined(const std::vector<std::string>& names) {
   return out;
 }
 
+std::string csv_cell(std::string_view text) {
+  if (text.find_first_of(",\"\n") == std::string_view::npos) return std::string(text);
+  std::string q = "\"";
+  for (char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
 namespace detail {
 
 std::string unknown_key(std::string_view noun, std::string_view key, const std::vector<std::string>& names) {

@@ -66,6 +66,9 @@ std::optional<std::string> nearest_name(std::string_view word, const std::vector
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& names);
 // "a, b, c": names as a message lists what is allowed.
 std::string joined(const std::vector<std::string>& names);
+// One CSV cell: as it is, or between double quotes (a quote doubled) when it holds a comma, a quote or
+// a newline.
+std::string csv_cell(std::string_view text);
 
 // --- Spec strings ----------------------------------------------------------------------------------
 

@@ -49,14 +49,6 @@ std::optional<std::vector<std::string>> csv_cells(std::string_view line) {
   return cells;
 }
 
-// A text cell as csv_cells reads it back: quoted when it holds a comma or a quote.
-std::string csv_cell(const std::string& text) {
-  if (text.find_first_of(",\"") == std::string::npos) return text;
-  std::string q = "\"";
-  for (char c : text) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
 double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
 template <int N>
