@@ -219,7 +219,7 @@ std::optional<GameRecord> play_match_game(const MatchConfig& config, long long i
 }
 
 std::vector<GameRecord> run_match(const MatchConfig& config, std::vector<GameRecord> finished, const RunHooks& hooks,
-                                  const std::atomic<bool>* stop) {
+                                  const std::atomic<bool>* stop, Share* share) {
   RunHooks h = hooks;
   h.enough = nullptr;
   std::optional<SprtWatch> watch;
@@ -227,7 +227,9 @@ std::vector<GameRecord> run_match(const MatchConfig& config, std::vector<GameRec
     watch.emplace(*config.sprt);
     h.enough = [&](const GameRecord& g) { return watch->add(g.index, g.points(0)); };
   }
-  return run_tournament(config.tournament(), config.run_options(), std::move(finished), h, stop);
+  RunOptions options = config.run_options();
+  options.share = share;
+  return run_tournament(config.tournament(), options, std::move(finished), h, stop);
 }
 
 }  // namespace seega

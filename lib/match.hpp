@@ -123,8 +123,8 @@ std::optional<GameRecord> play_match_game(const MatchConfig& config, long long i
 
 // Plays the games of config whose index is not among `finished`, as run_tournament does; with an SPRT
 // no new game starts once it has decided (hooks.enough is ignored). Returns every record, old and new,
-// sorted by index.
+// sorted by index. With share, as run_tournament.
 std::vector<GameRecord> run_match(const MatchConfig& config, std::vector<GameRecord> finished, const RunHooks& hooks,
-                                  const std::atomic<bool>* stop);
+                                  const std::atomic<bool>* stop, Share* share = nullptr);
 
 }  // namespace seega

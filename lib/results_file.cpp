@@ -306,27 +306,45 @@ std::string first_difference(const json& a, const json& b) {
 
 Parsed<ResultsFile> read_results(std::string_view text) { return read_games(text, nullptr, nullptr); }
 
-Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check) {
+namespace {
+
+// Why game line `line`, read as record g, is not one tournament t writes (ResultsCheck), or empty.
+std::string game_line_mismatch(const Tournament& t, const json& line, const GameRecord& g, ResultsCheck check) {
   const int players = static_cast<int>(t.players.size());
-  auto check_game = [&](const json& line, const GameRecord& g) -> std::string {
-    const std::string game = "game " + std::to_string(g.index);
-    if (g.player[White] < 0 || g.player[White] >= players || g.player[Black] < 0 || g.player[Black] >= players)
-      return game + " names a player outside 0.." + std::to_string(players - 1);
-    if (auto why = schedule_mismatch(t, g); !why.empty()) return why + " (the file was not written by this run)";
-    if (auto why = record_inconsistency(t.rules, g); !why.empty()) return game + ": " + why;
-    // Every field this program derives (the pairing's "a" and "winner") and nothing more.
-    const json written = record_json(t, g);
-    if (auto key = first_difference(line, written); !key.empty())
-      return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") + ", but its record gives " +
-             (written.contains(key) ? written[key].dump() : "no such field");
-    if (check == ResultsCheck::Replay)
-      return with_size(t.rules.size, [&]<int N>() -> std::string {
-        auto replayed = replay<N>(t.rules, g);
-        return replayed.ok() ? "" : replayed.error;
-      });
-    return "";
-  };
-  return read_games(text, [&](const json& h) { return header_mismatch(h, t); }, check_game);
+  const std::string game = "game " + std::to_string(g.index);
+  if (g.player[White] < 0 || g.player[White] >= players || g.player[Black] < 0 || g.player[Black] >= players)
+    return game + " names a player outside 0.." + std::to_string(players - 1);
+  if (auto why = schedule_mismatch(t, g); !why.empty()) return why + " (the file was not written by this run)";
+  if (auto why = record_inconsistency(t.rules, g); !why.empty()) return game + ": " + why;
+  // Every field this program derives (the pairing's "a" and "winner") and nothing more.
+  const json written = record_json(t, g);
+  if (auto key = first_difference(line, written); !key.empty())
+    return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") + ", but its record gives " +
+           (written.contains(key) ? written[key].dump() : "no such field");
+  if (check == ResultsCheck::Replay)
+    return with_size(t.rules.size, [&]<int N>() -> std::string {
+      auto replayed = replay<N>(t.rules, g);
+      return replayed.ok() ? "" : replayed.error;
+    });
+  return "";
+}
+
+}  // namespace
+
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check) {
+  return read_games(
+      text, [&](const json& h) { return header_mismatch(h, t); },
+      [&](const json& line, const GameRecord& g) { return game_line_mismatch(t, line, g, check); });
+}
+
+Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) {
+  using P = Parsed<GameRecord>;
+  const json line = json::parse(text, nullptr, false);
+  if (line.is_discarded() || !line.is_object()) return P::fail("not a JSON object");
+  auto g = parse_game(line);
+  if (!g.ok()) return g;
+  if (auto why = game_line_mismatch(t, line, g.value, ResultsCheck::Fields); !why.empty()) return P::fail(why);
+  return g;
 }
 
 Parsed<HeaderInfo> header_info(const json& h) {

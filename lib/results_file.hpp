@@ -52,6 +52,10 @@ enum class ResultsCheck { Fields, Replay };
 Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text,
                                  ResultsCheck check = ResultsCheck::Fields);
 
+// One game line of tournament t (no newline), read and checked as read_results(t, ...) checks each line
+// of a file (Fields): the form in which a game played by another process reaches the root (share.hpp).
+Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view line);
+
 // The rules, players and schedule a header names, for commands that read a file without knowing its
 // configuration (replay). Players are named by their spec text only: weights files are not read.
 struct HeaderInfo {

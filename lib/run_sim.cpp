@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <set>
+#include <stdexcept>
 
 #include "indexed_work.hpp"
 #include "json.hpp"
@@ -135,7 +136,7 @@ std::optional<RunRecord> play_run(const RunSimConfig& config, long long index, c
 }
 
 std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecord> finished, const RunSimHooks& hooks,
-                                     const std::atomic<bool>* stop) {
+                                     const std::atomic<bool>* stop, Share* share) {
   std::erase_if(finished, [&](const RunRecord& r) { return r.index >= c.runs; });
   std::vector<bool> have(static_cast<std::size_t>(c.runs), false);
   long long wins = 0;
@@ -153,7 +154,16 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
     hooks.on_progress({done, c.runs, new_runs, std::chrono::duration<double>(now - start).count(),
                        done ? static_cast<double>(wins) / static_cast<double>(done) : 0.0});
   };
-  const IndexedWork work{0, c.runs, c.threads, &have, stop};
+  const IndexedWork work{0, c.runs, c.threads, &have, stop, share, share ? run_sim_header(c, "") : ""};
+  struct Codec {
+    const RunSimConfig& c;
+    std::string encode(const RunRecord& r) const { return run_line(c, r); }
+    RunRecord decode(std::string_view text) const {
+      auto r = read_run_line(c, text);
+      if (!r.ok()) throw std::runtime_error("a run sent by another process: " + r.error);
+      return std::move(r.value);
+    }
+  };
   with_size(c.rules.size, [&]<int N>() {
     run_indexed(
         work,
@@ -169,7 +179,8 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
           if (hooks.on_record) hooks.on_record(results.back());
           progress(false);
           return false;
-        });
+        },
+        Codec{c});
   });
   progress(true);
   std::sort(results.begin(), results.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
@@ -282,6 +293,39 @@ std::string run_line(const RunSimConfig&, const RunRecord& r) {
       .dump();
 }
 
+namespace {
+
+// One run line of configuration c, checked against it.
+Parsed<RunRecord> parse_run(const RunSimConfig& c, const json& j) {
+  using P = Parsed<RunRecord>;
+  RunRecord r;
+  try {
+    if (j.at("type") != "run") return P::fail("not a run line");
+    auto index = json_whole(j.at("index"), 0LL);
+    auto seed = json_whole<std::uint64_t>(j.at("seed"));
+    auto wins = json_whole(j.at("wins"), 0);
+    auto score = json_whole(j.at("score"), 0LL);
+    for (const auto& [name, error] : {std::pair{"index", index.error}, std::pair{"seed", seed.error},
+                                      std::pair{"wins", wins.error}, std::pair{"score", score.error}})
+      if (!error.empty()) return P::fail(name + (" " + error));
+    r.index = index.value, r.seed = seed.value, r.score.wins = wins.value, r.score.score = score.value;
+    r.score.mean_bonus = j.at("mean_bonus").get<double>();
+    for (const json& g : j.at("games")) {
+      auto game = parse_game(g);
+      if (!game.ok()) return P::fail(game.error);
+      if (auto why = record_inconsistency(c.rules, game.value); !why.empty())
+        return P::fail("game " + std::to_string(r.games.size()) + " of the run: " + why);
+      r.games.push_back(std::move(game.value));
+    }
+  } catch (const json::exception& e) {
+    return P::fail(std::string("missing or malformed field (") + e.what() + ")");
+  }
+  if (auto why = run_mismatch(c, r); !why.empty()) return P::fail(why + " (not written by this simulation)");
+  return P{std::move(r), {}};
+}
+
+}  // namespace
+
 Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
   using P = Parsed<RunSimFile>;
   auto split = split_jsonl(text, "run-sim file");
@@ -304,35 +348,19 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
   out.valid_bytes = split.value.valid_bytes;
   std::set<long long> seen;
   for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
-    const json& j = split.value.lines[k];
     const std::string where = "run-sim file line " + std::to_string(split.value.line_numbers[k]) + ": ";
-    RunRecord r;
-    try {
-      if (j.at("type") != "run") return P::fail(where + "not a run line");
-      auto index = json_whole(j.at("index"), 0LL);
-      auto seed = json_whole<std::uint64_t>(j.at("seed"));
-      auto wins = json_whole(j.at("wins"), 0);
-      auto score = json_whole(j.at("score"), 0LL);
-      for (const auto& [name, error] : {std::pair{"index", index.error}, std::pair{"seed", seed.error},
-                                        std::pair{"wins", wins.error}, std::pair{"score", score.error}})
-        if (!error.empty()) return P::fail(where + name + " " + error);
-      r.index = index.value, r.seed = seed.value, r.score.wins = wins.value, r.score.score = score.value;
-      r.score.mean_bonus = j.at("mean_bonus").get<double>();
-      for (const json& g : j.at("games")) {
-        auto game = parse_game(g);
-        if (!game.ok()) return P::fail(where + game.error);
-        if (auto why = record_inconsistency(c.rules, game.value); !why.empty())
-          return P::fail(where + "game " + std::to_string(r.games.size()) + " of the run: " + why);
-        r.games.push_back(std::move(game.value));
-      }
-    } catch (const json::exception& e) {
-      return P::fail(where + "missing or malformed field (" + e.what() + ")");
-    }
-    if (auto why = run_mismatch(c, r); !why.empty()) return P::fail(where + why + " (not written by this simulation)");
-    if (!seen.insert(r.index).second) return P::fail(where + "run " + std::to_string(r.index) + " appears twice");
-    out.runs.push_back(std::move(r));
+    auto r = parse_run(c, split.value.lines[k]);
+    if (!r.ok()) return P::fail(where + r.error);
+    if (!seen.insert(r.value.index).second) return P::fail(where + "run " + std::to_string(r.value.index) + " appears twice");
+    out.runs.push_back(std::move(r.value));
   }
   return P{std::move(out), {}};
+}
+
+Parsed<RunRecord> read_run_line(const RunSimConfig& c, std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Parsed<RunRecord>::fail("not a JSON object");
+  return parse_run(c, j);
 }
 
 }  // namespace seega

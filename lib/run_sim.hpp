@@ -15,6 +15,7 @@
 #include "jsonl_file.hpp"
 #include "player.hpp"
 #include "run_score.hpp"
+#include "share.hpp"
 #include "stats.hpp"
 
 namespace seega {
@@ -60,8 +61,10 @@ struct RunSimHooks {
 
 // Plays runs 0..config.runs-1 that are not among `finished` (read back for a resume). Stops early when
 // stop becomes true (the runs under way are abandoned). Returns every run, old and new, by index.
+// With share, its processes play the runs together, a run travelling as its results-file line; only
+// the root's hooks see runs, and the others return nothing.
 std::vector<RunRecord> simulate_runs(const RunSimConfig& config, std::vector<RunRecord> finished,
-                                     const RunSimHooks& hooks, const std::atomic<bool>* stop);
+                                     const RunSimHooks& hooks, const std::atomic<bool>* stop, Share* share = nullptr);
 
 // Order statistics with linear interpolation between ranks (numpy's default): q in [0, 1].
 double quantile(std::vector<double> values, double q);
@@ -101,5 +104,7 @@ struct RunSimFile {
   std::size_t valid_bytes = 0;
 };
 Parsed<RunSimFile> read_run_sim(const RunSimConfig& config, std::string_view text);
+// One run line (no newline), checked as read_run_sim checks each line of a file.
+Parsed<RunRecord> read_run_line(const RunSimConfig& config, std::string_view line);
 
 }  // namespace seega

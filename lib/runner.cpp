@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "indexed_work.hpp"
+#include "results_file.hpp"
 #include "selfplay.hpp"
 
 namespace seega {
@@ -52,6 +55,24 @@ std::optional<GameRecord> play_with(const Tournament& t, long long index, Player
 
 bool by_index(const GameRecord& x, const GameRecord& y) { return x.index < y.index; }
 
+// A finished game and what RunHooks::on_game made of it, which travel together.
+struct Played {
+  GameRecord game;
+  std::string annex;
+};
+
+// Played as text between processes: the game's results-file line, a newline, the annex.
+struct PlayedCodec {
+  const Tournament& t;
+  std::string encode(const Played& p) const { return record_line(t, p.game) + "\n" + p.annex; }
+  Played decode(std::string_view text) const {
+    const auto end = text.find('\n');
+    auto g = read_record_line(t, text.substr(0, end));
+    if (!g.ok()) throw std::runtime_error("a game sent by another process: " + g.error);
+    return {std::move(g.value), end == std::string_view::npos ? "" : std::string(text.substr(end + 1))};
+  }
+};
+
 }  // namespace
 
 std::optional<GameRecord> play_scheduled_game(const Tournament& t, long long index, bool record_moves,
@@ -94,28 +115,32 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
     hooks.on_progress({done, total, new_games, std::chrono::duration<double>(now - start).count(),
                        done ? static_cast<double>(last_placer_wins) / static_cast<double>(done) : 0.0});
   };
-  auto deliver = [&](GameRecord g) {
+  auto deliver = [&](Played p) {
     ++new_games;
-    last_placer_wins += g.last_placer_won();
-    results.push_back(std::move(g));
+    last_placer_wins += p.game.last_placer_won();
+    results.push_back(std::move(p.game));
     if (hooks.on_record) hooks.on_record(results.back());
+    if (hooks.on_game && hooks.on_annex) hooks.on_annex(results.back(), std::move(p.annex));
     if (!options.keep_moves) results.back().moves = {};  // written already; 7 KB a game adds up
     const bool enough = hooks.enough && hooks.enough(results.back());
     progress(false);
     return enough;
   };
-  const IndexedWork work{options.first_index, total, options.threads, &have, stop};
+  const IndexedWork work{options.first_index, total,          options.threads,
+                         &have,               stop,           options.share,
+                         options.share ? results_header(t, "") : ""};
   with_size(t.rules.size, [&]<int N>() {
     run_indexed(
         work,
         [&] {
-          return [&, pool = std::make_shared<PlayerPool<N>>(t)](long long i) {
+          return [&, pool = std::make_shared<PlayerPool<N>>(t)](long long i) -> std::optional<Played> {
             auto g = play_with<N>(t, i, *pool, options.record_moves, stop);
-            if (g && hooks.on_game) hooks.on_game(*g);
-            return g;
+            if (!g) return std::nullopt;
+            std::string annex = hooks.on_game ? hooks.on_game(*g) : "";
+            return Played{std::move(*g), std::move(annex)};
           };
         },
-        deliver);
+        deliver, PlayedCodec{t});
   });
   progress(true);
   std::sort(results.begin(), results.end(), by_index);

@@ -12,6 +12,7 @@
 #include "game_record.hpp"
 #include "player.hpp"
 #include "schedule.hpp"
+#include "share.hpp"
 
 namespace seega {
 
@@ -29,6 +30,7 @@ struct RunOptions {
   bool record_moves = true;   // write every move in notation (a results file and replay need them)
   bool keep_moves = true;     // false: drop each record's moves once on_record has seen it
   long long first_index = 0;  // games below it are not played (a resume that keeps only its own output)
+  Share* share = nullptr;     // other processes play some of the games (share.hpp); may be null
 };
 
 struct RunProgress {
@@ -40,10 +42,13 @@ struct RunProgress {
 
 struct RunHooks {
   // Each finished game, in the worker that played it, concurrently with the other workers: for work
-  // on a game too heavy to do one game at a time (labelling its positions by search).
-  std::function<void(const GameRecord&)> on_game;
-  // Each finished game, one call at a time, in completion order.
+  // on a game too heavy to do one game at a time (labelling its positions by search). What it returns
+  // (text, with no meaning to the runner) goes with the game to on_annex, even from another process.
+  std::function<std::string(const GameRecord&)> on_game;
+  // Each finished game, one call at a time, in completion order, in the process that holds the run.
   std::function<void(const GameRecord&)> on_record;
+  // After on_record, with what on_game returned for the game (when on_game is set).
+  std::function<void(const GameRecord&, std::string&& annex)> on_annex;
   // Now and then, and once at the end.
   std::function<void(const RunProgress&)> on_progress;
   // A stopping rule, asked one call at a time after each game (and once for each game already
@@ -58,7 +63,9 @@ std::optional<GameRecord> play_scheduled_game(const Tournament& t, long long ind
                                               const std::atomic<bool>* stop = nullptr);
 
 // Plays every game of the schedule whose index is not among `finished` (records read back for a
-// resume; those past the schedule's end are dropped). Stops early when stop (may be null) becomes true,
+// resume; those past the schedule's end are dropped). With options.share, the processes of the share
+// play them together and only the root's hooks see records (a game travels as its results-file line
+// and is checked on arrival as a line read back from a file is); the others return nothing. Stops early when stop (may be null) becomes true,
 // abandoning the games under way (a search told to stop may have cut a game short), or when
 // hooks.enough says so. Returns every record, old and new, sorted by index.
 std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& options, std::vector<GameRecord> finished,
