@@ -1,11 +1,11 @@
 // seega gen-data: positions for tuning the evaluation, from self-play or from games already played.
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <mutex>
+#include <optional>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "results_file.hpp"
 #include "runner.hpp"
@@ -83,37 +83,32 @@ int run_gen_data(const std::vector<std::string>& args) {
     for (const auto& p : t.players) players.push_back(p.text);
     config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", t.seed}, {"opening_turns", opening}});
   }
-  auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume);
-  if (!opened.ok()) throw UsageError(opened.error);
-  DataWriter out = std::move(opened.value);
+  // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
+  DataWriter out;
+  if (prints()) {
+    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume);
+    if (!opened.ok()) throw UsageError(opened.error);
+    out = std::move(opened.value);
+  }
 
-  const bool progress = !quiet && isatty(STDERR_FILENO);
+  std::optional<ProgressLine> line(std::in_place, !quiet);
   SigintGuard sigint;
   std::atomic<bool>& g_stop = sigint.flag();
+  Cluster* const cluster = Cluster::current();
+  if (cluster) cluster->set_stop_flag(&g_stop);
   const auto start = std::chrono::steady_clock::now();
   const long long rows_before = out.rows_written(), first = out.next_game();
-  std::mutex mutex;
-  std::string failure;
-  auto add_game = [&](const GameRecord& g) {
+  auto rows_of = [&](const GameRecord& g) {
     auto rows = game_rows(t.rules, g, per_game, label.value);
-    std::lock_guard lock(mutex);
-    if (!rows.ok()) {
-      if (failure.empty()) failure = rows.error;
-      g_stop.store(true);
-      return;
-    }
-    out.add(g.index, std::move(rows.value));
+    if (!rows.ok()) throw UsageError(rows.error);
+    return std::move(rows.value);
   };
-  // Called under the runner's lock, which add_game does not take: the writer's count is read under ours.
+  // Called one at a time (under the runner's lock, or in the loop over a file's games).
   auto report = [&](long long done, long long total) {
-    if (!progress) return;
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const long long rows = [&] {
-      std::lock_guard lock(mutex);
-      return out.rows_written();
-    }();
-    fmt::print(stderr, "\r{}/{} games  {} positions  {:.0f} positions/s   ", done, total, rows,
-               s > 0 ? static_cast<double>(rows - rows_before) / s : 0.0);
+    line->show(fmt::format("{}/{} games  {} positions  {:.0f} positions/s", done, total, out.rows_written(),
+                           s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0),
+               done >= total);
   };
   long long total = 0;
   if (from_file) {
@@ -121,7 +116,7 @@ int run_gen_data(const std::vector<std::string>& args) {
     long long done = 0;
     for (auto& g : recorded) {
       if (g_stop.load()) break;
-      if (g.index >= first) add_game(g);
+      if (g.index >= first) out.add(g.index, rows_of(g));
       report(++done, total);
     }
   } else {
@@ -130,14 +125,32 @@ int run_gen_data(const std::vector<std::string>& args) {
     o.threads = threads;
     o.first_index = first;
     o.keep_moves = false;
+    o.share = cluster ? cluster->share() : nullptr;
     RunHooks hooks;
-    hooks.on_game = add_game;  // replay and labelling in the workers, in parallel
-    hooks.on_progress = [&](const RunProgress& p) { report(p.done + first, total); };
+    // Replay and labelling in the workers, in parallel (on every rank); the rows travel as their lines.
+    hooks.on_game = [&](const GameRecord& g) {
+      std::string text;
+      for (const auto& row : rows_of(g)) text += data_line(row) + "\n";
+      return text;
+    };
+    hooks.on_annex = [&](const GameRecord& g, std::string&& text) {
+      std::vector<DataRow> rows;
+      for (std::size_t at = 0, end; at < text.size(); at = end + 1) {
+        end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        auto row = parse_data_line(std::string_view(text).substr(at, end - at));
+        if (!row.ok()) throw UsageError("a row of game " + std::to_string(g.index) + " sent by another rank: " + row.error);
+        rows.push_back(std::move(row.value));
+      }
+      out.add(g.index, std::move(rows));
+    };
+    if (line->on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + first, total); };
     run_tournament(t, o, {}, hooks, &g_stop);
   }
-  if (progress) fmt::print(stderr, "\n");
+  if (cluster) cluster->set_stop_flag(nullptr);
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  line.reset();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!failure.empty()) throw UsageError(failure);
   const long long rows = out.rows_written() - rows_before;
   fmt::print("{}: {} positions from games {} to {} ({} in all), {:.1f} s, {:.0f} positions/s\n", out_path, rows, first,
              out.next_game() - 1, out.rows_written(), seconds, seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);

@@ -1,9 +1,9 @@
 // seega ladder: a tournament of many players rated by Bradley-Terry, with a results file and resume.
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <algorithm>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "ladder.hpp"
 #include "spec.hpp"
@@ -145,10 +145,13 @@ int run_ladder(const std::vector<std::string>& args) {
   c.keep_moves = false;
 
   const Tournament t = c.tournament();
-  const RunRequest request{out_path, resume, verify, !quiet && isatty(STDERR_FILENO)};
-  const RunReport r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop) {
-    return run_tournament(t, c.run_options(), std::move(finished), hooks, stop);
+  const RunRequest request{out_path, resume, verify, !quiet};
+  const RunReport r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+    RunOptions options = c.run_options();
+    options.share = share;
+    return run_tournament(t, options, std::move(finished), hooks, stop);
   });
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const bool complete = static_cast<long long>(r.records.size()) >= t.schedule.games();
   const bool interrupted = r.signalled && !complete;
   auto s = summarize(c, r.records);

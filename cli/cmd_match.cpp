@@ -1,10 +1,10 @@
 // seega match: engine-vs-engine games in parallel, with statistics, a results file and resume.
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "match.hpp"
 #include "run_games.hpp"
@@ -141,10 +141,11 @@ int run_match(const std::vector<std::string>& args) {
     c.sprt = s.value;
   }
 
-  const RunRequest request{out_path, resume, verify, !quiet && isatty(STDERR_FILENO)};
-  const RunReport r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop) {
-    return seega::run_match(c, std::move(finished), hooks, stop);
+  const RunRequest request{out_path, resume, verify, !quiet};
+  const RunReport r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+    return seega::run_match(c, std::move(finished), hooks, stop, share);
   });
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
   // The stop flag is only raised by a signal; it counts as an interruption only when it cost games (a
   // Ctrl-C after the last game, or after the SPRT decided, leaves a complete run).
   const MatchSummary s = summarize(c, r.records);

@@ -1,12 +1,12 @@
 // seega run-sim: Seega>Play's run simulated for a player: how many levels it beats, and its score.
 #include <fmt/core.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <optional>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "run_sim.hpp"
 
@@ -27,10 +27,11 @@ struct SimReport {
 };
 
 // Plays the simulation, with the results file and the progress line.
+// Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
 SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resume, bool progress) {
   std::optional<JsonlWriter> out;
   std::vector<RunRecord> finished;
-  if (!out_path.empty()) {
+  if (!out_path.empty() && prints()) {
     auto opened = JsonlWriter::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), resume,
                                     [&](const std::string& text) -> Parsed<std::size_t> {
                                       auto file = read_run_sim(c, text);
@@ -51,20 +52,25 @@ SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resu
     ++report.new_runs;
     if (out) out->write(run_line(c, r));
   };
-  if (progress)
+  std::optional<ProgressLine> line(std::in_place, progress);
+  if (line->on())
     hooks.on_progress = [&](const RunSimProgress& p) {
       const double rate = p.seconds > 0 ? static_cast<double>(p.new_runs) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      fmt::print(stderr, "\r{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left   ", c.player.text, p.done,
-                 p.total, rate, p.mean_wins, left);
+      line->show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
+                             p.total, rate, p.mean_wins, left),
+                 p.done >= p.total);
     };
   const auto start = std::chrono::steady_clock::now();
   {
     SigintGuard sigint;
-    report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag());
+    Cluster* const cluster = Cluster::current();
+    if (cluster) cluster->set_stop_flag(&sigint.flag());
+    report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag(), cluster ? cluster->share() : nullptr);
     report.interrupted = sigint.raised() && static_cast<long long>(report.runs.size()) < c.runs;
+    if (cluster) cluster->set_stop_flag(nullptr);
   }
-  if (progress) fmt::print(stderr, "\n");
+  line.reset();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.write_failed = out && out->failed();
   return report;
@@ -120,11 +126,12 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     SimReport r = simulate(c, "", false, progress);
     seconds += r.seconds;
     if (r.interrupted) {
-      fmt::print(stderr, "seega: interrupted during {}\n", proxy);
+      if (prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
       return 130;
     }
-    rows.push_back({proxy, summarize_runs(c, r.runs)});
+    if (prints()) rows.push_back({proxy, summarize_runs(c, r.runs)});
   }
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const Row* reached = nullptr;
   for (const Row& row : rows)
     if (row.summary.wins.median >= target) {
@@ -209,7 +216,7 @@ int run_run_sim(const std::vector<std::string>& args) {
   if (targeting == !player_text.empty())
     throw UsageError("say --player SPEC (one player's runs) or --target-median L (the proxies), one of the two");
   if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
-  const bool progress = !quiet && isatty(STDERR_FILENO);
+  const bool progress = !quiet;
   if (targeting) {
     if (target < 0 || target > max_level)
       throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, max_level));
@@ -217,10 +224,11 @@ int run_run_sim(const std::vector<std::string>& args) {
     return run_targets(c, target, json, progress);
   }
   c.player = load_player("--player", player_text);
-  if (clock)
+  if (clock && prints())
     fmt::print(stderr, "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
                        "reproducible from the seed\n");
   const SimReport r = simulate(c, out_path, resume, progress);
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const RunSimSummary s = summarize_runs(c, r.runs);
   if (json) fmt::print("{}\n", summary_json(c, s, r).dump());
   else print_human(c, s, r);

@@ -7,9 +7,14 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
+#include <unistd.h>
+
+#include "cluster.hpp"
 #include "notation.hpp"
 #include "spec.hpp"
 
@@ -200,9 +205,40 @@ extern "C" void on_sigint(int) { g_sigint.store(true); }
 SigintGuard::SigintGuard() {
   g_sigint.store(false);
   previous_ = std::signal(SIGINT, on_sigint);
+  previous_term_ = std::signal(SIGTERM, on_sigint);
 }
 
-SigintGuard::~SigintGuard() { std::signal(SIGINT, previous_); }
+SigintGuard::~SigintGuard() {
+  std::signal(SIGINT, previous_);
+  std::signal(SIGTERM, previous_term_);
+}
+
+ProgressLine::ProgressLine(bool wanted) {
+  if (!wanted || !prints()) mode_ = Mode::Off;
+  else if (Cluster::current() && Cluster::current()->active()) mode_ = Mode::Log;
+  else mode_ = isatty(STDERR_FILENO) ? Mode::Terminal : Mode::Off;
+}
+
+ProgressLine::~ProgressLine() {
+  if (mode_ == Mode::Terminal && shown_) fmt::print(stderr, "\n");
+}
+
+void ProgressLine::show(const std::string& text, bool final) {
+  if (mode_ == Mode::Off) return;
+  if (mode_ == Mode::Terminal) {
+    fmt::print(stderr, "\r{}   ", text);
+    shown_ = true;
+    return;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (!final && shown_ && now - last_ < kLogEvery) return;
+  if (final && last_text_ == text) return;
+  last_ = now;
+  shown_ = true;
+  last_text_ = text;
+  fmt::print(stderr, "seega: {}\n", text);
+  std::fflush(stderr);
+}
 
 std::atomic<bool>& SigintGuard::flag() { return g_sigint; }
 

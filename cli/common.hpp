@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -92,6 +93,8 @@ std::string read_user_file(const std::string& path, const std::string& option);
 
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
 // run can stop cleanly and keep what it finished; the previous handler comes back with the guard.
+// SIGTERM does the same: it is how mpirun passes a Ctrl-C on to its ranks, and how a batch scheduler
+// ends a job that has run out of time.
 class SigintGuard {
  public:
   SigintGuard();
@@ -103,6 +106,27 @@ class SigintGuard {
 
  private:
   void (*previous_)(int);
+  void (*previous_term_)(int);
+};
+
+// The progress line of a long run, on stderr. On a terminal it is redrawn in place as often as it is
+// shown; under mpirun, whose ranks write to pipes, rank 0 writes it as a whole line at most every
+// 10 s (and the final one), for a batch job's log; otherwise, and with --quiet, nothing.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool wanted);
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+  bool on() const { return mode_ != Mode::Off; }
+  void show(const std::string& text, bool final = false);
+
+ private:
+  static constexpr std::chrono::seconds kLogEvery{10};
+  enum class Mode { Off, Terminal, Log } mode_ = Mode::Off;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point last_{};
+  std::string last_text_;
 };
 
 // A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.

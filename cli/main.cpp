@@ -1,11 +1,15 @@
 // The one place errors are caught: a user's mistake prints one line and exits 2, a bug exits 1.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <boost/program_options/errors.hpp>
 #include <exception>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "player.hpp"
 #include "rules.hpp"
@@ -109,22 +113,46 @@ int main(int argc, char** argv) {
     fmt::print("seega {}\n", SEEGA_VERSION);
     return 0;
   }
+  // Under mpirun, the commands that schedule games share their run among the ranks (cluster.hpp);
+  // only rank 0 prints, errors included, and every rank exits with rank 0's status.
+  std::unique_ptr<Cluster> cluster;
+  std::string error;
+  int status = 0;
   try {
-    for (const auto& c : commands())
-      if (args[0] == c.name) return c.run({args.begin() + 1, args.end()});
-    std::vector<std::string> names;
-    for (const auto& c : commands()) names.emplace_back(c.name);
-    throw UsageError("unknown command " + quote(args[0]) + did_you_mean(args[0], names) + "; commands: " +
-                     joined(names));
+    if (Cluster::launched()) {
+      static const char* const shared[] = {"match", "ladder", "gen-data", "run-sim"};
+      if (std::find(std::begin(shared), std::end(shared), args[0]) == std::end(shared))
+        throw UsageError("seega " + args[0] + " runs in one process; under mpirun only match, ladder, gen-data and "
+                         "run-sim share their work among the ranks");
+      cluster = std::make_unique<Cluster>(args[0]);
+    }
+    status = [&] {
+      for (const auto& c : commands())
+        if (args[0] == c.name) return c.run({args.begin() + 1, args.end()});
+      std::vector<std::string> names;
+      for (const auto& c : commands()) names.emplace_back(c.name);
+      throw UsageError("unknown command " + quote(args[0]) + did_you_mean(args[0], names) + "; commands: " +
+                       joined(names));
+    }();
   } catch (const UsageError& e) {
     // Escaped here, where every message passes: user text in it stays on the one line, readable.
-    fmt::print(stderr, "seega: error: {}\n", escaped(e.what()));
-    return 2;
+    error = fmt::format("error: {}", escaped(e.what()));
+    status = 2;
   } catch (const boost::program_options::error& e) {
-    fmt::print(stderr, "seega: error: {} (see 'seega {} --help')\n", escaped(e.what()), escaped(args[0]));
-    return 2;
+    error = fmt::format("error: {} (see 'seega {} --help')", escaped(e.what()), escaped(args[0]));
+    status = 2;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "seega: internal error (a bug, please report it): {}\n", escaped(e.what()));
-    return 1;
+    error = fmt::format("internal error (a bug, please report it): {}", escaped(e.what()));
+    status = 1;
   }
+  if (!error.empty() && prints()) fmt::print(stderr, "seega: {}\n", error);
+  if (cluster) {
+    try {
+      status = cluster->finish(status, error);
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "seega: error: ending the mpirun job: {}\n", escaped(e.what()));
+      status = std::max(status, 2);
+    }
+  }
+  return status;
 }

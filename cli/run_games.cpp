@@ -5,6 +5,7 @@
 #include <chrono>
 #include <optional>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "results_file.hpp"
 
@@ -13,7 +14,9 @@ namespace seega::cli {
 RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
-  if (!request.out_path.empty()) {
+  Cluster* const cluster = Cluster::current();
+  // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
+  if (!request.out_path.empty() && prints()) {
     auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
                                       request.verify ? ResultsCheck::Replay : ResultsCheck::Fields);
     if (!opened.ok()) throw UsageError(opened.error);
@@ -22,7 +25,7 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
     finished = out->take_finished();
   }
   for (const auto& p : t.players)
-    if (!p.reproducible()) {
+    if (!p.reproducible() && prints()) {
       fmt::print(stderr, "seega: note: a player with a clock (time=, or level without ',deterministic') makes games "
                          "depend on machine speed and load: results are not reproducible from the seed\n");
       break;
@@ -34,20 +37,24 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
     ++report.new_games;
     if (out) out->write(g);
   };
-  if (request.progress)
+  std::optional<ProgressLine> line(std::in_place, request.progress);
+  if (line->on())
     hooks.on_progress = [&](const RunProgress& p) {
       const double rate = p.seconds > 0 ? static_cast<double>(p.new_games) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      fmt::print(stderr, "\r{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left   ", p.done, p.total, rate,
-                 100 * p.last_placer_rate, left);
+      line->show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
+                             100 * p.last_placer_rate, left),
+                 p.done >= p.total);
     };
   const auto start = std::chrono::steady_clock::now();
   {
     SigintGuard sigint;
-    report.records = run(std::move(finished), hooks, &sigint.flag());
+    if (cluster) cluster->set_stop_flag(&sigint.flag());
+    report.records = run(std::move(finished), hooks, &sigint.flag(), cluster ? cluster->share() : nullptr);
     report.signalled = sigint.raised();
+    if (cluster) cluster->set_stop_flag(nullptr);
   }
-  if (request.progress) fmt::print(stderr, "\n");
+  line.reset();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.write_failed = out && out->failed();
   return report;

@@ -16,7 +16,7 @@ struct RunRequest {
   std::string out_path;  // empty: no results file
   bool resume = false;
   bool verify = false;    // with resume: replay every game the file holds (ResultsCheck::Replay)
-  bool progress = false;  // a progress line on stderr
+  bool progress = false;  // a progress line on stderr (ProgressLine: where there is one to show)
 };
 
 struct RunReport {
@@ -27,10 +27,11 @@ struct RunReport {
   bool write_failed = false;  // the results file could not take every game
 };
 
-// Plays t through `run` (run_tournament or run_match), from the games the results file holds.
-// A bad --out or --resume is a UsageError before any game is played.
-using Runner =
-    std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&, const std::atomic<bool>*)>;
+// Plays t through `run` (run_tournament or run_match), from the games the results file holds, with the
+// share of this job's processes under mpirun (null otherwise). A bad --out or --resume is a UsageError
+// before any game is played. Under mpirun only rank 0 opens the file and gets records.
+using Runner = std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&,
+                                                     const std::atomic<bool>*, Share*)>;
 RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run);
 
 // Adds what a summary says about the run itself: interrupted, version, seconds, games_per_second.
