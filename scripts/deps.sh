@@ -5,8 +5,11 @@
 #              ...), so only `make deps` and the notebook targets ask for it, not a build or test run.
 #   fuzz       clang 14 and its libFuzzer runtime for the fuzz targets (make fuzz).
 set -euo pipefail
+# Open MPI (libopenmpi-dev, openmpi-bin: 36 packages, about 10 s) shares a run among mpirun's ranks; the
+# build works without it, but CI runs the tests under mpirun (cli.mpi).
 packages=(g++ cmake ninja-build make libboost-program-options-dev libtbb-dev libeigen3-dev
-          libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev python3)
+          libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev python3
+          libopenmpi-dev openmpi-bin)
 for what in "$@"; do
   case "$what" in
     notebooks) packages+=(python3-nbconvert python3-ipykernel python3-pandas python3-matplotlib) ;;

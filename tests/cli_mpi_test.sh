@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# seega under mpirun (Open MPI) on 2 and 3 ranks: match, ladder, gen-data and run-sim write the file and
+# print the summary one process does; the SPRT decides at the same game; a Ctrl-C and a killed rank
+# leave a summary and a file that --resume finishes with nothing lost or repeated; ranks given another
+# command line, or failing before the run, end the job with one message; other commands are refused.
+# Usage: cli_mpi_test.sh path/to/seega path/to/mpirun
+seega=$1
+mpirun=$2
+source "$(dirname "$0")/cli_lib.sh"
+cd "$tmp" || exit 1
+# CI runs as root, which Open MPI refuses unless told; 3 ranks on 2 cores need --oversubscribe.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpi() { local np=$1; shift; timeout 300 "$mpirun" --oversubscribe -np "$np" "$@"; }
+
+# sorted <file>: the header, then the lines sorted by "index" (a run's file is in completion order).
+sorted() {
+  "$py" - "$1" <<'EOF'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+print(lines[0])
+for l in sorted(lines[1:], key=lambda l: json.loads(l)["index"]):
+    print(l)
+EOF
+}
+# same_file <what> <a> <b>: the same header and the same lines by index.
+same_file() {
+  if cmp -s <(sorted "$2") <(sorted "$3"); then pass; else fail "$1: the files differ by index"; fi
+}
+# each_once <file> <n>: indices 0..n-1, each exactly once.
+each_once() {
+  local why
+  why=$("$py" - "$2" "$3" <<'EOF'
+import collections, json, sys
+seen = collections.Counter(json.loads(l)["index"] for l in open(sys.argv[1]).read().splitlines()[1:])
+n = int(sys.argv[2])
+bad = [i for i in range(n) if seen[i] != 1] + [i for i in seen if not 0 <= i < n]
+print(f"indices not once: {bad[:5]}" if bad else "")
+EOF
+  )
+  if [ -z "$why" ]; then pass; else fail "$1: $why"; fi
+}
+# key <file.json> <key>: one key of a --json summary.
+key() { "$py" -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+
+match_args=(--a 'ab(depth=2)' --b 'ab(depth=1)' --games 60 --opening-turns 2 --seed 7 --json --quiet)
+"$seega" match "${match_args[@]}" --threads 1 --out m1.jsonl >m1.json || fail "match, one process"
+for np in 2 3; do
+  # Three ranks of two threads each: more workers than cores, as a cluster's ranks may have.
+  mpi "$np" "$seega" match "${match_args[@]}" --threads $((np - 1)) --out "m$np.jsonl" >"m$np.json" ||
+    fail "match on $np ranks exited $?"
+  same_summary "match on $np ranks" m1.json "m$np.json"
+  same_file "match on $np ranks" m1.jsonl "m$np.jsonl"
+  each_once "match on $np ranks" "m$np.jsonl" 60
+done
+
+# A resume under mpirun of a file one process began, and --verify replays it on rank 0.
+"$seega" match "${match_args[@]/60/24}" --out r.jsonl >/dev/null || fail "match, the first 24 games"
+mpi 2 "$seega" match "${match_args[@]}" --out r.jsonl --resume --verify >r.json || fail "resume on 2 ranks"
+same_summary "resume on 2 ranks" m1.json r.json
+same_file "resume on 2 ranks" m1.jsonl r.jsonl
+
+# The SPRT stops at the same pair on any number of ranks (the summary is that of the deciding prefix).
+sprt_args=(--a 'ab(depth=1)' --b greedy --games 100000 --sprt elo0=0,elo1=50 --json --quiet)
+"$seega" match "${sprt_args[@]}" --threads 1 >s1.json || fail "sprt, one process"
+[ "$(key s1.json games)" -lt 1000 ] && pass || fail "the SPRT did not decide early: $(key s1.json games) games"
+for np in 2 3; do
+  mpi "$np" "$seega" match "${sprt_args[@]}" --threads 1 >"s$np.json" || fail "sprt on $np ranks exited $?"
+  same_summary "sprt on $np ranks" s1.json "s$np.json"
+done
+
+ladder_args=(--players random greedy 'ab(depth=1)' --games-per-pair 8 --seed 3 --json --quiet)
+"$seega" ladder "${ladder_args[@]}" --out l1.jsonl >l1.json || fail "ladder, one process"
+for np in 2 3; do
+  mpi "$np" "$seega" ladder "${ladder_args[@]}" --threads 1 --out "l$np.jsonl" >"l$np.json" ||
+    fail "ladder on $np ranks exited $?"
+  same_summary "ladder on $np ranks" l1.json "l$np.json"
+  same_file "ladder on $np ranks" l1.jsonl "l$np.jsonl"
+done
+
+# gen-data: the rows are labelled (here by search) on the rank that played the game, and rank 0 writes
+# them in game order: the same bytes.
+data_args=(--players 'ab(depth=1)' --games 24 --label search --search-depth 2 --quiet)
+"$seega" gen-data "${data_args[@]}" --out d1.csv >/dev/null || fail "gen-data, one process"
+for np in 2 3; do
+  mpi "$np" "$seega" gen-data "${data_args[@]}" --threads 1 --out "d$np.csv" >/dev/null || fail "gen-data on $np ranks"
+  cmp -s d1.csv "d$np.csv" && pass || fail "gen-data on $np ranks: the data differs"
+  cmp -s d1.csv.json "d$np.csv.json" && pass || fail "gen-data on $np ranks: the configuration differs"
+done
+
+sim_args=(--player 'ab(depth=1)' --runs 12 --max-level 3 --seed 5 --json --quiet)
+"$seega" run-sim "${sim_args[@]}" --out q1.jsonl >q1.json || fail "run-sim, one process"
+for np in 2 3; do
+  mpi "$np" "$seega" run-sim "${sim_args[@]}" --threads 1 --out "q$np.jsonl" >"q$np.json" || fail "run-sim on $np ranks"
+  same_summary "run-sim on $np ranks" q1.json "q$np.json"
+  same_file "run-sim on $np ranks" q1.jsonl "q$np.jsonl"
+done
+# --target-median runs one simulation a proxy: eight sessions in a row, the same on 2 ranks.
+target_args=(--target-median 1 --runs 4 --max-level 2 --json --quiet)
+"$seega" run-sim "${target_args[@]}" >t1.json || fail "target-median, one process"
+mpi 2 "$seega" run-sim "${target_args[@]}" --threads 1 >t2.json || fail "target-median on 2 ranks"
+same_summary "target-median on 2 ranks" t1.json t2.json
+
+# Progress under mpirun: whole lines from rank 0 for a batch job's log (ranks write to pipes), not
+# with --quiet.
+mpi 2 "$seega" match --a random --b random --games 50 >/dev/null 2>p.txt
+[ "$(grep -c '^seega: 50/50 games' p.txt)" -eq 1 ] && pass || fail "progress under mpirun: $(head -c 300 p.txt)"
+mpi 2 "$seega" match --a random --b random --games 50 --quiet >/dev/null 2>p.txt
+[ ! -s p.txt ] && pass || fail "--quiet under mpirun wrote: $(head -c 300 p.txt)"
+
+# long_match <np> <out> <stdout>: a match of many short searched games, started in the background.
+long_args=(--a 'ab(depth=2)' --b 'ab(depth=2)' --opening-turns 2 --games 4000 --seed 11 --threads 1 --json --quiet)
+"$seega" match "${long_args[@]}" --out full.jsonl >full.json || fail "the long match, one process"
+# started <file> <n>: waits until the file holds n games.
+started() {
+  for _ in $(seq 300); do
+    [ -f "$1" ] && [ "$(($(wc -l <"$1") - 1))" -ge "$2" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+# rank_pid <n>: the pid of rank n of the running seega match (Open MPI's environment names it).
+rank_pid() {
+  local p
+  for p in $(pgrep -f "seega match"); do
+    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$1" && echo "$p" && return
+  done
+}
+
+# Ctrl-C: mpirun passes it to the ranks (as SIGTERM); rank 0 prints the summary of the games finished,
+# marked interrupted, and --resume finishes the match.
+rm -f c.jsonl
+"$mpirun" -np 2 "$seega" match "${long_args[@]}" --out c.jsonl >c.json 2>c.err &
+job=$!
+started c.jsonl 200 || fail "Ctrl-C: the match did not start"
+kill -INT "$job"
+wait "$job"
+code=$?
+[ "$code" -ne 0 ] && pass || fail "Ctrl-C under mpirun exited 0"
+[ "$(key c.json interrupted)" = True ] && pass || fail "Ctrl-C: no interrupted summary: $(head -c 300 c.json) $(head -c 300 c.err)"
+played=$(($(wc -l <c.jsonl) - 1))
+[ "$(key c.json games)" -eq "$played" ] && [ "$played" -lt 4000 ] && pass ||
+  fail "Ctrl-C: the summary counts $(key c.json games) games, the file holds $played"
+mpi 2 "$seega" match "${long_args[@]}" --out c.jsonl --resume >c2.json || fail "resume after Ctrl-C"
+same_summary "resume after Ctrl-C" full.json c2.json
+each_once "resume after Ctrl-C" c.jsonl 4000
+
+# A rank killed (a machine lost): mpirun ends the job and says which rank; rank 0 still prints its
+# summary, and --resume finishes the match with every game once.
+rm -f k.jsonl
+"$mpirun" -np 2 "$seega" match "${long_args[@]}" --out k.jsonl >k.json 2>k.err &
+job=$!
+started k.jsonl 200 || fail "killed rank: the match did not start"
+victim=$(rank_pid 1)
+[ -n "$victim" ] && kill -KILL "$victim"
+wait "$job"
+code=$?
+[ "$code" -ne 0 ] && pass || fail "a killed rank: mpirun exited 0"
+grep -q "rank 1" k.err && pass || fail "a killed rank: mpirun did not name it: $(head -c 400 k.err)"
+[ "$(key k.json interrupted)" = True ] && pass || fail "a killed rank: no summary from rank 0: $(head -c 300 k.json)"
+mpi 2 "$seega" match "${long_args[@]}" --out k.jsonl --resume >k2.json || fail "resume after a killed rank"
+same_summary "resume after a killed rank" full.json k2.json
+each_once "resume after a killed rank" k.jsonl 4000
+
+# mpi_bad <what> <fragment> <mpirun args...>: exit non-zero, and exactly one "seega: error:" line, from
+# rank 0, holding the fragment.
+mpi_bad() {
+  local what=$1 want=$2 code errors; shift 2
+  "$mpirun" --oversubscribe "$@" >/dev/null 2>"$tmp/err"; code=$?
+  errors=$(grep -c '^seega: error: ' "$tmp/err")
+  if [ "$code" -ne 0 ] && [ "$errors" -eq 1 ] && grep -q "^seega: error: .*$want" "$tmp/err"; then pass; else
+    fail "$what: exit $code, $errors error lines: $(head -c 500 "$tmp/err")"; fi
+}
+rm -f x.jsonl
+mpi_bad "a rank given another player" "rank 1 plays another run than rank 0: its players is" \
+  -np 1 "$seega" match --a 'ab(depth=1)' --b random --games 20 --out x.jsonl --quiet : \
+  -np 1 "$seega" match --a 'ab(depth=2)' --b random --games 20 --out x.jsonl --quiet
+rm -f x.jsonl
+mpi_bad "a rank whose weights file is missing" "rank 1 on .*weights file /nonexistent/w.txt: no such file" \
+  -np 1 "$seega" match --a 'ab(depth=1)' --b random --games 20 --out x.jsonl --quiet : \
+  -np 1 "$seega" match --a 'ab(depth=1,weights=/nonexistent/w.txt)' --b random --games 20 --out x.jsonl --quiet
+mpi_bad "an unwritable --out" "--out /nonexistent/x.jsonl" -np 2 "$seega" match --a random --b random --out /nonexistent/x.jsonl
+mpi_bad "a bad option" "--games 0" -np 3 "$seega" match --a random --b random --games 0
+mpi_bad "perft under mpirun" "seega perft runs in one process" -np 2 "$seega" perft --depth 2
+
+finish cli_mpi_test
