@@ -1,0 +1,234 @@
+// A run shared among processes (share.hpp), with two "processes" in one: a root and one other, each a
+// thread with its own run_tournament or simulate_runs, joined by queues instead of Open MPI (which
+// cli.mpi tests for real). The root returns the records one process returns; the other returns none;
+// what on_game makes on the other side reaches on_annex at the root; a line that is not what the run
+// writes is refused at the root; a Ctrl-C at the root stops both.
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "results_file.hpp"
+#include "run_sim.hpp"
+#include "runner.hpp"
+#include "test_util.hpp"
+
+namespace seega::test {
+namespace {
+
+// One index counter for both sides (a chunk of one), the other side's results in a queue.
+struct Wire {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool begun = false, closed = false, other_finished = false;
+  long long next = 0, total = 0;
+  const std::vector<bool>* done = nullptr;
+  const std::atomic<bool>* stop = nullptr;
+  std::deque<std::string> to_root;
+  std::string root_key, other_key;
+  std::function<std::string(std::string)> tamper = [](std::string s) { return s; };
+
+  long long take() {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return begun; });
+    while (!closed && !(stop && stop->load()) && next < total) {
+      const long long i = next++;
+      if (!done || !(*done)[static_cast<std::size_t>(i)]) return i;
+    }
+    return -1;
+  }
+};
+
+class Root final : public Share {
+ public:
+  explicit Root(Wire& w) : w_(w) {}
+  bool root() const override { return true; }
+  void begin(long long first, long long total, const std::vector<bool>* done, const std::atomic<bool>* stop, int,
+             const std::string& key) override {
+    std::lock_guard lock(w_.mutex);
+    w_.next = first, w_.total = total, w_.done = done, w_.stop = stop, w_.root_key = key;
+    w_.begun = true;
+    w_.changed.notify_all();
+  }
+  long long take() override { return w_.take(); }
+  void close() override {
+    std::lock_guard lock(w_.mutex);
+    w_.closed = true;
+  }
+  void send(std::string) override { ADD_FAILURE() << "the root sent a result"; }
+  void fail(const std::string&) override {}
+  void serve(const std::function<void(std::string&&)>& receive, const std::function<bool()>& local_finished) override {
+    for (;;) {
+      std::unique_lock lock(w_.mutex);
+      if (!w_.to_root.empty()) {
+        std::string text = std::move(w_.to_root.front());
+        w_.to_root.pop_front();
+        lock.unlock();
+        receive(std::move(text));
+        continue;
+      }
+      if (w_.other_finished && local_finished()) return;
+      w_.changed.wait_for(lock, std::chrono::milliseconds(1));
+    }
+  }
+
+ private:
+  Wire& w_;
+};
+
+class Other final : public Share {
+ public:
+  explicit Other(Wire& w) : w_(w) {}
+  bool root() const override { return false; }
+  void begin(long long, long long, const std::vector<bool>*, const std::atomic<bool>*, int,
+             const std::string& key) override {
+    std::lock_guard lock(w_.mutex);
+    w_.other_key = key;
+  }
+  long long take() override { return w_.take(); }
+  void close() override {}
+  void send(std::string text) override {
+    std::lock_guard lock(w_.mutex);
+    w_.to_root.push_back(w_.tamper(std::move(text)));
+    ++sent;
+    w_.changed.notify_all();
+  }
+  void fail(const std::string&) override {}
+  void serve(const std::function<void(std::string&&)>&, const std::function<bool()>& local_finished) override {
+    while (!local_finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::lock_guard lock(w_.mutex);
+    w_.other_finished = true;
+    w_.changed.notify_all();
+  }
+  int sent = 0;
+
+ private:
+  Wire& w_;
+};
+
+Tournament tournament() {
+  std::vector<PlayerSpec> players;
+  for (const char* text : {"random", "greedy", "ab(depth=1)"}) players.push_back(parse_player(text).value);
+  return Tournament{rules("standard"), players, Schedule(ScheduleKind::RoundRobin, 3, 6), 9, 2};
+}
+
+struct Shared {
+  std::vector<GameRecord> root, other;
+  std::vector<std::string> annexes;  // as on_annex saw them, by index
+  int sent = 0;
+  std::string root_key, other_key;
+};
+
+// The tournament played by a root and one other process, one thread each.
+Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* stop = nullptr) {
+  Root root(wire);
+  Other other(wire);
+  Shared out;
+  out.annexes.resize(static_cast<std::size_t>(t.schedule.games()));
+  RunHooks hooks;
+  hooks.on_game = [](const GameRecord& g) { return "annex of game " + std::to_string(g.index); };
+  hooks.on_annex = [&](const GameRecord& g, std::string&& annex) { out.annexes[static_cast<std::size_t>(g.index)] = annex; };
+  RunOptions o;
+  o.threads = 1;
+  std::exception_ptr other_failure;
+  std::thread other_process([&] {
+    RunOptions mine = o;
+    mine.share = &other;
+    RunHooks its;
+    its.on_game = hooks.on_game;
+    its.on_record = [](const GameRecord&) { ADD_FAILURE() << "a record delivered outside the root"; };
+    try {
+      out.other = run_tournament(t, mine, {}, its, stop);
+    } catch (...) {
+      other_failure = std::current_exception();
+    }
+  });
+  o.share = &root;
+  std::exception_ptr root_failure;
+  try {
+    out.root = run_tournament(t, o, {}, hooks, stop);
+  } catch (...) {
+    root_failure = std::current_exception();
+  }
+  other_process.join();
+  out.sent = other.sent;
+  out.root_key = wire.root_key, out.other_key = wire.other_key;
+  if (root_failure) std::rethrow_exception(root_failure);
+  if (other_failure) std::rethrow_exception(other_failure);
+  return out;
+}
+
+TEST(Share, TwoProcessesReturnTheRecordsOfOneAndTheAnnexesReachTheRoot) {
+  const Tournament t = tournament();
+  RunOptions one;
+  one.threads = 1;
+  const auto alone = run_tournament(t, one, {}, {}, nullptr);
+  Wire wire;
+  const Shared s = play_shared(t, wire);
+  EXPECT_TRUE(s.other.empty());
+  EXPECT_GT(s.sent, 0) << "the other process played no game";
+  EXPECT_EQ(s.root_key, results_header(t, ""));
+  EXPECT_EQ(s.other_key, s.root_key);
+  ASSERT_EQ(s.root.size(), alone.size());
+  for (std::size_t i = 0; i < alone.size(); ++i) {
+    EXPECT_EQ(record_line(t, s.root[i]), record_line(t, alone[i])) << "game " << i;
+    EXPECT_EQ(s.annexes[i], "annex of game " + std::to_string(i));
+  }
+}
+
+TEST(Share, ALineThatIsNotTheRunsGameIsRefusedAtTheRoot) {
+  const Tournament t = tournament();
+  Wire wire;
+  // Another game's seed, as a rank running another seed would send.
+  wire.tamper = [](std::string s) {
+    const auto at = s.find("\"seed\":");
+    return s.replace(at, 7, "\"seed\":1");
+  };
+  try {
+    play_shared(t, wire);
+    FAIL() << "a foreign line was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("a game sent by another process: game"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("seed"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Share, ReadRecordLineChecksALineAsAFileLineIsChecked) {
+  const Tournament t = tournament();
+  const auto g = play_scheduled_game(t, 3);
+  ASSERT_TRUE(g);
+  const std::string line = record_line(t, *g);
+  auto back = read_record_line(t, line);
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(record_line(t, back.value), line);
+  EXPECT_FALSE(read_record_line(t, "{\"type\":\"game\"}").ok());
+  EXPECT_FALSE(read_record_line(t, "not json").ok());
+  std::string extra = line;
+  extra.insert(extra.size() - 1, ",\"extra\":1");
+  auto refused = read_record_line(t, extra);
+  EXPECT_NE(refused.error.find("extra"), std::string::npos) << refused.error;
+}
+
+TEST(Share, RunSimRunsTravelAsTheirLinesAndAreCheckedOnArrival) {
+  RunSimConfig c;
+  c.rules = rules("standard");
+  c.player = parse_player("greedy").value;
+  c.max_level = 2;
+  c.runs = 3;
+  const auto runs = simulate_runs(c, {}, {}, nullptr);
+  ASSERT_EQ(runs.size(), 3u);
+  for (const auto& r : runs) {
+    auto back = read_run_line(c, run_line(c, r));
+    ASSERT_TRUE(back.ok()) << back.error;
+    EXPECT_EQ(run_line(c, back.value), run_line(c, r));
+  }
+  RunSimConfig other = c;
+  other.seed = 2;
+  EXPECT_FALSE(read_run_line(other, run_line(c, runs[0])).ok());
+}
+
+}  // namespace
+}  // namespace seega::test
