@@ -14,7 +14,7 @@
 namespace seega::cli {
 
 int run_gen_data(const std::vector<std::string>& args) {
-  std::string rules_text, out_path, seed_text, label_text, from_path;
+  std::string rules_text, out_path, seed_text, label_text, from_path, shard_text;
   std::vector<std::string> player_texts;
   long long games = 0;
   int threads = 0, opening = 0, per_game = 0, depth = 0;
@@ -35,11 +35,13 @@ int run_gen_data(const std::vector<std::string>& args) {
       "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
       "out", po::value(&out_path)->default_value("positions.csv"), "the CSV of positions (and OUT.json, its configuration)")(
       "resume", po::bool_switch(&resume), "continue the data in --out")(
+      "shard", po::value(&shard_text), kShardHelp)(
       "quiet", po::bool_switch(&quiet), "no progress line on stderr");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
                      "       [--positions-per-game M] [--label result|search|blend=L] [--out positions.csv] [--resume]\n"
+                     "       [--shard I/K]\n"
                      "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
     return 0;
   auto label = parse_label(label_text);
@@ -54,6 +56,10 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (from_file == !player_texts.empty())
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
                                : "--players SPEC or --from games.jsonl: say where the games come from");
+  const Shard shard = load_shard(shard_text);
+  if (from_file && !shard.whole())
+    throw UsageError("--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
+                     "(label each shard's results file, or the merged one)");
 
   nlohmann::json config{{"positions_per_game", per_game}, {"label", to_string(label.value)}};
   Tournament t;
@@ -86,7 +92,7 @@ int run_gen_data(const std::vector<std::string>& args) {
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
   if (prints()) {
-    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume);
+    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume, shard);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
   }
@@ -125,6 +131,7 @@ int run_gen_data(const std::vector<std::string>& args) {
     o.threads = threads;
     o.first_index = first;
     o.keep_moves = false;
+    o.shard = shard;
     o.share = cluster ? cluster->share() : nullptr;
     RunHooks hooks;
     // Replay and labelling in the workers, in parallel (on every rank); the rows travel as their lines.
@@ -144,7 +151,8 @@ int run_gen_data(const std::vector<std::string>& args) {
       }
       out.add(g.index, std::move(rows));
     };
-    if (line->on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + first, total); };
+    const long long before = shard.share(first);  // the shard's games in the file already
+    if (line->on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + before, p.total); };
     run_tournament(t, o, {}, hooks, &g_stop);
   }
   if (cluster) cluster->set_stop_flag(nullptr);
@@ -152,8 +160,12 @@ int run_gen_data(const std::vector<std::string>& args) {
   line.reset();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const long long rows = out.rows_written() - rows_before;
-  fmt::print("{}: {} positions from games {} to {} ({} in all), {:.1f} s, {:.0f} positions/s\n", out_path, rows, first,
-             out.next_game() - 1, out.rows_written(), seconds, seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
+  // The last game written: the shard's last before the next one it would play.
+  long long last = out.next_game() - 1;
+  while (last >= first && !shard.holds(last)) --last;
+  fmt::print("{}: {} positions from games {} to {}{} ({} in all), {:.1f} s, {:.0f} positions/s\n", out_path, rows, first,
+             last, shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(), seconds,
+             seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
   if (out.failed()) {
     fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?)\n", out_path);
     return 2;

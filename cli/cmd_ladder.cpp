@@ -19,8 +19,9 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
   auto name = [&](int i) { return c.players[static_cast<std::size_t>(i)].text; };
   std::size_t width = 6;
   for (const auto& p : c.players) width = std::max(width, p.text.size());
-  fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: {} games{}\n", c.players.size(),
+  fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: {} games{}{}\n", c.players.size(),
              to_string(c.schedule), c.games_per_pair, c.rules.to_string(), c.seed, s.games,
+             c.shard.whole() ? "" : " of shard " + c.shard.to_string(),
              interrupted ? " (interrupted: the games finished so far)" : "");
   fmt::print("{:>4}  {:<{}}  {:>6}  {:>6}  {:>7}  {:<18}  {}\n", "rank", "player", width, "games", "score", "rating",
              "95% interval", "above the next [95%]");
@@ -65,25 +66,29 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
 }
 
 void print_csv(const LadderConfig& c, const LadderSummary& s) {
-  fmt::print("{}\n", csv_row({"rank", "player", "games", "score", "rating", "ci95_lo", "ci95_hi", "below",
-                              "diff_below", "diff_ci95_lo", "diff_ci95_hi"}));
+  std::vector<std::string> head{"rank",    "player",  "games", "score",      "rating",      "ci95_lo",
+                                "ci95_hi", "below",   "diff_below", "diff_ci95_lo", "diff_ci95_hi"};
+  if (!c.shard.whole()) head.push_back("shard");  // a shard's games only
+  fmt::print("{}\n", csv_row(head));
   for (std::size_t k = 0; k < s.table.size(); ++k) {
     const LadderRow& r = s.table[k];
     const bool below = r.below >= 0;
-    fmt::print("{}\n", csv_row({std::to_string(k + 1), c.players[static_cast<std::size_t>(r.player)].text,
-                                std::to_string(r.games), fmt::format("{}", r.score), fmt::format("{}", r.rating),
-                                fmt::format("{}", r.rating - r.ci95), fmt::format("{}", r.rating + r.ci95),
-                                below ? c.players[static_cast<std::size_t>(r.below)].text : "",
-                                below ? fmt::format("{}", r.diff) : "",
-                                below ? fmt::format("{}", r.diff - r.diff_ci95) : "",
-                                below ? fmt::format("{}", r.diff + r.diff_ci95) : ""}));
+    std::vector<std::string> row{std::to_string(k + 1), c.players[static_cast<std::size_t>(r.player)].text,
+                                 std::to_string(r.games), fmt::format("{}", r.score), fmt::format("{}", r.rating),
+                                 fmt::format("{}", r.rating - r.ci95), fmt::format("{}", r.rating + r.ci95),
+                                 below ? c.players[static_cast<std::size_t>(r.below)].text : "",
+                                 below ? fmt::format("{}", r.diff) : "",
+                                 below ? fmt::format("{}", r.diff - r.diff_ci95) : "",
+                                 below ? fmt::format("{}", r.diff + r.diff_ci95) : ""};
+    if (!c.shard.whole()) row.push_back(c.shard.to_string());
+    fmt::print("{}\n", csv_row(row));
   }
 }
 
 }  // namespace
 
 int run_ladder(const std::vector<std::string>& args) {
-  std::string rules_text, schedule_text, out_path, anchor_text, seed_text;
+  std::string rules_text, schedule_text, out_path, anchor_text, seed_text, shard_text;
   std::vector<std::string> player_texts;
   long long per_pair = 0;
   int threads = 0, opening = 0;
@@ -103,6 +108,7 @@ int run_ladder(const std::vector<std::string>& args) {
       "out", po::value(&out_path), "append one JSON line per finished game to this file")(
       "resume", po::bool_switch(&resume), "continue the ladder recorded in --out")(
       "verify", po::bool_switch(&verify), "with --resume, replay every game in --out and check its end against its line")(
+      "shard", po::value(&shard_text), kShardHelp)(
       "json", po::bool_switch(&json), "print the summary as one JSON object")(
       "csv", po::bool_switch(&csv), "print the ratings table as CSV")(
       "quiet", po::bool_switch(&quiet), "no progress line on stderr");
@@ -110,7 +116,7 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!parse_options(args, opts, vm,
                      "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet|chain]\n"
                      "       [--games-per-pair N] [--rules R] [--seed S] [--opening-turns K] [--threads T]\n"
-                     "       [--out F.jsonl] [--resume [--verify]] [--anchor NAME] [--json] [--csv]"))
+                     "       [--out F.jsonl] [--resume [--verify]] [--shard I/K] [--anchor NAME] [--json] [--csv]"))
     return 0;
   LadderConfig c;
   c.rules = load_rules(rules_text);
@@ -143,18 +149,31 @@ int run_ladder(const std::vector<std::string>& args) {
   c.opening_turns = opening;
   c.record_moves = !out_path.empty();
   c.keep_moves = false;
+  c.shard = load_shard(shard_text);
 
   const Tournament t = c.tournament();
-  const RunRequest request{out_path, resume, verify, !quiet};
+  const RunRequest request{out_path, resume, verify, !quiet, c.shard};
   const RunReport r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
     RunOptions options = c.run_options();
     options.share = share;
     return run_tournament(t, options, std::move(finished), hooks, stop);
   });
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
-  const bool complete = static_cast<long long>(r.records.size()) >= t.schedule.games();
+  const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(t.schedule.games());
   const bool interrupted = r.signalled && !complete;
   auto s = summarize(c, r.records);
+  if (!s.ok() && !c.shard.whole() && complete) {
+    // A shard holds only some pairings when K and the pairing count share a factor (docs/tournaments.md):
+    // its file is what the job is for, and the merged files rate every player.
+    fmt::print(stderr, "seega: note: shard {}'s {} games rate no ladder on their own ({}); seega merge joins the "
+                       "shards' files, and seega ladder --resume on the merged file rates the players\n",
+               c.shard.to_string(), r.records.size(), s.error);
+    if (auto why = write_failure(request, r); !why.empty()) {
+      fmt::print(stderr, "seega: error: {}\n", why);
+      return 2;
+    }
+    return 0;
+  }
   if (!s.ok()) {
     // Only a run cut short can leave a player without games; its games are in --out for --resume.
     fmt::print(stderr, "seega: error: no ratings from the {} games played: {}\n", r.records.size(), s.error);

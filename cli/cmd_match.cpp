@@ -17,7 +17,8 @@ std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
 void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, long long new_games, bool interrupted) {
   const double n = s.games ? static_cast<double>(s.games) : 1;
-  fmt::print("{} vs {} on {}, seed {}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
+  fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
+             c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
              interrupted ? " (interrupted: the games finished so far)" : "");
   fmt::print("games {}: A wins {}, draws {}, B wins {}; A scores {}\n", s.games, s.a.wins, s.a.draws, s.a.losses,
              pct(s.a.score()));
@@ -86,13 +87,17 @@ void print_csv(const nlohmann::json& j) {
   head.push_back("last_placer_ci95_hi");
   row.push_back(j["last_placer_ci95"][0].dump());
   row.push_back(j["last_placer_ci95"][1].dump());
+  if (j.contains("shard")) {  // a shard's games only
+    head.push_back("shard");
+    row.push_back(j["shard"].get<std::string>());
+  }
   fmt::print("{}\n{}\n", csv_row(head), csv_row(row));
 }
 
 }  // namespace
 
 int run_match(const std::vector<std::string>& args) {
-  std::string rules_text, a_text, b_text, out_path, sprt_text;
+  std::string rules_text, a_text, b_text, out_path, sprt_text, shard_text;
   long long games = 0;
   int threads = 0, opening = 0;
   std::string seed_text;
@@ -109,13 +114,15 @@ int run_match(const std::vector<std::string>& args) {
       "resume", po::bool_switch(&resume), "continue the match recorded in --out")(
       "verify", po::bool_switch(&verify), "with --resume, replay every game in --out and check its end against its line")(
       "sprt", po::value(&sprt_text), "stop when a GSPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")(
+      "shard", po::value(&shard_text), kShardHelp)(
       "json", po::bool_switch(&json), "print the summary as one JSON object")(
       "csv", po::bool_switch(&csv), "print the summary as CSV (header and one row)")(
       "quiet", po::bool_switch(&quiet), "no progress line on stderr");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega match --a SPEC --b SPEC [--games N] [--rules R] [--threads T] [--seed S]\n"
-                     "       [--opening-turns K] [--out games.jsonl] [--resume [--verify]] [--sprt ...] [--json] [--csv]"))
+                     "       [--opening-turns K] [--out games.jsonl] [--resume [--verify]] [--sprt ...] [--shard I/K]\n"
+                     "       [--json] [--csv]"))
     return 0;
   MatchConfig c;
   c.rules = load_rules(rules_text);
@@ -140,8 +147,12 @@ int run_match(const std::vector<std::string>& args) {
     if (!s.ok()) throw UsageError("--sprt: " + s.error);
     c.sprt = s.value;
   }
+  c.shard = load_shard(shard_text);
+  if (c.sprt && !c.shard.whole())
+    throw UsageError("--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "
+                     "mpirun");
 
-  const RunRequest request{out_path, resume, verify, !quiet};
+  const RunRequest request{out_path, resume, verify, !quiet, c.shard};
   const RunReport r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
     return seega::run_match(c, std::move(finished), hooks, stop, share);
   });
@@ -149,7 +160,7 @@ int run_match(const std::vector<std::string>& args) {
   // The stop flag is only raised by a signal; it counts as an interruption only when it cost games (a
   // Ctrl-C after the last game, or after the SPRT decided, leaves a complete run).
   const MatchSummary s = summarize(c, r.records);
-  const bool complete = static_cast<long long>(r.records.size()) >= c.games;
+  const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(c.games);
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
   nlohmann::json j = summary_json(c, s);
   add_run_keys(j, r, interrupted);

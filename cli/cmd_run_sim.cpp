@@ -67,7 +67,7 @@ SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resu
     Cluster* const cluster = Cluster::current();
     if (cluster) cluster->set_stop_flag(&sigint.flag());
     report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag(), cluster ? cluster->share() : nullptr);
-    report.interrupted = sigint.raised() && static_cast<long long>(report.runs.size()) < c.runs;
+    report.interrupted = sigint.raised() && static_cast<long long>(report.runs.size()) < c.shard.share(c.runs);
     if (cluster) cluster->set_stop_flag(nullptr);
   }
   line.reset();
@@ -88,8 +88,9 @@ void print_distribution(const char* name, const Distribution& d, int decimals) {
 }
 
 void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
-  fmt::print("run-sim: {} against {} on {}, {} runs, seed {}{}\n", c.player.text, levels_text(c), c.rules.to_string(),
-             s.runs, c.seed, r.interrupted ? " (interrupted: --resume finishes it)" : "");
+  fmt::print("run-sim: {} against {} on {}, {} runs{}, seed {}{}\n", c.player.text, levels_text(c), c.rules.to_string(),
+             s.runs, c.shard.whole() ? "" : " of shard " + c.shard.to_string(), c.seed,
+             r.interrupted ? " (interrupted: --resume finishes it)" : "");
   print_distribution("wins (levels beaten)", s.wins, 2);
   print_distribution("score", s.score, 0);
   fmt::print("wins  runs\n");
@@ -169,7 +170,7 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
 }  // namespace
 
 int run_run_sim(const std::vector<std::string>& args) {
-  std::string rules_text, player_text, out_path, seed_text;
+  std::string rules_text, player_text, out_path, seed_text, shard_text;
   long long runs = 0;
   int max_level = 0, threads = 0, target = -1;
   bool resume = false, json = false, quiet = false, clock = false;
@@ -185,6 +186,9 @@ int run_run_sim(const std::vector<std::string>& args) {
       "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
       "out", po::value(&out_path), "append one JSON line per finished run to this file")(
       "resume", po::bool_switch(&resume), "continue the simulation recorded in --out")(
+      "shard", po::value(&shard_text),
+      "simulate only shard I of K (0 <= I < K): the runs r with (r / 2) mod K = I; seega merge joins the "
+      "shards' --out files into one simulation's")(
       "target-median", po::value(&target),
       "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
       "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
@@ -194,7 +198,7 @@ int run_run_sim(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]\n"
-                     "       [--threads T] [--out F.jsonl [--resume]] [--json]\n"
+                     "       [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]\n"
                      "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n\n"
                      "Seega>Play's run (seed 001): the player faces level 1, moves up a level with each win, and\n"
                      "the run ends at the first loss or draw. The computer places first in the first game, then\n"
@@ -210,6 +214,7 @@ int run_run_sim(const std::vector<std::string>& args) {
   c.seed = parse_seed(seed_text);
   check_threads(threads);
   c.threads = threads;
+  c.shard = load_shard(shard_text);
   if (auto why = c.invalid(); !why.empty()) throw UsageError(why);
   if (runs > 100'000'000) throw UsageError(fmt::format("--runs {}: allowed from 1 to 100000000", runs));
   const bool targeting = vm.count("target-median") > 0;
@@ -221,6 +226,7 @@ int run_run_sim(const std::vector<std::string>& args) {
     if (target < 0 || target > max_level)
       throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, max_level));
     if (!out_path.empty()) throw UsageError("--out records one player's runs: not with --target-median");
+    if (!c.shard.whole()) throw UsageError("--shard splits one player's runs: not with --target-median");
     return run_targets(c, target, json, progress);
   }
   c.player = load_player("--player", player_text);

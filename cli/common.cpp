@@ -141,6 +141,17 @@ void check_threads(int threads) {
     throw UsageError(fmt::format("--threads {}: allowed 0 (all cores) to 1024", threads));
 }
 
+Shard load_shard(const std::string& text) {
+  if (text.empty()) return {};
+  auto shard = parse_shard(text);
+  if (!shard.ok()) throw UsageError(shard.error);
+  return shard.value;
+}
+
+const char* const kShardHelp =
+    "play only shard I of K (0 <= I < K): the game pairs p with p mod K = I; seega merge joins the shards' "
+    "--out files into one run's";
+
 void check_opening_turns(const Rules& rules, int turns) {
   const int max_turns = rules.stones_per_side();  // two sides, two stones a turn
   if (turns < 0 || turns >= max_turns)

@@ -15,6 +15,7 @@
 #include "player.hpp"
 #include "rules.hpp"
 #include "search.hpp"
+#include "shard.hpp"
 
 namespace seega::cli {
 
@@ -74,6 +75,10 @@ Weights load_weights_option(const std::string& path);
 
 // --threads: 0 (all cores) to 1024.
 void check_threads(int threads);
+// --shard I/K (shard.hpp); the whole run when text is empty.
+Shard load_shard(const std::string& text);
+// The help text of --shard, the same on every command that takes it.
+extern const char* const kShardHelp;
 // --opening-turns: 0 to one fewer than the placement turns of the rules.
 void check_opening_turns(const Rules& rules, int turns);
 

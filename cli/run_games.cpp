@@ -18,7 +18,7 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
   if (!request.out_path.empty() && prints()) {
     auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
-                                      request.verify ? ResultsCheck::Replay : ResultsCheck::Fields);
+                                      request.verify ? ResultsCheck::Replay : ResultsCheck::Fields, request.shard);
     if (!opened.ok()) throw UsageError(opened.error);
     out.emplace(std::move(opened.value));
     for (const auto& w : out->warnings()) fmt::print(stderr, "seega: warning: {}\n", w);

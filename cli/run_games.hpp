@@ -17,6 +17,7 @@ struct RunRequest {
   bool resume = false;
   bool verify = false;    // with resume: replay every game the file holds (ResultsCheck::Replay)
   bool progress = false;  // a progress line on stderr (ProgressLine: where there is one to show)
+  Shard shard;            // the results file's (its header names it)
 };
 
 struct RunReport {

@@ -11,7 +11,7 @@ Tournament LadderConfig::tournament() const {
                     opening_turns};
 }
 
-RunOptions LadderConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0}; }
+RunOptions LadderConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0, shard}; }
 
 std::string ladder_players_invalid(const std::vector<PlayerSpec>& players) {
   if (players.size() < 2) return "a ladder needs at least two players, got " + std::to_string(players.size());
@@ -102,20 +102,22 @@ nlohmann::json summary_json(const LadderConfig& c, const LadderSummary& s) {
   json not_above = json::array();
   for (int i : s.not_above_previous) not_above.push_back(c.players[static_cast<std::size_t>(i)].text);
   const double n = s.games ? static_cast<double>(s.games) : 1;
-  return json{{"players", players},
-              {"pairs", pairs},
-              {"games", s.games},
-              {"anchor", c.players[static_cast<std::size_t>(c.anchor)].text},
-              {"not_above_previous", not_above},
-              {"prior_used", s.fit.prior_used},
-              {"prior_note", s.fit.prior_note},
-              {"last_placer_win_rate", static_cast<double>(s.last_placer_wins) / n},
-              {"draw_rate", static_cast<double>(s.draws) / n},
-              {"rules", c.rules.to_string()},
-              {"schedule", std::string(to_string(c.schedule))},
-              {"games_per_pair", c.games_per_pair},
-              {"seed", c.seed},
-              {"opening_turns", c.opening_turns}};
+  json j{{"players", players},
+         {"pairs", pairs},
+         {"games", s.games},
+         {"anchor", c.players[static_cast<std::size_t>(c.anchor)].text},
+         {"not_above_previous", not_above},
+         {"prior_used", s.fit.prior_used},
+         {"prior_note", s.fit.prior_note},
+         {"last_placer_win_rate", static_cast<double>(s.last_placer_wins) / n},
+         {"draw_rate", static_cast<double>(s.draws) / n},
+         {"rules", c.rules.to_string()},
+         {"schedule", std::string(to_string(c.schedule))},
+         {"games_per_pair", c.games_per_pair},
+         {"seed", c.seed},
+         {"opening_turns", c.opening_turns}};
+  add_shard_key(j, c.shard);  // the games are this shard's only
+  return j;
 }
 
 }  // namespace seega

@@ -23,6 +23,7 @@ struct LadderConfig {
   int anchor = 0;  // rated 0
   bool record_moves = true;
   bool keep_moves = true;
+  Shard shard;  // only this shard's games are played
 
   Tournament tournament() const;
   RunOptions run_options() const;

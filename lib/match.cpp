@@ -1,6 +1,7 @@
 #include "match.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <set>
 
 #include "json.hpp"
@@ -12,7 +13,7 @@ Tournament MatchConfig::tournament() const {
   return Tournament{rules, {a, b}, Schedule(ScheduleKind::RoundRobin, 2, games), seed, opening_turns};
 }
 
-RunOptions MatchConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0}; }
+RunOptions MatchConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0, shard}; }
 
 bool SprtWatch::add(long long index, double a_points) {
   if (decided()) return true;
@@ -203,6 +204,7 @@ nlohmann::json summary_json(const MatchConfig& c, const MatchSummary& s) {
          {"a", c.a.text},
          {"b", c.b.text},
          {"opening_turns", c.opening_turns}};
+  add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {
     const char* d = s.sprt->decision == SprtResult::AcceptH1   ? "H1"
                     : s.sprt->decision == SprtResult::AcceptH0 ? "H0"
@@ -220,6 +222,8 @@ std::optional<GameRecord> play_match_game(const MatchConfig& config, long long i
 
 std::vector<GameRecord> run_match(const MatchConfig& config, std::vector<GameRecord> finished, const RunHooks& hooks,
                                   const std::atomic<bool>* stop, Share* share) {
+  // An SPRT stops at the first prefix of pairs where it decides: a shard never sees that prefix.
+  assert(!config.sprt || config.shard.whole());
   RunHooks h = hooks;
   h.enough = nullptr;
   std::optional<SprtWatch> watch;

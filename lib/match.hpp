@@ -30,6 +30,7 @@ struct MatchConfig {
   std::optional<SprtConfig> sprt;
   bool record_moves = true;  // false: no notation (nothing to write or replay), the fastest run
   bool keep_moves = true;    // false: run_match drops each game's moves once on_record has seen them
+  Shard shard;               // only this shard's games are played; not with an SPRT (it needs every pair)
 
   // Players {a, b}: A is player 0, B player 1; one pairing of `games` games.
   Tournament tournament() const;

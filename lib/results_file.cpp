@@ -176,11 +176,13 @@ std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
   return "";
 }
 
-// Why header h was not written for t, naming the first key that differs, or empty.
-std::string header_mismatch(const json& h, const Tournament& t) {
+// Why header h was not written for t's shard `shard`, naming the first key that differs, or empty.
+std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard) {
   if (!json_field_is(h, "format", kFormat))
     return "the results file's header is not of format " + std::to_string(kFormat) +
            " (written by another version of seega); use another --out file";
+  if (auto why = shard_mismatch(h, shard); !why.empty())
+    return "results file was made with " + why + "; use another --out file";
   const json want = config_json(t);
   for (const auto& [key, value] : want.items()) {
     if (h.contains(key) && h[key] == value) continue;
@@ -207,8 +209,9 @@ std::string header_mismatch(const json& h, const Tournament& t) {
 
 }  // namespace
 
-std::string results_header(const Tournament& t, std::string_view version) {
+std::string results_header(const Tournament& t, std::string_view version, const Shard& shard) {
   json h = config_json(t);
+  add_shard_key(h, shard);
   h["version"] = std::string(version);
   return h.dump();
 }
@@ -308,12 +311,15 @@ Parsed<ResultsFile> read_results(std::string_view text) { return read_games(text
 
 namespace {
 
-// Why game line `line`, read as record g, is not one tournament t writes (ResultsCheck), or empty.
-std::string game_line_mismatch(const Tournament& t, const json& line, const GameRecord& g, ResultsCheck check) {
+// Why game line `line`, read as record g, is not one tournament t writes (ResultsCheck) in shard, or empty.
+std::string game_line_mismatch(const Tournament& t, const json& line, const GameRecord& g, ResultsCheck check,
+                               const Shard& shard) {
   const int players = static_cast<int>(t.players.size());
   const std::string game = "game " + std::to_string(g.index);
   if (g.player[White] < 0 || g.player[White] >= players || g.player[Black] < 0 || g.player[Black] >= players)
     return game + " names a player outside 0.." + std::to_string(players - 1);
+  if (!shard.holds(g.index))
+    return game + " is not one of shard " + shard.to_string() + "'s (the file was not written by this run)";
   if (auto why = schedule_mismatch(t, g); !why.empty()) return why + " (the file was not written by this run)";
   if (auto why = record_inconsistency(t.rules, g); !why.empty()) return game + ": " + why;
   // Every field this program derives (the pairing's "a" and "winner") and nothing more.
@@ -331,10 +337,10 @@ std::string game_line_mismatch(const Tournament& t, const json& line, const Game
 
 }  // namespace
 
-Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check) {
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check, const Shard& shard) {
   return read_games(
-      text, [&](const json& h) { return header_mismatch(h, t); },
-      [&](const json& line, const GameRecord& g) { return game_line_mismatch(t, line, g, check); });
+      text, [&](const json& h) { return header_mismatch(h, t, shard); },
+      [&](const json& line, const GameRecord& g) { return game_line_mismatch(t, line, g, check, shard); });
 }
 
 Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) {
@@ -343,7 +349,7 @@ Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) 
   if (line.is_discarded() || !line.is_object()) return P::fail("not a JSON object");
   auto g = parse_game(line);
   if (!g.ok()) return g;
-  if (auto why = game_line_mismatch(t, line, g.value, ResultsCheck::Fields); !why.empty()) return P::fail(why);
+  if (auto why = game_line_mismatch(t, line, g.value, ResultsCheck::Fields, Shard{}); !why.empty()) return P::fail(why);
   return g;
 }
 
@@ -365,13 +371,13 @@ Parsed<HeaderInfo> header_info(const json& h) {
 }
 
 Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
-                                          std::string_view version, ResultsCheck check) {
+                                          std::string_view version, ResultsCheck check, const Shard& shard) {
   using P = Parsed<ResultsWriter>;
   ResultsWriter w;
   w.t_ = t;
-  auto file = JsonlWriter::open("--out", path, results_header(t, version), resume,
+  auto file = JsonlWriter::open("--out", path, results_header(t, version, shard), resume,
                                 [&](const std::string& text) -> Parsed<std::size_t> {
-                                  auto read = read_results(t, text, check);
+                                  auto read = read_results(t, text, check, shard);
                                   if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
                                   if (read.value.dropped_last_line)
                                     w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted "

@@ -10,11 +10,12 @@
 
 #include "jsonl_file.hpp"
 #include "runner.hpp"
+#include "shard.hpp"
 
 namespace seega {
 
-// The header line (no newline).
-std::string results_header(const Tournament& t, std::string_view version);
+// The header line (no newline); a shard's names the shard (shard.hpp).
+std::string results_header(const Tournament& t, std::string_view version, const Shard& shard = {});
 // One game as a line (no newline): game_json with, from the pairing's side, "a" (the colour of its
 // first player) and "winner" (a, b or draw).
 std::string record_line(const Tournament& t, const GameRecord& game);
@@ -46,11 +47,11 @@ Parsed<ResultsFile> read_results(std::string_view text);
 // record (replay.hpp), which catches a swapped result or edited counts that still add up.
 enum class ResultsCheck { Fields, Replay };
 
-// Reads the results file of tournament t: as above, and the header must name t's configuration (an
-// error names the first key that differs) and every game line must pass `check`; an error names the
-// line, the game and the field.
+// Reads the results file of tournament t: as above, and the header must name t's configuration and
+// shard (an error names the first key that differs) and every game line must pass `check`; an error
+// names the line, the game and the field.
 Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text,
-                                 ResultsCheck check = ResultsCheck::Fields);
+                                 ResultsCheck check = ResultsCheck::Fields, const Shard& shard = {});
 
 // One game line of tournament t (no newline), read and checked as read_results(t, ...) checks each line
 // of a file (Fields): the form in which a game played by another process reaches the root (share.hpp).
@@ -69,12 +70,13 @@ Parsed<HeaderInfo> header_info(const nlohmann::json& header);
 
 // A run's results file from opening to the last game: a new file gets the header; with resume an
 // existing one is read back for t with `check` (a cut last line is dropped from the file, with a
-// warning), and a file of another configuration, a directory, or an existing file without resume is
-// refused.
+// warning), and a file of another configuration or shard, a directory, or an existing file without
+// resume is refused.
 class ResultsWriter {
  public:
   static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume,
-                                    std::string_view version, ResultsCheck check = ResultsCheck::Fields);
+                                    std::string_view version, ResultsCheck check = ResultsCheck::Fields,
+                                    const Shard& shard = {});
   ResultsWriter() = default;
 
   // The games the file already held (empty for a new file); moved out once.

@@ -10,7 +10,9 @@
 #include "indexed_work.hpp"
 #include "json.hpp"
 #include "results_file.hpp"
+#include "rules.hpp"
 #include "selfplay.hpp"
+#include "spec.hpp"
 
 namespace seega {
 
@@ -110,6 +112,7 @@ json config_json(const RunSimConfig& c) {
          {"levels", c.clock ? "clock" : "deterministic"},
          {"seed", c.seed}};
   if (!c.player.weights_file.empty()) h["weights"] = c.player.weights.to_text();
+  add_shard_key(h, c.shard);
   return h;
 }
 
@@ -137,8 +140,11 @@ std::optional<RunRecord> play_run(const RunSimConfig& config, long long index, c
 
 std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecord> finished, const RunSimHooks& hooks,
                                      const std::atomic<bool>* stop, Share* share) {
-  std::erase_if(finished, [&](const RunRecord& r) { return r.index >= c.runs; });
+  std::erase_if(finished, [&](const RunRecord& r) { return r.index >= c.runs || !c.shard.holds(r.index); });
+  // Another shard's runs are marked as done: the workers still take indices in increasing order.
   std::vector<bool> have(static_cast<std::size_t>(c.runs), false);
+  if (!c.shard.whole())
+    for (long long i = 0; i < c.runs; ++i) have[static_cast<std::size_t>(i)] = !c.shard.holds(i);
   long long wins = 0;
   for (const auto& r : finished) have[static_cast<std::size_t>(r.index)] = true, wins += r.wins();
   std::vector<RunRecord> results = std::move(finished);
@@ -151,7 +157,7 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
     if (!final && now - last_report < std::chrono::milliseconds(250)) return;
     last_report = now;
     const auto done = static_cast<long long>(results.size());
-    hooks.on_progress({done, c.runs, new_runs, std::chrono::duration<double>(now - start).count(),
+    hooks.on_progress({done, c.shard.share(c.runs), new_runs, std::chrono::duration<double>(now - start).count(),
                        done ? static_cast<double>(wins) / static_cast<double>(done) : 0.0});
   };
   const IndexedWork work{0, c.runs, c.threads, &have, stop, share, share ? run_sim_header(c, "") : ""};
@@ -261,17 +267,19 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
                 {"p75", d.p75},       {"p90", d.p90},
                 {"min", d.min},       {"max", d.max}};
   };
-  return {{"runs", s.runs},
-          {"player", c.player.text},
-          {"rules", c.rules.to_string()},
-          {"max_level", c.max_level},
-          {"levels", c.clock ? "clock" : "deterministic"},
-          {"seed", c.seed},
-          {"wins_histogram", s.wins_histogram},
-          {"wins", dist(s.wins)},
-          {"score", dist(s.score)},
-          {"distinct_runs", s.distinct_runs},
-          {"games_per_run", s.games_per_run}};
+  json j{{"runs", s.runs},
+         {"player", c.player.text},
+         {"rules", c.rules.to_string()},
+         {"max_level", c.max_level},
+         {"levels", c.clock ? "clock" : "deterministic"},
+         {"seed", c.seed},
+         {"wins_histogram", s.wins_histogram},
+         {"wins", dist(s.wins)},
+         {"score", dist(s.score)},
+         {"distinct_runs", s.distinct_runs},
+         {"games_per_run", s.games_per_run}};
+  add_shard_key(j, c.shard);  // the runs are this shard's only
+  return j;
 }
 
 std::string run_sim_header(const RunSimConfig& c, std::string_view version) {
@@ -324,6 +332,29 @@ Parsed<RunRecord> parse_run(const RunSimConfig& c, const json& j) {
   return P{std::move(r), {}};
 }
 
+// The runs of a file already split, checked against c (its header checked by the caller).
+Parsed<RunSimFile> read_runs(const RunSimConfig& c, JsonlText split) {
+  using P = Parsed<RunSimFile>;
+  RunSimFile out;
+  out.header = std::move(split.header);
+  out.dropped_last_line = split.dropped_last_line;
+  out.valid_bytes = split.valid_bytes;
+  std::set<long long> seen;
+  for (std::size_t k = 0; k < split.lines.size(); ++k) {
+    const std::string where = "run-sim file line " + std::to_string(split.line_numbers[k]) + ": ";
+    auto r = parse_run(c, split.lines[k]);
+    if (!r.ok()) return P::fail(where + r.error);
+    if (!c.shard.holds(r.value.index))
+      return P::fail(where + "run " + std::to_string(r.value.index) + " is not one of shard " + c.shard.to_string() +
+                     "'s (not written by this simulation)");
+    if (!seen.insert(r.value.index).second) return P::fail(where + "run " + std::to_string(r.value.index) + " appears twice");
+    out.runs.push_back(std::move(r.value));
+  }
+  return P{std::move(out), {}};
+}
+
+bool is_run_sim_header(const json& h) { return json_field_is(h, "kind", "run-sim") && json_field_is(h, "format", kFormat); }
+
 }  // namespace
 
 Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
@@ -332,8 +363,10 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
   if (!split.ok()) return P::fail(split.error);
   const json want = config_json(c);
   const json& have = split.value.header;
-  if (!json_field_is(have, "kind", "run-sim") || !json_field_is(have, "format", kFormat))
+  if (!is_run_sim_header(have))
     return P::fail("not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
+  if (auto why = shard_mismatch(have, c.shard); !why.empty())
+    return P::fail("the file was made with " + why + "; use another --out file");
   for (const auto& [key, value] : want.items())
     if (!have.contains(key) || have[key] != value)
       return P::fail(std::string("the file was made with ") +
@@ -343,18 +376,36 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
                      "; use another --out file");
   if (have.contains("weights") && !want.contains("weights"))
     return P::fail("the file was made with a weights file for the player; use another --out file");
-  RunSimFile out;
-  out.dropped_last_line = split.value.dropped_last_line;
-  out.valid_bytes = split.value.valid_bytes;
-  std::set<long long> seen;
-  for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
-    const std::string where = "run-sim file line " + std::to_string(split.value.line_numbers[k]) + ": ";
-    auto r = parse_run(c, split.value.lines[k]);
-    if (!r.ok()) return P::fail(where + r.error);
-    if (!seen.insert(r.value.index).second) return P::fail(where + "run " + std::to_string(r.value.index) + " appears twice");
-    out.runs.push_back(std::move(r.value));
+  return read_runs(c, std::move(split.value));
+}
+
+Parsed<RunSimFile> read_run_sim(std::string_view text) {
+  using P = Parsed<RunSimFile>;
+  auto split = split_jsonl(text, "run-sim file");
+  if (!split.ok()) return P::fail(split.error);
+  const json& h = split.value.header;
+  if (!is_run_sim_header(h)) return P::fail("not a run-sim file of format " + std::to_string(kFormat));
+  RunSimConfig c;
+  try {
+    auto rules = parse_rules(h.at("rules").get<std::string>());
+    if (!rules.ok()) return P::fail("run-sim header: rules: " + rules.error);
+    c.rules = rules.value.rules;
+    c.player.text = h.at("player").get<std::string>();
+    auto max_level = json_whole(h.at("max_level"), 1, 30);
+    auto seed = json_whole<std::uint64_t>(h.at("seed"));
+    if (!max_level.ok() || !seed.ok()) return P::fail("run-sim header: max_level or seed: " + max_level.error + seed.error);
+    c.max_level = max_level.value, c.seed = seed.value;
+    const std::string levels = h.at("levels").get<std::string>();
+    if (levels != "clock" && levels != "deterministic")
+      return P::fail("run-sim header: levels " + quote(levels) + " is not clock or deterministic");
+    c.clock = levels == "clock";
+  } catch (const json::exception& e) {
+    return P::fail(std::string("run-sim header: missing or malformed field (") + e.what() + ")");
   }
-  return P{std::move(out), {}};
+  auto shard = header_shard(h);
+  if (!shard.ok()) return P::fail("run-sim header: " + shard.error);
+  c.shard = shard.value;
+  return read_runs(c, std::move(split.value));
 }
 
 Parsed<RunRecord> read_run_line(const RunSimConfig& c, std::string_view text) {

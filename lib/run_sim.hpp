@@ -16,6 +16,7 @@
 #include "player.hpp"
 #include "run_score.hpp"
 #include "share.hpp"
+#include "shard.hpp"
 #include "stats.hpp"
 
 namespace seega {
@@ -28,6 +29,7 @@ struct RunSimConfig {
   long long runs = 1000;  // a resume may extend a simulation: not part of its configuration
   std::uint64_t seed = 1;
   int threads = 0;  // 0: all cores
+  Shard shard;      // only this shard's runs are played (shard.hpp); part of the file's configuration
 
   // The players of a run's games: 0 is the player, L is level(L) for L = 1..max_level.
   std::vector<PlayerSpec> players() const;
@@ -59,10 +61,10 @@ struct RunSimHooks {
   std::function<void(const RunSimProgress&)> on_progress;
 };
 
-// Plays runs 0..config.runs-1 that are not among `finished` (read back for a resume). Stops early when
-// stop becomes true (the runs under way are abandoned). Returns every run, old and new, by index.
-// With share, its processes play the runs together, a run travelling as its results-file line; only
-// the root's hooks see runs, and the others return nothing.
+// Plays runs 0..config.runs-1 of config.shard that are not among `finished` (read back for a resume).
+// Stops early when stop becomes true (the runs under way are abandoned). Returns every run, old and
+// new, by index. With share, its processes play the runs together, a run travelling as its
+// results-file line; only the root's hooks see runs, and the others return nothing.
 std::vector<RunRecord> simulate_runs(const RunSimConfig& config, std::vector<RunRecord> finished,
                                      const RunSimHooks& hooks, const std::atomic<bool>* stop, Share* share = nullptr);
 
@@ -99,6 +101,7 @@ nlohmann::json run_sim_json(const RunSimConfig& config, const RunSimSummary& sum
 std::string run_sim_header(const RunSimConfig& config, std::string_view version);
 std::string run_line(const RunSimConfig& config, const RunRecord& run);
 struct RunSimFile {
+  nlohmann::json header;
   std::vector<RunRecord> runs;
   bool dropped_last_line = false;
   std::size_t valid_bytes = 0;
@@ -106,5 +109,8 @@ struct RunSimFile {
 Parsed<RunSimFile> read_run_sim(const RunSimConfig& config, std::string_view text);
 // One run line (no newline), checked as read_run_sim checks each line of a file.
 Parsed<RunRecord> read_run_line(const RunSimConfig& config, std::string_view line);
+// Reads any run-sim file, checking each run against the configuration its header names (seega merge;
+// the player is known by its name only, and a run's games do not depend on it).
+Parsed<RunSimFile> read_run_sim(std::string_view text);
 
 }  // namespace seega

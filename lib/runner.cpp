@@ -88,10 +88,14 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
   static const std::atomic<bool> never{false};
   if (!stop) stop = &never;
   const long long total = t.schedule.games();
+  const Shard& shard = options.shard;
   // Games past the schedule's end (a resume asking for fewer games) are not part of this run.
-  std::erase_if(finished, [&](const GameRecord& g) { return g.index >= total; });
+  std::erase_if(finished, [&](const GameRecord& g) { return g.index >= total || !shard.holds(g.index); });
   std::sort(finished.begin(), finished.end(), by_index);
+  // Another shard's games are marked as done: the workers still take indices in increasing order.
   std::vector<bool> have(static_cast<std::size_t>(total), false);
+  if (!shard.whole())
+    for (long long i = 0; i < total; ++i) have[static_cast<std::size_t>(i)] = !shard.holds(i);
   long long last_placer_wins = 0;
   for (const auto& g : finished) {
     have[static_cast<std::size_t>(g.index)] = true;
@@ -112,7 +116,7 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
     if (!final && now - last_report < std::chrono::milliseconds(250)) return;
     last_report = now;
     const auto done = static_cast<long long>(results.size());
-    hooks.on_progress({done, total, new_games, std::chrono::duration<double>(now - start).count(),
+    hooks.on_progress({done, shard.share(total), new_games, std::chrono::duration<double>(now - start).count(),
                        done ? static_cast<double>(last_placer_wins) / static_cast<double>(done) : 0.0});
   };
   auto deliver = [&](Played p) {

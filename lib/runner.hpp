@@ -13,6 +13,7 @@
 #include "player.hpp"
 #include "schedule.hpp"
 #include "share.hpp"
+#include "shard.hpp"
 
 namespace seega {
 
@@ -30,11 +31,12 @@ struct RunOptions {
   bool record_moves = true;   // write every move in notation (a results file and replay need them)
   bool keep_moves = true;     // false: drop each record's moves once on_record has seen it
   long long first_index = 0;  // games below it are not played (a resume that keeps only its own output)
+  Shard shard;                // only the games of this shard are played (shard.hpp)
   Share* share = nullptr;     // other processes play some of the games (share.hpp); may be null
 };
 
 struct RunProgress {
-  long long done = 0, total = 0;  // games finished (old and new), games in the schedule
+  long long done = 0, total = 0;  // games finished (old and new), games in the schedule (in the shard)
   long long new_games = 0;        // played by this run
   double seconds = 0;
   double last_placer_rate = 0;  // of the finished games
@@ -62,10 +64,11 @@ struct RunHooks {
 std::optional<GameRecord> play_scheduled_game(const Tournament& t, long long index, bool record_moves = true,
                                               const std::atomic<bool>* stop = nullptr);
 
-// Plays every game of the schedule whose index is not among `finished` (records read back for a
-// resume; those past the schedule's end are dropped). With options.share, the processes of the share
-// play them together and only the root's hooks see records (a game travels as its results-file line
-// and is checked on arrival as a line read back from a file is); the others return nothing. Stops early when stop (may be null) becomes true,
+// Plays every game of the schedule in options.shard whose index is not among `finished` (records read
+// back for a resume; those past the schedule's end or outside the shard are dropped). With
+// options.share, the processes of the share play them together and only the root's hooks see records
+// (a game travels as its results-file line and is checked on arrival as a line read back from a file
+// is); the others return nothing. Stops early when stop (may be null) becomes true,
 // abandoning the games under way (a search told to stop may have cut a game short), or when
 // hooks.enough says so. Returns every record, old and new, sorted by index.
 std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& options, std::vector<GameRecord> finished,

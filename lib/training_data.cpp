@@ -177,12 +177,16 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
   });
 }
 
-Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::json& config, std::string_view version,
-                                    bool resume) {
+Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::json& given, std::string_view version,
+                                    bool resume, const Shard& shard) {
   using P = Parsed<DataWriter>;
   namespace fs = std::filesystem;
   DataWriter w;
   w.path_ = path;
+  w.shard_ = shard;
+  w.next_ = shard.next(0);
+  nlohmann::json config = given;
+  add_shard_key(config, shard);
   const std::string meta = path + ".json";
   std::error_code ec;
   if (fs::is_directory(path, ec)) return P::fail("--out " + path + " is a directory; give a file name");
@@ -197,6 +201,8 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
     const auto had = nlohmann::json::parse(mbuf.str(), nullptr, false);
     if (!m || had.is_discarded() || !had.is_object())
       return P::fail(meta + ": missing or unreadable; cannot tell what " + path + " was made with");
+    if (auto why = shard_mismatch(had, shard); !why.empty())
+      return P::fail(path + " was made with " + why + "; use another --out file");
     for (const auto& [key, value] : config.items())
       if (!had.contains(key) || had[key] != value)
         return P::fail(path + " was made with " + key + "=" + (had.contains(key) ? had[key].dump() : "nothing") +
@@ -227,6 +233,9 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
         if (row.value.game < last_game)
           return P::fail(path + " line " + std::to_string(line_no) + ": game " + std::to_string(row.value.game) +
                          " after game " + std::to_string(last_game) + " (the file is written in game order)");
+        if (!shard.holds(row.value.game))
+          return P::fail(path + " line " + std::to_string(line_no) + ": game " + std::to_string(row.value.game) +
+                         " is not one of shard " + shard.to_string() + "'s");
         last_game = row.value.game, last_game_start = start;
       }
       ++w.rows_;
@@ -263,9 +272,10 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
 
 void DataWriter::add(long long index, std::vector<DataRow> rows) {
   waiting_.emplace(index, std::move(rows));
+  // The next game after one written is the shard's next: the others' are never added.
   for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next_; it = waiting_.erase(it)) {
     write(it->second);
-    ++next_;
+    next_ = shard_.next(next_ + 1);
   }
 }
 

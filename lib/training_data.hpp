@@ -16,6 +16,7 @@
 
 #include "game_record.hpp"
 #include "rules.hpp"
+#include "shard.hpp"
 
 namespace seega {
 
@@ -57,19 +58,21 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
 // A data file from opening to the last game: rows are written a game at a time, in game-index order
 // whatever order games finish in, so the file is the same for any thread count. Beside it, <path>.json
 // names the configuration; a resume checks it, keeps the games the file holds whole, drops the last
-// game's rows (it may have been cut) and plays on from that game.
+// game's rows (it may have been cut) and plays on from that game. A shard's file holds the shard's
+// games only, and names the shard in <path>.json.
 class DataWriter {
  public:
-  // config: what must match for a resume (everything but the game count). <path>.json gets it with
-  // the version beside it, which a resume need not match.
+  // config: what must match for a resume (everything but the game count; open adds the shard). <path>.json
+  // gets it with the version beside it, which a resume need not match.
   static Parsed<DataWriter> open(const std::string& path, const nlohmann::json& config, std::string_view version,
-                                 bool resume);
+                                 bool resume, const Shard& shard = {});
   DataWriter() = default;
 
-  // The first game the run must play (0 for a new file).
+  // The first game the run must play (the shard's first for a new file).
   long long next_game() const { return next_; }
   long long rows_written() const { return rows_; }
-  // Rows of game `index` (any order); written once every game before it has been. Not thread-safe.
+  // Rows of game `index` of the shard (any order); written once every game of the shard before it has
+  // been. Not thread-safe.
   void add(long long index, std::vector<DataRow> rows);
   // Whether writing failed (a full disk); nothing more is written then.
   bool failed() const { return failed_; }
@@ -79,6 +82,7 @@ class DataWriter {
   std::string path_;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
   std::map<long long, std::vector<DataRow>> waiting_;
+  Shard shard_;
   long long next_ = 0, rows_ = 0;
   bool failed_ = false;
 };
