@@ -23,6 +23,7 @@ int run_eval(const std::vector<std::string>& args);
 int run_gen_data(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
+int run_merge(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_play(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
@@ -87,6 +88,7 @@ const std::vector<Command>& commands() {
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
+      {"merge", "join the files of a run's shards (--shard I/K) into the file of one run", run_merge},
       {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", run_play},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
       {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},

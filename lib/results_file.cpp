@@ -158,9 +158,6 @@ std::string record_inconsistency(const Rules& r, const GameRecord& g) {
   return "";
 }
 
-namespace {
-
-// Why game g is not the one t's schedule plays at its index, or empty.
 std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
   const ScheduledGame want = t.schedule.game(g.index, t.seed, t.rules.first_placer);
   if (g.seed != want.seed)
@@ -175,6 +172,8 @@ std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
            ", the rules say " + colour_text(t.rules.first_placer);
   return "";
 }
+
+namespace {
 
 // Why header h was not written for t's shard `shard`, naming the first key that differs, or empty.
 std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard) {

@@ -28,6 +28,9 @@ Parsed<GameRecord> parse_game(const nlohmann::json& j);
 // passes, a movement counter that is not the moves, a result that the end and the stones contradict.
 // Empty when it can be. (Replaying the moves, as --verify does, checks everything else.)
 std::string record_inconsistency(const Rules& r, const GameRecord& g);
+// Why g is not the game t's schedule plays at its index (its seed, its players, who placed first), or
+// empty. Only the player count of t.players matters.
+std::string schedule_mismatch(const Tournament& t, const GameRecord& g);
 
 struct ResultsFile {
   nlohmann::json header;  // as written

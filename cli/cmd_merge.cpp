@@ -1,0 +1,136 @@
+// seega merge: the files of a run's shards (--shard I/K) joined into the file one job would have written.
+#include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "common.hpp"
+#include "merge.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// Writes each text to its path through a temporary file in the same directory and a rename, so that a
+// failure (a full disk, a Ctrl-C) leaves no half file under the name: the old file or none. Renamed in
+// the order given once every one is written, so a positions file's CSV, given last, appears last.
+void write_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> temps;
+  auto fail = [&](const std::string& path, const std::string& why) {
+    for (const auto& t : temps) std::remove(t.c_str());
+    throw UsageError("--out " + path + ": " + why);
+  };
+  for (const auto& [path, text] : files) {
+    const fs::path target(path);
+    std::string temp = (target.parent_path() / ".").string();
+    temp.append(target.filename().string()).append(".merge-XXXXXX");
+    const int fd = mkstemp(temp.data());
+    if (fd < 0) fail(path, std::string("cannot create a file beside it: ") + std::strerror(errno));
+    temps.push_back(temp);
+    // mkstemp makes the file private (0600); the merged file is an ordinary one, like those it joins.
+    const mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    std::FILE* f = fdopen(fd, "w");
+    if (!f) {
+      ::close(fd);
+      fail(path, std::string("cannot write: ") + std::strerror(errno));
+    }
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 &&
+                         fsync(fd) == 0;
+    const int err = errno;
+    if (std::fclose(f) != 0 || !written) fail(path, std::string("cannot write (disk full?): ") + std::strerror(err));
+  }
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0)
+      fail(files[i].first, std::string("cannot rename the merged file into place: ") + std::strerror(errno));
+}
+
+}  // namespace
+
+int run_merge(const std::vector<std::string>& args) {
+  std::vector<std::string> paths;
+  std::string out_path;
+  long long games = 0, runs = 0;
+  bool force = false, json = false;
+  po::options_description opts("merge options");
+  opts.add_options()("files", po::value(&paths)->multitoken(), "the shards' files (also as plain words)")(
+      "out", po::value(&out_path)->required(), "the merged file (a positions file gets OUT.json beside it too)")(
+      "force", po::bool_switch(&force), "replace --out if it exists")(
+      "games", po::value(&games), "the run's game count (default: the largest index + 1, rounded up to a whole pair)")(
+      "runs", po::value(&runs), "a run-sim file's run count (default: the largest index + 1)")(
+      "json", po::bool_switch(&json), "print what was merged as one JSON object");
+  po::positional_options_description positional;
+  positional.add("files", -1);
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega merge F1 F2 ... --out F [--games N | --runs N] [--force] [--json]\n\n"
+                     "Joins the files of a run's shards (seega match, ladder, run-sim or gen-data with --shard I/K,\n"
+                     "each with its own --out) into the file the run would have written in one job: the header\n"
+                     "without \"shard\", then every game (or run, or game's positions) sorted by index. Refused,\n"
+                     "by name: files of different configurations, a shard given twice, an index in two files,\n"
+                     "indices in no file (a missing shard, or one not finished: --resume it first), and an\n"
+                     "existing --out without --force. A positions CSV is read with its CSV.json beside it.",
+                     &positional))
+    return 0;
+  if (paths.empty()) throw UsageError("give the shards' files to merge: seega merge F1 F2 ... --out F");
+  if (vm.count("games") && vm.count("runs")) throw UsageError("--games and --runs: give the one the files count");
+  if (vm.count("games") && (games < 1 || games > 100'000'000))
+    throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
+  if (vm.count("runs") && (runs < 1 || runs > 100'000'000))
+    throw UsageError(fmt::format("--runs {}: allowed 1 to 100000000", runs));
+
+  std::vector<ShardFile> files;
+  for (const auto& path : paths) {
+    auto text = user_file_text(path);
+    if (!text.ok()) throw UsageError(text.error);
+    ShardFile f{path, std::move(text.value), {}};
+    if (auto kind = shard_file_kind(f.text); kind.ok() && kind.value == ShardFileKind::Positions)
+      if (auto config = user_file_text(path + ".json"); config.ok()) f.config = std::move(config.value);
+    files.push_back(std::move(f));
+  }
+  if (auto kind = shard_file_kind(files[0].text); kind.ok()) {
+    const bool run_sim = kind.value == ShardFileKind::RunSim;
+    if (run_sim && vm.count("games")) throw UsageError("--games: a run-sim file counts runs; give --runs N");
+    if (!run_sim && vm.count("runs"))
+      throw UsageError(fmt::format("--runs: a {} counts games; give --games N", to_string(kind.value)));
+  }
+  auto merged = merge_shards(files, games ? games : runs);
+  if (!merged.ok()) throw UsageError(merged.error);
+  const MergedFile& m = merged.value;
+
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, std::string>> outputs;
+  if (m.kind == ShardFileKind::Positions) outputs.emplace_back(out_path + ".json", m.config);
+  outputs.emplace_back(out_path, m.text);
+  for (const auto& [path, text] : outputs) {
+    std::error_code ec;
+    const auto status = fs::status(path, ec);
+    if (fs::is_directory(status)) throw UsageError("--out " + path + " is a directory; give a file name");
+    if (fs::exists(status) && !fs::is_regular_file(status))
+      throw UsageError("--out " + path + " is not a regular file; give a file name");
+    if (fs::exists(status) && !force)
+      throw UsageError("--out " + path + " exists; pass --force to replace it or choose another file");
+  }
+  write_atomically(outputs);
+
+  const std::string unit = m.kind == ShardFileKind::RunSim ? "runs" : "games";
+  if (json) {
+    nlohmann::json j{{"out", out_path}, {"kind", std::string(to_string(m.kind))}, {"files", files.size()},
+                     {"shards", m.shards}, {unit, m.records}, {"total", m.total}};
+    if (m.kind == ShardFileKind::Positions) j["positions"] = m.rows;
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  fmt::print("{}: {} {} ({} to {}){} merged from {} {} of {} shard{}\n", out_path, m.records, unit, 0, m.total - 1,
+             m.kind == ShardFileKind::Positions ? fmt::format(", {} positions", m.rows) : "", files.size(),
+             std::string(to_string(m.kind)) + (files.size() == 1 ? "" : "s"), m.shards, m.shards == 1 ? "" : "s");
+  return 0;
+}
+
+}  // namespace seega::cli
