@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -209,18 +210,20 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
                        "=" + value.dump() + ": only the shards of one run merge");
   }
 
-  // Every index once, each in its shard's file.
+  // Every index once, each in its shard's file; of indices in two files, the first is named.
   std::map<long long, const Part*> owner;
+  std::optional<std::pair<long long, std::string>> twice;
   for (const Part& p : parts)
     for (const Item& item : p.items) {
       if (!p.shard.holds(item.index))
         return P::fail(p.file->name + " (" + shard_name(p.shard) + ") holds " + unit + " " +
                        std::to_string(item.index) + ", which is not that shard's");
       auto [at, fresh] = owner.emplace(item.index, &p);
-      if (!fresh)
-        return P::fail(unit + " " + std::to_string(item.index) + " is in both " + at->second->file->name + " and " +
-                       p.file->name);
+      if (!fresh && (!twice || item.index < twice->first))
+        twice.emplace(item.index, unit + " " + std::to_string(item.index) + " is in both " + at->second->file->name +
+                                      " and " + p.file->name);
     }
+  if (twice) return P::fail(twice->second);
   for (std::size_t i = 0; i < parts.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (parts[i].shard == parts[j].shard)
