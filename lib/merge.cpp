@@ -66,36 +66,37 @@ Parsed<Tournament> header_tournament(const json& header) {
   return P{std::move(t), {}};
 }
 
+// The part of a file its reader accepted whole: the header, and each record with its own line (the
+// reader keeps the file's order, one record a line after the header).
+template <typename Records>
+Parsed<Part> part_of(const ShardFile& f, json header, const Records& records, bool cut_last_line) {
+  if (cut_last_line) return Parsed<Part>::fail(kCut);
+  const auto lines = whole_lines(f.text);
+  Part part;
+  part.header = std::move(header);
+  for (std::size_t k = 0; k < records.size(); ++k) part.items.push_back({records[k].index, lines[k + 1]});
+  return {std::move(part), {}};
+}
+
 Parsed<Part> read_results_part(const ShardFile& f) {
   using P = Parsed<Part>;
   auto file = read_results(f.text);
   if (!file.ok()) return P::fail(": " + file.error);
-  if (file.value.dropped_last_line) return P::fail(kCut);
   auto t = header_tournament(file.value.header);
   if (!t.ok()) return P::fail(": " + t.error);
-  const auto lines = whole_lines(f.text);
-  Part part;
   for (std::size_t k = 0; k < file.value.games.size(); ++k) {
     const GameRecord& g = file.value.games[k];
     const std::string where = " line " + std::to_string(k + 2) + ": game " + std::to_string(g.index);
     if (auto why = schedule_mismatch(t.value, g); !why.empty()) return P::fail(where + ": " + why);
     if (auto why = record_inconsistency(t.value.rules, g); !why.empty()) return P::fail(where + ": " + why);
-    part.items.push_back({g.index, lines[k + 1]});
   }
-  part.header = std::move(file.value.header);
-  return P{std::move(part), {}};
+  return part_of(f, std::move(file.value.header), file.value.games, file.value.dropped_last_line);
 }
 
 Parsed<Part> read_run_sim_part(const ShardFile& f) {
-  using P = Parsed<Part>;
   auto file = read_run_sim(f.text);
-  if (!file.ok()) return P::fail(": " + file.error);
-  if (file.value.dropped_last_line) return P::fail(kCut);
-  const auto lines = whole_lines(f.text);
-  Part part;
-  for (std::size_t k = 0; k < file.value.runs.size(); ++k) part.items.push_back({file.value.runs[k].index, lines[k + 1]});
-  part.header = std::move(file.value.header);
-  return P{std::move(part), {}};
+  if (!file.ok()) return Parsed<Part>::fail(": " + file.error);
+  return part_of(f, std::move(file.value.header), file.value.runs, file.value.dropped_last_line);
 }
 
 Parsed<Part> read_positions_part(const ShardFile& f) {
