@@ -56,7 +56,7 @@ Parsed<Shard> header_shard(const nlohmann::json& header) {
 
 std::string shard_mismatch(const nlohmann::json& header, const Shard& shard) {
   auto had = header_shard(header);
-  if (!had.ok()) return had.error;
+  if (!had.ok()) return "shard=" + header["shard"].dump() + ", which is not I/K";
   if (had.value == shard) return "";
   const auto text = [](const Shard& s) { return s.whole() ? std::string("nothing") : '"' + s.to_string() + '"'; };
   return "shard=" + text(had.value) + ", this run has " + (shard.whole() ? "no --shard" : "shard=" + text(shard));

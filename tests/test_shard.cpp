@@ -83,6 +83,7 @@ TEST(Shard, AHeaderNamesItsShardOnlyWhenThereAreSeveral) {
   for (const nlohmann::json& bad : {nlohmann::json("0/1"), nlohmann::json("3/3"), nlohmann::json(5)}) {
     h["shard"] = bad;
     EXPECT_FALSE(header_shard(h).ok()) << bad.dump();
+    EXPECT_EQ(shard_mismatch(h, Shard{}), "shard=" + bad.dump() + ", which is not I/K");
   }
 }
 
