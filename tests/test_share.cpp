@@ -31,13 +31,20 @@ struct Wire {
   std::string root_key, other_key;
   std::function<std::string(std::string)> tamper = [](std::string s) { return s; };
 
-  long long take() {
+  bool other_took = false;  // the root waits for it, so that the other side surely plays a game
+
+  long long take(bool root) {
     std::unique_lock lock(mutex);
-    changed.wait(lock, [&] { return begun; });
+    changed.wait(lock, [&] { return begun && (!root || other_took || closed); });
     while (!closed && !(stop && stop->load()) && next < total) {
       const long long i = next++;
-      if (!done || !(*done)[static_cast<std::size_t>(i)]) return i;
+      if (done && (*done)[static_cast<std::size_t>(i)]) continue;
+      if (!root) other_took = true;
+      changed.notify_all();
+      return i;
     }
+    other_took = true;  // none left: nothing to wait for
+    changed.notify_all();
     return -1;
   }
 };
@@ -53,10 +60,11 @@ class Root final : public Share {
     w_.begun = true;
     w_.changed.notify_all();
   }
-  long long take() override { return w_.take(); }
+  long long take() override { return w_.take(true); }
   void close() override {
     std::lock_guard lock(w_.mutex);
     w_.closed = true;
+    w_.changed.notify_all();
   }
   void send(std::string) override { ADD_FAILURE() << "the root sent a result"; }
   void fail(const std::string&) override {}
@@ -88,7 +96,7 @@ class Other final : public Share {
     std::lock_guard lock(w_.mutex);
     w_.other_key = key;
   }
-  long long take() override { return w_.take(); }
+  long long take() override { return w_.take(false); }
   void close() override {}
   void send(std::string text) override {
     std::lock_guard lock(w_.mutex);
@@ -183,9 +191,9 @@ TEST(Share, ALineThatIsNotTheRunsGameIsRefusedAtTheRoot) {
   const Tournament t = tournament();
   Wire wire;
   // Another game's seed, as a rank running another seed would send.
-  wire.tamper = [](std::string s) {
-    const auto at = s.find("\"seed\":");
-    return s.replace(at, 7, "\"seed\":1");
+  wire.tamper = [](const std::string& s) {
+    const auto at = s.find("\"seed\":") + 7;
+    return s.substr(0, at) + "1" + s.substr(s.find(',', at));
   };
   try {
     play_shared(t, wire);
