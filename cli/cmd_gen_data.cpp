@@ -56,6 +56,9 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (from_file == !player_texts.empty())
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
                                : "--players SPEC or --from games.jsonl: say where the games come from");
+  if (from_file && Cluster::current())
+    throw UsageError("--from labels a file's games in one process: run it without mpirun (the games played under "
+                     "mpirun are shared among the ranks, a file's are not)");
   const Shard shard = load_shard(shard_text);
   if (from_file && !shard.whole())
     throw UsageError("--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "

@@ -59,6 +59,12 @@ mpi 2 "$seega" match "${match_args[@]}" --out r.jsonl --resume --verify >r.json 
 same_summary "resume on 2 ranks" m1.json r.json
 same_file "resume on 2 ranks" m1.jsonl r.jsonl
 
+# A shard under mpirun plays the shard's games, as the shard does alone.
+"$seega" match "${match_args[@]}" --shard 1/3 --out sh1.jsonl >sh1.json || fail "a shard, one process"
+mpi 2 "$seega" match "${match_args[@]}" --threads 1 --shard 1/3 --out sh2.jsonl >sh2.json || fail "a shard on 2 ranks"
+same_summary "a shard on 2 ranks" sh1.json sh2.json
+same_file "a shard on 2 ranks" sh1.jsonl sh2.jsonl
+
 # The SPRT stops at the same pair on any number of ranks (the summary is that of the deciding prefix).
 sprt_args=(--a 'ab(depth=1)' --b greedy --games 100000 --sprt elo0=0,elo1=50 --json --quiet)
 "$seega" match "${sprt_args[@]}" --threads 1 >s1.json || fail "sprt, one process"
@@ -180,6 +186,9 @@ mpi_bad "a rank whose weights file is missing" "rank 1 on .*weights file /nonexi
   -np 1 "$seega" match --a 'ab(depth=1,weights=/nonexistent/w.txt)' --b random --games 20 --out x.jsonl --quiet
 mpi_bad "an unwritable --out" "--out /nonexistent/x.jsonl" -np 2 "$seega" match --a random --b random --out /nonexistent/x.jsonl
 mpi_bad "a bad option" "--games 0" -np 3 "$seega" match --a random --b random --games 0
+"$seega" match --a random --b random --games 10 --out g.jsonl --quiet >/dev/null || fail "a file for --from"
+mpi_bad "gen-data --from under mpirun" "--from labels a file's games in one process" \
+  -np 2 "$seega" gen-data --from g.jsonl --out from.csv --quiet
 mpi_bad "perft under mpirun" "seega perft runs in one process" -np 2 "$seega" perft --depth 2
 
 finish cli_mpi_test
