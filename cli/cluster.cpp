@@ -152,6 +152,8 @@ class RootShare final : public Share {
     next_ = first, total_ = total, done_ = done, stop_ = stop;
     closed_ = stop_sent_ = false;
     finished_.assign(static_cast<std::size_t>(size_), false);
+    handed_.assign(static_cast<std::size_t>(size_), 0);
+    received_.assign(static_cast<std::size_t>(size_), 0);
     finished_[0] = true;  // this process's part is local_finished()
     failures_.clear();
   }
@@ -190,6 +192,15 @@ class RootShare final : public Share {
         break;
       std::this_thread::sleep_for(kIdle);
     }
+    // Unless rank 0 was stopped too, every game handed out must have come back: a rank stopped alone (a
+    // signal to its machine only) would otherwise leave a hole in a run that looks complete.
+    if (failures_.empty() && !(stop_ && stop_->load()))
+      for (int r = 1; r < size_; ++r)
+        if (const long long lost = handed_[static_cast<std::size_t>(r)] - received_[static_cast<std::size_t>(r)]; lost > 0)
+          failures_.push_back(fmt::format("rank {} ended its part of the run with {} of its games unplayed (stopped by "
+                                          "a signal?); the finished games are in the results file: the same command "
+                                          "with --resume plays the rest",
+                                          r, lost));
     if (!failures_.empty()) throw UsageError(failures_.front());
   }
 
@@ -249,10 +260,14 @@ class RootShare final : public Share {
           const long long want = std::clamp(left / (8 * size_), threads, std::max(threads, 256LL));
           for (long long i; static_cast<long long>(chunk.size()) < want && (i = next_index()) >= 0;) chunk.push_back(i);
         }
+        handed_[static_cast<std::size_t>(m.source)] += static_cast<long long>(chunk.size());
         post(m.source, kChunk, pack(session_, chunk));
         break;
       }
-      case kResult: receive(std::move(m.text)); break;
+      case kResult:
+        ++received_[static_cast<std::size_t>(m.source)];
+        receive(std::move(m.text));
+        break;
       case kDone: finished_[static_cast<std::size_t>(m.source)] = true; break;
       default: break;
     }
@@ -267,7 +282,8 @@ class RootShare final : public Share {
   bool closed_ = false, stop_sent_ = false;
   std::string key_;
   std::vector<bool> finished_;
-  std::vector<Message> early_;  // messages of the next session
+  std::vector<Message> early_;                 // messages of the next session
+  std::vector<long long> handed_, received_;  // indices sent to each rank, results back from it
   std::vector<std::string> failures_;
 };
 
@@ -325,6 +341,11 @@ class RankShare final : public Share {
         busy = true;
       }
       ask();
+      if (stop_ && stop_->load()) {  // a signal to this process: wake the workers waiting for a chunk
+        std::lock_guard lock(mutex_);
+        no_more_ = true;
+        ready_.notify_all();
+      }
       if (finished) {
         flush();
         if (!exited_) post(0, kDone, pack(session_, {}));

@@ -167,6 +167,23 @@ mpi 2 "$seega" match "${long_args[@]}" --out k.jsonl --resume >k2.json || fail "
 same_summary "resume after a killed rank" full.json k2.json
 each_once "resume after a killed rank" k.jsonl 4000
 
+# A rank stopped alone (SIGTERM to its machine only): rank 0 finds its games missing and ends the job
+# saying so, rather than print a summary that looks complete; --resume finishes the match.
+rm -f t.jsonl
+"$mpirun" -np 2 "$seega" match "${long_args[@]}" --out t.jsonl >t.json 2>t.err &
+job=$!
+started t.jsonl 200 || fail "a rank stopped alone: the match did not start"
+victim=$(rank_pid 1)
+[ -n "$victim" ] && kill -TERM "$victim"
+wait "$job"
+code=$?
+[ "$code" -ne 0 ] && pass || fail "a rank stopped alone: mpirun exited 0"
+grep -q "^seega: error: rank 1 ended its part of the run with [0-9]* of its games unplayed" t.err && pass ||
+  fail "a rank stopped alone: $(head -c 400 t.err)"
+mpi 2 "$seega" match "${long_args[@]}" --out t.jsonl --resume >t2.json || fail "resume after a rank stopped alone"
+same_summary "resume after a rank stopped alone" full.json t2.json
+each_once "resume after a rank stopped alone" t.jsonl 4000
+
 # mpi_bad <what> <fragment> <mpirun args...>: exit non-zero, and exactly one "seega: error:" line, from
 # rank 0, holding the fragment.
 mpi_bad() {
