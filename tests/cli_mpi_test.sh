@@ -132,57 +132,51 @@ rank_pid() {
   done
 }
 
+# stopped <name> <signal> <target>: the long match on 2 ranks into <name>.jsonl (summary <name>.json,
+# stderr <name>.err), sent <signal> once it holds 200 games: to mpirun (target "mpirun") or to rank 1
+# alone ("rank"). Sets code to mpirun's exit status.
+stopped() {
+  local name=$1 signal=$2 target=$3 job victim
+  rm -f "$name.jsonl"
+  "$mpirun" -np 2 "$seega" match "${long_args[@]}" --out "$name.jsonl" >"$name.json" 2>"$name.err" &
+  job=$!
+  started "$name.jsonl" 200 || fail "$name: the match did not start"
+  if [ "$target" = mpirun ]; then victim=$job; else victim=$(rank_pid 1); fi
+  [ -n "$victim" ] && kill "-$signal" "$victim"
+  wait "$job"
+  code=$?
+  [ "$code" -ne 0 ] && pass || fail "$name: mpirun exited 0"
+}
+# resumed <name>: --resume on 2 ranks finishes the match: the one process's summary, every game once.
+resumed() {
+  mpi 2 "$seega" match "${long_args[@]}" --out "$1.jsonl" --resume >"$1.resumed.json" || fail "$1: the resume failed"
+  same_summary "$1: the resume" full.json "$1.resumed.json"
+  each_once "$1: the resume" "$1.jsonl" 4000
+}
+
 # Ctrl-C: mpirun passes it to the ranks (as SIGTERM); rank 0 prints the summary of the games finished,
 # marked interrupted, and --resume finishes the match.
-rm -f c.jsonl
-"$mpirun" -np 2 "$seega" match "${long_args[@]}" --out c.jsonl >c.json 2>c.err &
-job=$!
-started c.jsonl 200 || fail "Ctrl-C: the match did not start"
-kill -INT "$job"
-wait "$job"
-code=$?
-[ "$code" -ne 0 ] && pass || fail "Ctrl-C under mpirun exited 0"
-[ "$(key c.json interrupted)" = True ] && pass || fail "Ctrl-C: no interrupted summary: $(head -c 300 c.json) $(head -c 300 c.err)"
-played=$(($(wc -l <c.jsonl) - 1))
-[ "$(key c.json games)" -eq "$played" ] && [ "$played" -lt 4000 ] && pass ||
-  fail "Ctrl-C: the summary counts $(key c.json games) games, the file holds $played"
-mpi 2 "$seega" match "${long_args[@]}" --out c.jsonl --resume >c2.json || fail "resume after Ctrl-C"
-same_summary "resume after Ctrl-C" full.json c2.json
-each_once "resume after Ctrl-C" c.jsonl 4000
+stopped ctrl-c INT mpirun
+[ "$(key ctrl-c.json interrupted)" = True ] && pass ||
+  fail "Ctrl-C: no interrupted summary: $(head -c 300 ctrl-c.json) $(head -c 300 ctrl-c.err)"
+played=$(($(wc -l <ctrl-c.jsonl) - 1))
+[ "$(key ctrl-c.json games)" -eq "$played" ] && [ "$played" -lt 4000 ] && pass ||
+  fail "Ctrl-C: the summary counts $(key ctrl-c.json games) games, the file holds $played"
+resumed ctrl-c
 
 # A rank killed (a machine lost): mpirun ends the job and says which rank; rank 0 still prints its
 # summary, and --resume finishes the match with every game once.
-rm -f k.jsonl
-"$mpirun" -np 2 "$seega" match "${long_args[@]}" --out k.jsonl >k.json 2>k.err &
-job=$!
-started k.jsonl 200 || fail "killed rank: the match did not start"
-victim=$(rank_pid 1)
-[ -n "$victim" ] && kill -KILL "$victim"
-wait "$job"
-code=$?
-[ "$code" -ne 0 ] && pass || fail "a killed rank: mpirun exited 0"
-grep -q "rank 1" k.err && pass || fail "a killed rank: mpirun did not name it: $(head -c 400 k.err)"
-[ "$(key k.json interrupted)" = True ] && pass || fail "a killed rank: no summary from rank 0: $(head -c 300 k.json)"
-mpi 2 "$seega" match "${long_args[@]}" --out k.jsonl --resume >k2.json || fail "resume after a killed rank"
-same_summary "resume after a killed rank" full.json k2.json
-each_once "resume after a killed rank" k.jsonl 4000
+stopped killed KILL rank
+grep -q "rank 1" killed.err && pass || fail "a killed rank: mpirun did not name it: $(head -c 400 killed.err)"
+[ "$(key killed.json interrupted)" = True ] && pass || fail "a killed rank: no summary from rank 0: $(head -c 300 killed.json)"
+resumed killed
 
 # A rank stopped alone (SIGTERM to its machine only): rank 0 finds its games missing and ends the job
 # saying so, rather than print a summary that looks complete; --resume finishes the match.
-rm -f t.jsonl
-"$mpirun" -np 2 "$seega" match "${long_args[@]}" --out t.jsonl >t.json 2>t.err &
-job=$!
-started t.jsonl 200 || fail "a rank stopped alone: the match did not start"
-victim=$(rank_pid 1)
-[ -n "$victim" ] && kill -TERM "$victim"
-wait "$job"
-code=$?
-[ "$code" -ne 0 ] && pass || fail "a rank stopped alone: mpirun exited 0"
-grep -q "^seega: error: rank 1 ended its part of the run with [0-9]* of its games unplayed" t.err && pass ||
-  fail "a rank stopped alone: $(head -c 400 t.err)"
-mpi 2 "$seega" match "${long_args[@]}" --out t.jsonl --resume >t2.json || fail "resume after a rank stopped alone"
-same_summary "resume after a rank stopped alone" full.json t2.json
-each_once "resume after a rank stopped alone" t.jsonl 4000
+stopped alone TERM rank
+grep -q "^seega: error: rank 1 ended its part of the run with [0-9]* of its games unplayed" alone.err && pass ||
+  fail "a rank stopped alone: $(head -c 400 alone.err)"
+resumed alone
 
 # mpi_bad <what> <fragment> <mpirun args...>: exit non-zero, and exactly one "seega: error:" line, from
 # rank 0, holding the fragment.
