@@ -76,6 +76,8 @@ void print_usage() {
              "seega <command> --help for its options\n\ncommands:\n",
              SEEGA_VERSION);
   for (const auto& c : commands()) fmt::print("  {:<9} {}\n", c.name, c.summary);
+  fmt::print("\nUnder mpirun (Open MPI), match, ladder, gen-data and run-sim share one run among the ranks: rank 0 "
+             "writes the\nresults and prints the summary, the same as one process's (README, \"Clusters\").\n");
 }
 
 }  // namespace
