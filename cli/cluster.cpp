@@ -514,8 +514,9 @@ struct Cluster::Impl {};
 
 Cluster::Cluster(const std::string& command) {
   if (launched())
-    throw UsageError("seega " + command + " was started by mpirun, but this seega was built without Open MPI: run "
-                     "'make deps' (libopenmpi-dev) and build again, or run it without mpirun");
+    throw UsageError("seega " + command + " was started by mpirun, but this seega was built without Open MPI "
+                     "(SEEGA_MPI=OFF, or no libopenmpi-dev at build time: 'make deps' installs it): build again with "
+                     "it, or run without mpirun");
 }
 Cluster::~Cluster() = default;
 Share* Cluster::share() { return nullptr; }
