@@ -250,8 +250,9 @@ class RootShare final : public Share {
           post(m.source, kChunk, pack(session_, {}));
           break;
         }
-        // Chunks shrink as the session runs out, so that the ranks finish together: about an eighth of
-        // what is left over each rank's threads, at most 256 indices and at least one.
+        // Chunks shrink as the session runs out, so that the ranks finish together: an eighth of what is
+        // left divided among the ranks, but at least the rank's thread count and at most 256 (or its
+        // thread count, when that is more).
         const long long threads = m.numbers.empty() ? 1 : std::max<std::int64_t>(1, m.numbers[0]);
         std::vector<std::int64_t> chunk;
         {
