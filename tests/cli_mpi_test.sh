@@ -10,6 +10,9 @@ source "$(dirname "$0")/cli_lib.sh"
 cd "$tmp" || exit 1
 # CI runs as root, which Open MPI refuses unless told; 3 ranks on 2 cores need --oversubscribe.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# In a container the shared-memory transport's single-copy path (CMA, which needs ptrace rights between
+# the ranks) may be forbidden; copying through the shared buffer works everywhere.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
 mpi() { local np=$1; shift; timeout 300 "$mpirun" --oversubscribe -np "$np" "$@"; }
 
 # sorted <file>: the header, then the lines sorted by "index" (a run's file is in completion order).
