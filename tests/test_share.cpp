@@ -139,12 +139,13 @@ Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* sto
   RunHooks hooks;
   hooks.on_game = [](const GameRecord& g) { return "annex of game " + std::to_string(g.index); };
   hooks.on_annex = [&](const GameRecord& g, std::string&& annex) { out.annexes[static_cast<std::size_t>(g.index)] = annex; };
-  RunOptions o;
-  o.threads = 1;
+  // Each side's options made before the other side starts.
+  RunOptions o, mine;
+  o.threads = mine.threads = 1;
+  o.share = &root;
+  mine.share = &other;
   std::exception_ptr other_failure;
   std::thread other_process([&] {
-    RunOptions mine = o;
-    mine.share = &other;
     RunHooks its;
     its.on_game = hooks.on_game;
     its.on_record = [](const GameRecord&) { ADD_FAILURE() << "a record delivered outside the root"; };
@@ -154,7 +155,6 @@ Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* sto
       other_failure = std::current_exception();
     }
   });
-  o.share = &root;
   std::exception_ptr root_failure;
   try {
     out.root = run_tournament(t, o, {}, hooks, stop);
