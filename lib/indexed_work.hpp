@@ -12,9 +12,11 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "share.hpp"
@@ -43,6 +45,16 @@ inline void tsan_acquire([[maybe_unused]] void* edge) {
   __tsan_acquire(edge);
 #endif
 }
+// What an exception says, for another process to print.
+inline std::string message_of(std::exception_ptr e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::exception& x) {
+    return x.what();
+  } catch (...) {
+    return "an unknown exception";
+  }
+}
 }  // namespace detail
 
 struct IndexedWork {
@@ -70,6 +82,8 @@ struct NoCodec {};
 // in the other processes. This thread serves the share while the workers play.
 template <class MakeWorker, class Deliver, class Codec = NoCodec>
 void run_indexed(const IndexedWork& w, MakeWorker&& make_worker, Deliver&& deliver, const Codec& codec = {}) {
+  if constexpr (std::is_same_v<Codec, NoCodec>)
+    if (w.share) throw std::logic_error("run_indexed: a share needs a codec, or other processes' results are lost");
   static const std::atomic<bool> never{false};
   const std::atomic<bool>& stop = w.stop ? *w.stop : never;
   Share* const share = w.share;
@@ -110,15 +124,10 @@ void run_indexed(const IndexedWork& w, MakeWorker&& make_worker, Deliver&& deliv
         std::lock_guard lock(mutex);
         if (deliver(std::move(*result))) no_more();
       }
-    } catch (const std::exception& e) {
-      std::lock_guard lock(mutex);
-      if (!failure) failure = std::current_exception();
-      if (share && !share->root()) share->fail(e.what());
-      no_more();
     } catch (...) {
       std::lock_guard lock(mutex);
       if (!failure) failure = std::current_exception();
-      if (share && !share->root()) share->fail("an unknown exception");
+      if (share && !share->root()) share->fail(detail::message_of(std::current_exception()));
       no_more();
     }
   };

@@ -29,6 +29,7 @@ struct Wire {
   const std::atomic<bool>* stop = nullptr;
   std::deque<std::string> to_root;
   std::string root_key, other_key;
+  std::string failed_with;  // what the other side's Share::fail was told
   std::function<std::string(std::string)> tamper = [](std::string s) { return s; };
 
   bool other_took = false;  // the root waits for it, so that the other side surely plays a game
@@ -104,7 +105,10 @@ class Other final : public Share {
     ++sent;
     w_.changed.notify_all();
   }
-  void fail(const std::string&) override {}
+  void fail(const std::string& why) override {
+    std::lock_guard lock(w_.mutex);
+    w_.failed_with = why;
+  }
   void serve(const std::function<void(std::string&&)>&, const std::function<bool()>& local_finished) override {
     while (!local_finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     std::lock_guard lock(w_.mutex);
@@ -131,7 +135,8 @@ struct Shared {
 };
 
 // The tournament played by a root and one other process, one thread each.
-Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* stop = nullptr) {
+Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* stop = nullptr,
+                   std::function<std::string(const GameRecord&)> other_on_game = nullptr) {
   Root root(wire);
   Other other(wire);
   Shared out;
@@ -147,7 +152,7 @@ Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* sto
   std::exception_ptr other_failure;
   std::thread other_process([&] {
     RunHooks its;
-    its.on_game = hooks.on_game;
+    its.on_game = other_on_game ? other_on_game : hooks.on_game;
     its.on_record = [](const GameRecord&) { ADD_FAILURE() << "a record delivered outside the root"; };
     try {
       out.other = run_tournament(t, mine, {}, its, stop);
@@ -202,6 +207,19 @@ TEST(Share, ALineThatIsNotTheRunsGameIsRefusedAtTheRoot) {
     EXPECT_NE(std::string(e.what()).find("a game sent by another process: game"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("seed"), std::string::npos) << e.what();
   }
+}
+
+TEST(Share, AFailureInTheOtherProcessesWorkersIsToldToTheShareAndRethrownThere) {
+  const Tournament t = tournament();
+  Wire wire;
+  try {
+    play_shared(t, wire, nullptr, [](const GameRecord&) -> std::string { throw std::runtime_error("labelling failed"); });
+    FAIL() << "the other process's failure was lost";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "labelling failed");
+  }
+  EXPECT_EQ(wire.failed_with, "labelling failed");
+  EXPECT_EQ(wire.to_root.size(), 0u) << "a failed game was sent";
 }
 
 TEST(Share, ReadRecordLineChecksALineAsAFileLineIsChecked) {
