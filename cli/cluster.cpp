@@ -378,6 +378,8 @@ class RankShare final : public Share {
       std::lock_guard lock(mutex_);
       out.swap(outbox_);
       if (!failure_.empty() && !failure_sent_) failure = failure_, failure_sent_ = true;
+      // Once rank 0 has said the command is over it reads nothing more: a send could wait for ever.
+      if (exited_) return false;
     }
     for (auto& text : out) post(0, kResult, pack(session_, {}, text));
     if (!failure.empty()) post(0, kFailed, pack(session_, {}, failure));
