@@ -42,6 +42,8 @@ bool Cluster::launched() { return env_int("OMPI_COMM_WORLD_SIZE", 1) > 1; }
 
 Cluster* Cluster::current() { return g_current; }
 
+Share* job_share() { return g_current ? g_current->share() : nullptr; }
+
 // Before the job is joined (or when it cannot be), Open MPI's environment says which rank this is.
 bool prints() { return g_current ? g_current->root() : env_int("OMPI_COMM_WORLD_RANK", 0) == 0; }
 

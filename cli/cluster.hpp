@@ -47,5 +47,7 @@ class Cluster {
 
 // Whether this process prints what a command reports (every process but the ranks other than 0).
 bool prints();
+// The share of this job's runs under mpirun (Cluster::share), or null.
+Share* job_share();
 
 }  // namespace seega::cli

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <optional>
 
 #include "cluster.hpp"
 #include "common.hpp"
@@ -100,11 +99,9 @@ int run_gen_data(const std::vector<std::string>& args) {
     out = std::move(opened.value);
   }
 
-  std::optional<ProgressLine> line(std::in_place, !quiet);
+  ProgressLine line(!quiet);
   SigintGuard sigint;
   std::atomic<bool>& g_stop = sigint.flag();
-  Cluster* const cluster = Cluster::current();
-  if (cluster) cluster->set_stop_flag(&g_stop);
   const auto start = std::chrono::steady_clock::now();
   const long long rows_before = out.rows_written(), first = out.next_game();
   auto rows_of = [&](const GameRecord& g) {
@@ -115,7 +112,7 @@ int run_gen_data(const std::vector<std::string>& args) {
   // Called one at a time (under the runner's lock, or in the loop over a file's games).
   auto report = [&](long long done, long long total) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    line->show(fmt::format("{}/{} games  {} positions  {:.0f} positions/s", done, total, out.rows_written(),
+    line.show(fmt::format("{}/{} games  {} positions  {:.0f} positions/s", done, total, out.rows_written(),
                            s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0),
                done >= total);
   };
@@ -135,7 +132,7 @@ int run_gen_data(const std::vector<std::string>& args) {
     o.first_index = first;
     o.keep_moves = false;
     o.shard = shard;
-    o.share = cluster ? cluster->share() : nullptr;
+    o.share = job_share();
     RunHooks hooks;
     // Replay and labelling in the workers, in parallel (on every rank); the rows travel as their lines.
     hooks.on_game = [&](const GameRecord& g) {
@@ -155,12 +152,11 @@ int run_gen_data(const std::vector<std::string>& args) {
       out.add(g.index, std::move(rows));
     };
     const long long before = shard.share(first);  // the shard's games in the file already
-    if (line->on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + before, p.total); };
+    if (line.on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + before, p.total); };
     run_tournament(t, o, {}, hooks, &g_stop);
   }
-  if (cluster) cluster->set_stop_flag(nullptr);
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
-  line.reset();
+  line.end();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const long long rows = out.rows_written() - rows_before;
   // The last game written: the shard's last before the next one it would play.

@@ -52,25 +52,22 @@ SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resu
     ++report.new_runs;
     if (out) out->write(run_line(c, r));
   };
-  std::optional<ProgressLine> line(std::in_place, progress);
-  if (line->on())
+  ProgressLine line(progress);
+  if (line.on())
     hooks.on_progress = [&](const RunSimProgress& p) {
       const double rate = p.seconds > 0 ? static_cast<double>(p.new_runs) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      line->show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
+      line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
                              p.total, rate, p.mean_wins, left),
                  p.done >= p.total);
     };
   const auto start = std::chrono::steady_clock::now();
   {
     SigintGuard sigint;
-    Cluster* const cluster = Cluster::current();
-    if (cluster) cluster->set_stop_flag(&sigint.flag());
-    report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag(), cluster ? cluster->share() : nullptr);
+    report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag(), job_share());
     report.interrupted = sigint.raised() && static_cast<long long>(report.runs.size()) < c.shard.share(c.runs);
-    if (cluster) cluster->set_stop_flag(nullptr);
   }
-  line.reset();
+  line.end();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.write_failed = out && out->failed();
   return report;

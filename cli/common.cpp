@@ -217,9 +217,11 @@ SigintGuard::SigintGuard() {
   g_sigint.store(false);
   previous_ = std::signal(SIGINT, on_sigint);
   previous_term_ = std::signal(SIGTERM, on_sigint);
+  if (Cluster* c = Cluster::current()) c->set_stop_flag(&g_sigint);
 }
 
 SigintGuard::~SigintGuard() {
+  if (Cluster* c = Cluster::current()) c->set_stop_flag(nullptr);
   std::signal(SIGINT, previous_);
   std::signal(SIGTERM, previous_term_);
 }
@@ -230,8 +232,11 @@ ProgressLine::ProgressLine(bool wanted) {
   else mode_ = isatty(STDERR_FILENO) ? Mode::Terminal : Mode::Off;
 }
 
-ProgressLine::~ProgressLine() {
+ProgressLine::~ProgressLine() { end(); }
+
+void ProgressLine::end() {
   if (mode_ == Mode::Terminal && shown_) fmt::print(stderr, "\n");
+  mode_ = Mode::Off;
 }
 
 void ProgressLine::show(const std::string& text, bool final) {

@@ -99,7 +99,8 @@ std::string read_user_file(const std::string& path, const std::string& option);
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
 // run can stop cleanly and keep what it finished; the previous handler comes back with the guard.
 // SIGTERM does the same: it is how mpirun passes a Ctrl-C on to its ranks, and how a batch scheduler
-// ends a job that has run out of time.
+// ends a job that has run out of time. Under mpirun a stop from rank 0 raises the flag too
+// (Cluster::set_stop_flag), so that every rank's searches stop.
 class SigintGuard {
  public:
   SigintGuard();
@@ -125,6 +126,8 @@ class ProgressLine {
   ProgressLine& operator=(const ProgressLine&) = delete;
   bool on() const { return mode_ != Mode::Off; }
   void show(const std::string& text, bool final = false);
+  // Ends the terminal line, before the summary is printed; nothing is shown after it.
+  void end();
 
  private:
   static constexpr std::chrono::seconds kLogEvery{10};

@@ -14,7 +14,6 @@ namespace seega::cli {
 RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
-  Cluster* const cluster = Cluster::current();
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
   if (!request.out_path.empty() && prints()) {
     auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
@@ -37,24 +36,22 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
     ++report.new_games;
     if (out) out->write(g);
   };
-  std::optional<ProgressLine> line(std::in_place, request.progress);
-  if (line->on())
+  ProgressLine line(request.progress);
+  if (line.on())
     hooks.on_progress = [&](const RunProgress& p) {
       const double rate = p.seconds > 0 ? static_cast<double>(p.new_games) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      line->show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
+      line.show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
                              100 * p.last_placer_rate, left),
                  p.done >= p.total);
     };
   const auto start = std::chrono::steady_clock::now();
   {
     SigintGuard sigint;
-    if (cluster) cluster->set_stop_flag(&sigint.flag());
-    report.records = run(std::move(finished), hooks, &sigint.flag(), cluster ? cluster->share() : nullptr);
+    report.records = run(std::move(finished), hooks, &sigint.flag(), job_share());
     report.signalled = sigint.raised();
-    if (cluster) cluster->set_stop_flag(nullptr);
   }
-  line.reset();
+  line.end();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.write_failed = out && out->failed();
   return report;
