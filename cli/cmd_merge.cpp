@@ -1,57 +1,12 @@
 // seega merge: the files of a run's shards (--shard I/K) joined into the file one job would have written.
 #include <fmt/core.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 
+#include "atomic_write.hpp"
 #include "common.hpp"
 #include "merge.hpp"
 
 namespace seega::cli {
-
-namespace {
-
-// Writes each text to its path through a temporary file in the same directory and a rename, so that a
-// failure (a full disk, a Ctrl-C) leaves no half file under the name: the old file or none. Renamed in
-// the order given once every one is written, so a positions file's CSV, given last, appears last.
-void write_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> temps;
-  auto fail = [&](const std::string& path, const std::string& why) {
-    for (const auto& t : temps) std::remove(t.c_str());
-    throw UsageError("--out " + path + ": " + why);
-  };
-  for (const auto& [path, text] : files) {
-    const fs::path target(path);
-    std::string temp = (target.parent_path() / ".").string();
-    temp.append(target.filename().string()).append(".merge-XXXXXX");
-    const int fd = mkstemp(temp.data());
-    if (fd < 0) fail(path, std::string("cannot create a file beside it: ") + std::strerror(errno));
-    temps.push_back(temp);
-    // mkstemp makes the file private (0600); the merged file is an ordinary one, like those it joins.
-    const mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    std::FILE* f = fdopen(fd, "w");
-    if (!f) {
-      ::close(fd);
-      fail(path, std::string("cannot write: ") + std::strerror(errno));
-    }
-    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 &&
-                         fsync(fd) == 0;
-    const int err = errno;
-    if (std::fclose(f) != 0 || !written) fail(path, std::string("cannot write (disk full?): ") + std::strerror(err));
-  }
-  for (std::size_t i = 0; i < files.size(); ++i)
-    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0)
-      fail(files[i].first, std::string("cannot rename the merged file into place: ") + std::strerror(errno));
-}
-
-}  // namespace
 
 int run_merge(const std::vector<std::string>& args) {
   std::vector<std::string> paths;
@@ -117,7 +72,7 @@ int run_merge(const std::vector<std::string>& args) {
     if (fs::exists(status) && !force)
       throw UsageError("--out " + path + " exists; pass --force to replace it or choose another file");
   }
-  write_atomically(outputs);
+  if (auto why = write_files_atomically(outputs); !why.empty()) throw UsageError("--out " + why);
 
   const std::string unit = m.kind == ShardFileKind::RunSim ? "runs" : "games";
   if (json) {

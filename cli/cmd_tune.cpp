@@ -3,9 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
-#include <fstream>
+#include <filesystem>
 #include <map>
+#include <sstream>
 
+#include "atomic_write.hpp"
 #include "common.hpp"
 #include "eval.hpp"
 #include "training_data.hpp"
@@ -95,6 +97,15 @@ int run_tune(const std::vector<std::string>& args) {
     return 0;
   if (phases != "joint" && phases != "split")
     throw UsageError("--phases '" + phases + "': allowed joint, split");
+  if (!out_path.empty()) {
+    // Refused before the fit, not after it: a fit can take minutes, and its weights would be lost.
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path dir = fs::path(out_path).parent_path();
+    if (fs::is_directory(out_path, ec)) throw UsageError("--out " + out_path + " is a directory; give a file name");
+    if (!dir.empty() && !fs::is_directory(dir, ec))
+      throw UsageError("--out " + out_path + ": " + dir.string() + " is not a directory");
+  }
   const Weights start = load_weights_option(start_path);
   TuneOptions o;
   o.l2 = l2;
@@ -109,11 +120,14 @@ int run_tune(const std::vector<std::string>& args) {
   const TuneResult& r = fit.value;
   const Weights adopted = adoptable_weights(r, start);
   if (!out_path.empty()) {
-    std::ofstream out(out_path);
+    // Through a temporary file and a rename: a failed write never leaves a cut weights file that a
+    // player would refuse (or worse, an older file half overwritten).
+    std::ostringstream out;
     out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2 << " (K " << r.k
         << "); undetermined features keep their starting weights\n"
         << adopted.to_text();
-    if (!out) throw UsageError("--out " + out_path + ": cannot write the weights");
+    if (auto why = write_files_atomically({{out_path, out.str()}}); !why.empty())
+      throw UsageError("--out " + why + " (the weights were not written)");
   }
   if (json) {
     auto fits = [](const std::vector<FeatureFit>& v) {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "atomic_write.hpp"
 #include "random.hpp"
 #include "replay.hpp"
 #include "search.hpp"
@@ -259,9 +260,11 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
   if (!w.file_) return P::fail("--out " + path + ": cannot open the file for writing: " + std::strerror(errno));
   nlohmann::json written = config;
   written["version"] = std::string(version);
-  std::ofstream m(meta);
-  m << written.dump() << "\n";
-  if (!m) return P::fail("--out " + path + ": cannot write " + meta);
+  // The metadata is what tells a later --resume what the rows were made with, so it is replaced whole
+  // (a temporary file and a rename): a stop while it is written leaves the old metadata, never a cut
+  // one that would make the positions unresumable.
+  if (auto why = write_files_atomically({{meta, written.dump() + "\n"}}); !why.empty())
+    return P::fail("--out " + path + ": cannot write its metadata " + why);
   if (!exists) {
     const std::string head = data_header() + "\n";
     if (std::fputs(head.c_str(), w.file_.get()) < 0 || std::fflush(w.file_.get()) != 0)

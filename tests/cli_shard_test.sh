@@ -123,7 +123,7 @@ bad_says "merge: --runs for games" "--runs: a results file counts games; give --
   merge "$tmp/match0.jsonl" --out "$tmp/x.jsonl" --runs 4
 bad_says "merge: no such file" "$tmp/none.jsonl: no such file" merge "$tmp/none.jsonl" --out "$tmp/x.jsonl"
 bad_says "merge: no files" "give the shards' files" merge --out "$tmp/x.jsonl"
-[ ! -e "$tmp/x.jsonl" ] && [ -z "$(ls -A "$tmp" | grep merge-)" ] && pass || fail "a refused merge left a file behind"
+[ ! -e "$tmp/x.jsonl" ] && [ -z "$(ls -A "$tmp" | grep -- "\.tmp-")" ] && pass || fail "a refused merge left a file behind"
 "$seega" merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" --out "$tmp/match.merged.jsonl" --force \
   >/dev/null && same_file "merge --force" "$tmp/match.merged.jsonl" "$tmp/match.sorted"
 bad_says "--shard past K" "--shard 4/4: I must be 0 to 3 (shards are numbered from 0)" "${match[@]:1}" --shard 4/4

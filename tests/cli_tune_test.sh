@@ -79,6 +79,17 @@ printf 'material 100\nopening.material 90\n' >"$tmp/phase.txt"
 bad "tune from weights with an unknown phase" tune --data "$tmp/data.csv" --weights "$tmp/phase.txt"
 bad "tune with an unknown phases value" tune --data "$tmp/data.csv" --phases three
 bad "tune on a missing file" tune --data "$tmp/none.csv"
+bad_says "tune --out in a missing directory, refused before the fit" "is not a directory" \
+  tune --data "$tmp/data.csv" --out "$tmp/nodir/w.txt"
+bad_says "tune --out a directory" "is a directory" tune --data "$tmp/data.csv" --out "$tmp"
+# The weights replace an older file whole, through a file beside it that is renamed into place.
+printf 'material 1\n' >"$tmp/old.txt"
+"$seega" tune --data "$tmp/data.csv" --out "$tmp/old.txt" >/dev/null
+if cmp -s "$tmp/old.txt" "$tmp/w.txt" && [ -z "$(ls -A "$tmp" | grep -- '\.tmp-')" ]; then pass; else
+  fail "tune --out over an old file: not the fitted weights, or a temporary file left: $(ls -A "$tmp" | tr '\n' ' ')"; fi
+# gen-data --resume rewrites its metadata whole too.
+if [ -s "$tmp/grow.csv.json" ] && "$py" -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/grow.csv.json"; then pass; else
+  fail "gen-data --resume left unreadable metadata: $(cat "$tmp/grow.csv.json")"; fi
 bad "tune on a directory" tune --data "$tmp"
 
 finish "cli tune"
