@@ -242,7 +242,7 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
   for (long long i = 0; i < total; ++i)
     if (!owner.contains(i)) {
       missing.push_back(i);
-      short_shards.insert(static_cast<int>((i / 2) % first.shard.count));
+      short_shards.insert(Shard::holding(i, first.shard.count).index);
     }
   if (!missing.empty()) {
     std::string why = (missing.size() == 1 ? unit + " " : unit + "s ") +

@@ -2,24 +2,45 @@
 
 #include <algorithm>
 
+#include "random.hpp"
 #include "spec.hpp"
 
 namespace seega {
 
+namespace {
+
+// The rotation of block b's deal: pseudo-random in the block, fixed by K and b alone.
+long long turn_of(int count, long long block) {
+  return static_cast<long long>(Rng::derive(static_cast<std::uint64_t>(count), static_cast<std::uint64_t>(block)) %
+                                static_cast<std::uint64_t>(count));
+}
+
+}  // namespace
+
+int Shard::slot(long long pair) const {
+  if (count == 1) return 0;
+  return static_cast<int>((pair % count + turn_of(count, pair / count)) % count);
+}
+
+long long Shard::pair_in_block(long long block) const {
+  return block * count + (index - turn_of(count, block) + count) % count;
+}
+
 long long Shard::share(long long total) const {
   if (total <= 0) return 0;
-  // Whole pairs 0 .. total/2 - 1 dealt out in turn, then the odd game left over, if any.
-  const long long pairs = total / 2;
-  const long long mine = pairs > index ? (pairs - 1 - index) / count + 1 : 0;
-  return 2 * mine + (total % 2 && pairs % count == index ? 1 : 0);
+  // One pair from each whole block of K pairs, one from the part block if its pair is in it, then the
+  // odd game left over (the first of pair total/2), if any.
+  const long long pairs = total / 2, blocks = pairs / count;
+  const long long mine = blocks + (pairs % count && pair_in_block(blocks) < pairs ? 1 : 0);
+  return 2 * mine + (total % 2 && holds(total - 1) ? 1 : 0);
 }
 
 long long Shard::next(long long i) const {
   i = std::max(0LL, i);
   if (holds(i)) return i;
-  // The first game of the next pair of this shard's.
-  const long long pair = i / 2, ahead = (index - pair % count + count) % count;
-  return 2 * (pair + ahead);
+  // The first game of this shard's pair in i's block if it is still ahead, else of the next block's.
+  const long long block = (i / 2) / count, mine = pair_in_block(block);
+  return 2 * (mine > i / 2 ? mine : pair_in_block(block + 1));
 }
 
 std::string Shard::to_string() const { return std::to_string(index) + "/" + std::to_string(count); }

@@ -3,10 +3,14 @@
 // Slurm array, GNU parallel) runs the K shards as independent jobs and seega merge joins their files
 // into the file one job would have written. Shards are numbered from 0, as Bazel's TEST_SHARD_INDEX is.
 //
-// Shard I holds index i iff (i / 2) mod K == I: whole game pairs (games 2p and 2p+1 share their opening
-// and swap who places first, so a shard never holds half a pair), dealt out in turn, so every shard
-// gets pairs from all through the schedule. run-sim's runs use the same rule. A game is a pure
-// function of the seed and its index, so it is the same game in any shard.
+// Which indices: whole game pairs (games 2q and 2q+1 share their opening and swap who places first,
+// so a shard never holds half a pair), taken in blocks of K consecutive pairs, each block dealt one pair
+// to each shard in an order rotated by a turn drawn from the block's number (Rng::derive(K, block)).
+// So at any point of the schedule the shards' counts differ by at most one pair, and a shard meets
+// every pairing of a tournament in proportion whatever K is: with pairs dealt plainly in turn (pair q to
+// shard q mod K), a K sharing a factor with the number of pairings P would give each shard only some
+// pairings (pairing q mod P), and the costly ones would sit together. run-sim's runs use the same rule.
+// A game is a pure function of the seed and its index, so it is the same game in any shard.
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -21,7 +25,9 @@ struct Shard {
 
   static constexpr int kMaxCount = 1'000'000;
   bool whole() const { return count == 1; }
-  bool holds(long long i) const { return (i / 2) % count == index; }
+  bool holds(long long i) const { return slot(i / 2) == index; }
+  // The shard of K that holds index i.
+  static Shard holding(long long i, int count) { return {Shard{0, count}.slot(i / 2), count}; }
   // How many of the indices 0 .. total-1 the shard holds.
   long long share(long long total) const;
   // The first index at or after i that the shard holds.
@@ -29,6 +35,11 @@ struct Shard {
   // "I/K".
   std::string to_string() const;
   bool operator==(const Shard&) const = default;
+
+ private:
+  // The shard that holds game pair q, and the pair of block b (pairs b*K .. b*K+K-1) this shard holds.
+  int slot(long long pair) const;
+  long long pair_in_block(long long block) const;
 };
 
 // "I/K" with 1 <= K <= 1000000 and 0 <= I < K; an error says what is allowed.

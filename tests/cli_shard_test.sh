@@ -50,8 +50,10 @@ match=("$seega" match --a random --b 'ab(depth=1)' --games 22 --seed 3 --opening
 shards match "${match[@]}"
 [[ "$(cat "$tmp/merge.out")" == *"22 games (0 to 21) merged from 3 results files of 3 shards"* ]] && pass ||
   fail "match: merge's line: $(cat "$tmp/merge.out")"
-# Each shard's summary covers its games only and says which shard; the shards' games add up.
-for i in 0 1 2; do json_is "match: shard $i's summary" "$tmp/match$i.json" "j['shard'] == '$i/3' and j['games'] == [8, 8, 6][$i]"; done
+# Each shard's summary covers its games only and says which shard; the shards' games add up. (Of the
+# 11 game pairs, shard 0 holds pairs 0, 4, 7, 10; shard 1 pairs 1, 5, 8; shard 2 pairs 2, 3, 6, 9:
+# lib/shard.hpp's rule, pinned in Shard.TheAssignmentOfPairsIsFixed.)
+for i in 0 1 2; do json_is "match: shard $i's summary" "$tmp/match$i.json" "j['shard'] == '$i/3' and j['games'] == [8, 6, 8][$i]"; done
 json_is "match: the one run's summary names no shard" "$tmp/match.json" "'shard' not in j and j['games'] == 22"
 "${match[@]}" --out "$tmp/match.merged.jsonl" --resume --json >"$tmp/match.resumed.json"
 same_summary "match: --resume on the merged file against the one run" "$tmp/match.json" "$tmp/match.resumed.json"
@@ -62,14 +64,17 @@ out=$("${match[@]}" --shard 1/3 --csv)
   fail "match: the CSV summary has no shard column: $out"
 
 # --- ladder -----------------------------------------------------------------------------------------
-# Three players and three shards: each shard plays one pairing (the pair p of pairing p mod 3 is
-# shard p mod 3's), so no shard rates a ladder; each says so and exits 0, and the merge rates it.
+# Three players (pairing p mod 3 plays pair p) in three shards: each shard meets two of the three
+# pairings, which connect the players, so each rates its own ladder; the merge rates the whole run.
 ladder=("$seega" ladder --players random greedy 'ab(depth=1)' --games-per-pair 4 --seed 2 --quiet --threads 2)
 shards ladder "${ladder[@]}"
 "${ladder[@]}" --out "$tmp/ladder.merged.jsonl" --resume --json >"$tmp/ladder.resumed.json"
 same_summary "ladder: --resume on the merged file against the one run" "$tmp/ladder.json" "$tmp/ladder.resumed.json"
-"${ladder[@]}" --shard 0/3 >/dev/null 2>"$tmp/err"; code=$?
-[ "$code" -eq 0 ] && grep -q "shard 0/3's 4 games rate no ladder on their own" "$tmp/err" && pass ||
+for i in 0 1 2; do json_is "ladder: shard $i/3 rates its ladder" "$tmp/ladder$i.json" "j['shard'] == '$i/3' and len(j['players']) == 3"; done
+# In six shards each holds one pair of games, one pairing: it cannot rate the three players, says so
+# and exits 0.
+"${ladder[@]}" --shard 0/6 >/dev/null 2>"$tmp/err"; code=$?
+[ "$code" -eq 0 ] && grep -q "shard 0/6's 2 games rate no ladder on their own" "$tmp/err" && pass ||
   fail "ladder: a shard that cannot be rated: exit $code: $(cat "$tmp/err")"
 "${ladder[@]}" --shard 1/2 --json >"$tmp/ladder.half.json"
 json_is "ladder: a shard's summary" "$tmp/ladder.half.json" "j['shard'] == '1/2' and j['games'] == 6"
@@ -77,7 +82,7 @@ json_is "ladder: a shard's summary" "$tmp/ladder.half.json" "j['shard'] == '1/2'
 # --- run-sim ----------------------------------------------------------------------------------------
 run_sim=("$seega" run-sim --player random --runs 11 --max-level 3 --seed 5 --quiet --threads 2)
 shards run-sim "${run_sim[@]}"
-for i in 0 1 2; do json_is "run-sim: shard $i's summary" "$tmp/run-sim$i.json" "j['shard'] == '$i/3' and j['runs'] == [4, 4, 3][$i]"; done
+for i in 0 1 2; do json_is "run-sim: shard $i's summary" "$tmp/run-sim$i.json" "j['shard'] == '$i/3' and j['runs'] == [4, 3, 4][$i]"; done
 "${run_sim[@]}" --out "$tmp/run-sim.merged.jsonl" --resume --json >"$tmp/run-sim.resumed.json"
 same_summary "run-sim: --resume on the merged file against the one run" "$tmp/run-sim.json" "$tmp/run-sim.resumed.json"
 
@@ -89,8 +94,9 @@ for i in 0 1 2; do "${gen[@]}" --out "$tmp/data$i.csv" --shard $i/3 >/dev/null |
 "$seega" merge "$tmp"/data[012].csv --out "$tmp/data.merged.csv" >"$tmp/merge.out" || fail "gen-data: merge failed"
 same_file "gen-data: the merged CSV" "$tmp/data.merged.csv" "$tmp/data.csv"
 same_file "gen-data: the merged CSV's .json" "$tmp/data.merged.csv.json" "$tmp/data.csv.json"
-"$py" -c 'import sys; sys.exit(0 if all(int(l.split(",")[3]) // 2 % 3 == 1 for l in open(sys.argv[1]).read().splitlines()[1:]) else 1)' \
-  "$tmp/data1.csv" && pass || fail "gen-data: shard 1's file holds another shard's game"
+# Of the 7 pairs, shard 1 holds pairs 1 and 5: games 2, 3, 10 and 11.
+"$py" -c 'import sys; sys.exit(0 if {int(l.split(",")[3]) for l in open(sys.argv[1]).read().splitlines()[1:]} == {2, 3, 10, 11} else 1)' \
+  "$tmp/data1.csv" && pass || fail "gen-data: shard 1's file does not hold shard 1's games"
 # A resume of the merged file plays its last game again and ends where the one run did.
 "${gen[@]}" --out "$tmp/data.merged.csv" --resume >/dev/null
 same_file "gen-data: --resume on the merged CSV" "$tmp/data.merged.csv" "$tmp/data.csv"
@@ -103,11 +109,11 @@ bad_says "merge: a shard of another seed" "match1.seed.jsonl was made with seed=
 cp "$tmp/match0.jsonl" "$tmp/match0.copy.jsonl"
 bad_says "merge: a game in two files" "game 0 is in both $tmp/match0.jsonl and $tmp/match0.copy.jsonl" \
   merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" "$tmp/match0.copy.jsonl" --out "$tmp/x.jsonl"
-bad_says "merge: a shard missing" "games 2, 3, 8 and 5 more are in no file" \
+bad_says "merge: a shard missing" "games 2, 3, 10 and 3 more are in no file" \
   merge "$tmp/match0.jsonl" "$tmp/match2.jsonl" --out "$tmp/x.jsonl" --games 22
 bad_says "merge: a shard missing, named" "no file is shard 1/3" \
   merge "$tmp/match0.jsonl" "$tmp/match2.jsonl" --out "$tmp/x.jsonl"
-bad_says "merge: a shard cut short" "the file of shard 2/3 lacks some: finish it with --resume" \
+bad_says "merge: a shard cut short" "games 22 and 23 are in no file; the file of shard 1/3 lacks some: finish it with --resume" \
   merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" --out "$tmp/x.jsonl" --games 24
 bad_says "merge: an existing --out" "--out $tmp/match.merged.jsonl exists; pass --force" \
   merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" --out "$tmp/match.merged.jsonl"

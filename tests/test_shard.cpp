@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -43,14 +44,21 @@ TEST(Shard, RefusesAnIndexOutsideZeroToKMinusOneSayingShardsCountFromZero) {
   EXPECT_NE(parse_shard("3").error.find("give I/K"), std::string::npos);
 }
 
-TEST(Shard, ShardsPartitionTheIndicesInWholeGamePairsDealtInTurn) {
-  for (int k : {1, 2, 3, 7}) {
+TEST(Shard, ShardsPartitionTheIndicesInWholeGamePairsOnePairABlockToEachShard) {
+  for (int k : {1, 2, 3, 7, 12}) {
     for (long long i = 0; i < 300; ++i) {
       int holders = 0;
       for (int s = 0; s < k; ++s) holders += Shard{s, k}.holds(i);
       EXPECT_EQ(holders, 1) << i << " of " << k;
-      EXPECT_TRUE((Shard{static_cast<int>((i / 2) % k), k}.holds(i))) << i;
+      EXPECT_TRUE(Shard::holding(i, k).holds(i)) << i << " of " << k;
     }
+    // Every block of K pairs gives each shard one: at a block's end every shard holds as many pairs.
+    for (long long block = 0; block < 40; ++block)
+      for (int s = 0; s < k; ++s) {
+        int held = 0;
+        for (long long q = block * k; q < (block + 1) * k; ++q) held += Shard{s, k}.holds(2 * q);
+        EXPECT_EQ(held, 1) << "shard " << s << "/" << k << ", block " << block;
+      }
     for (int s = 0; s < k; ++s) {
       const Shard sh{s, k};
       for (long long p = 0; p < 100; ++p) EXPECT_EQ(sh.holds(2 * p), sh.holds(2 * p + 1));
@@ -66,6 +74,43 @@ TEST(Shard, ShardsPartitionTheIndicesInWholeGamePairsDealtInTurn) {
       }
     }
   }
+}
+
+// The point of rotating each block: a shard meets every pairing whatever K is. Dealt plainly in turn
+// (pair q to shard q mod K), pairing q mod P would give shard I only the pairings congruent to I mod
+// gcd(K, P): one pairing each for a three-player round robin in three shards.
+TEST(Shard, EveryShardMeetsEveryPairingInProportionWhenKSharesAFactorWithThePairings) {
+  for (const auto& [k, pairings] : std::vector<std::pair<int, int>>{{3, 3}, {5, 10}, {9, 45}, {100, 45}, {4, 6}}) {
+    const long long pairs = 100LL * k * pairings;  // a hundred meetings of each shard and pairing expected
+    for (int s = 0; s < k; ++s) {
+      std::vector<long long> met(static_cast<std::size_t>(pairings));
+      for (long long i = Shard{s, k}.next(0); i < 2 * pairs; i = Shard{s, k}.next(i + 2))
+        ++met[static_cast<std::size_t>((i / 2) % pairings)];
+      const double expected = 100;
+      for (int p = 0; p < pairings; ++p) {
+        // Binomial spread about the expectation: over 6 standard deviations would not happen by chance.
+        const double sd = std::sqrt(expected);
+        EXPECT_GT(met[static_cast<std::size_t>(p)], 0) << "shard " << s << "/" << k << " never meets pairing " << p;
+        EXPECT_LT(std::abs(met[static_cast<std::size_t>(p)] - expected), 6 * sd + 1)
+            << "shard " << s << "/" << k << ", pairing " << p << " of " << pairings;
+      }
+    }
+  }
+}
+
+// Which shard holds which pair is part of the file format: a shard's file is resumed and merged by
+// later versions, which must agree. These are the rule's first pairs for K = 3 and K = 4.
+TEST(Shard, TheAssignmentOfPairsIsFixed) {
+  auto owners = [](int k) {
+    std::string out;
+    for (long long q = 0; q < 12; ++q)
+      for (int s = 0; s < k; ++s)
+        if (Shard{s, k}.holds(2 * q)) out += static_cast<char>('0' + s);
+    return out;
+  };
+  EXPECT_EQ(owners(3), "012201201201");
+  EXPECT_EQ(owners(4), "012312302301");
+  EXPECT_EQ(owners(1), "000000000000");
 }
 
 TEST(Shard, AHeaderNamesItsShardOnlyWhenThereAreSeveral) {
@@ -231,12 +276,16 @@ TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
   {
     auto w = DataWriter::open(path, config, "test", false, sh);
     ASSERT_TRUE(w.ok()) << w.error;
+    // The shard's first pair is pair 1 (games 2 and 3); its next is a later block's, with other shards'
+    // games between.
+    const long long later = sh.next(4);
+    ASSERT_GT(later, 4);
     EXPECT_EQ(w.value.next_game(), 2);
     w.value.add(3, rows_of(3));
     EXPECT_EQ(w.value.rows_written(), 0);  // game 2 comes first
     w.value.add(2, rows_of(2));
-    EXPECT_EQ(w.value.next_game(), 8);  // 4 to 7 are other shards'
-    w.value.add(8, rows_of(8));
+    EXPECT_EQ(w.value.next_game(), later);  // 4 to later - 1 are other shards'
+    w.value.add(later, rows_of(later));
     EXPECT_EQ(w.value.rows_written(), 6);
   }
   std::ifstream m(path + ".json");
@@ -246,7 +295,7 @@ TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
   // A resume plays the last game again (it may have been cut); another shard's or no shard is refused.
   auto again = DataWriter::open(path, config, "test", true, sh);
   ASSERT_TRUE(again.ok()) << again.error;
-  EXPECT_EQ(again.value.next_game(), 8);
+  EXPECT_EQ(again.value.next_game(), sh.next(4));
   auto other = DataWriter::open(path, config, "test", true, Shard{2, 3});
   EXPECT_NE(other.error.find("was made with shard=\"1/3\", this run has shard=\"2/3\""), std::string::npos) << other.error;
   auto none = DataWriter::open(path, config, "test", true);
@@ -304,12 +353,14 @@ TEST(Merge, RefusesFilesOfAnotherRunAShardTwiceAnIndexTwiceAndIndicesInNoFile) {
   twice.push_back({"copy.jsonl", files[0].text, {}});
   EXPECT_EQ(merge_shards(twice).error, "game 0 is in both s0.jsonl and copy.jsonl");
   // A shard missing, and a shard that stopped short.
+  // Shard 1 holds games 2, 3, 10 and 11; the others' largest index is 9, so the count taken is 10.
   EXPECT_EQ(merge_shards({files[0], files[2]}).error,
-            "games 2, 3, 8 and 1 more are in no file (taking the games as 12, the largest index + 1 rounded up to a "
+            "games 2 and 3 are in no file (taking the games as 10, the largest index + 1 rounded up to a "
             "whole game pair; give --games N for another count); no file is shard 1/3");
+  EXPECT_EQ(merge_shards({files[0], files[2]}, 12).error, "games 2, 3, 10 and 1 more are in no file; no file is shard 1/3");
   auto cut = files;
-  cut[2].text = results_text(t, {play(t, {2, 3})[0]}, {2, 3});  // games 4 only
-  EXPECT_EQ(merge_shards(cut, 12).error, "games 5, 10 and 11 are in no file; the file of shard 2/3 lacks some: finish "
+  cut[2].text = results_text(t, {play(t, {2, 3})[0]}, {2, 3});  // game 4 only, of its 4 to 7
+  EXPECT_EQ(merge_shards(cut, 12).error, "games 5, 6 and 7 are in no file; the file of shard 2/3 lacks some: finish "
                                          "it with --resume");
   EXPECT_NE(merge_shards(files, 10).error.find("past the --games 10 given"), std::string::npos);
   // Shards of different counts, and the whole run with a shard.
@@ -351,7 +402,8 @@ TEST(Merge, MergedShardsOfARunSimAreItsFileSortedByIndex) {
   EXPECT_EQ(merged.value.text, want);
   EXPECT_EQ(merged.value.records, 10);
   // A run count is not rounded up to a pair; a larger one given is missing its last runs.
-  EXPECT_EQ(merge_shards(files, 12).error, "runs 10 and 11 are in no file; the file of shard 2/3 lacks some: finish it "
+  // (Runs 10 and 11 are pair 5, shard 1's.)
+  EXPECT_EQ(merge_shards(files, 12).error, "runs 10 and 11 are in no file; the file of shard 1/3 lacks some: finish it "
                                            "with --resume");
 }
 
