@@ -387,6 +387,21 @@ TEST(Merge, RefusesFilesOfAnotherRunAShardTwiceAnIndexTwiceAndIndicesInNoFile) {
             "s0.jsonl is a results file, runs.jsonl a run-sim file: only the shards of one run merge");
 }
 
+TEST(Merge, ShardsWrittenByTwoVersionsMergeToTheLowestShardsHeaderInAnyOrder) {
+  const Tournament t = three_players();
+  auto files = results_shards(t, 3);
+  const std::string newer = "\"version\":\"9.9.9\"";
+  auto& text = files[2].text;  // the first file once the order is reversed
+  const auto at = text.find("\"version\":\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, text.find('"', at + 11) + 1 - at, newer);
+  auto merged = merge_shards(files);
+  ASSERT_TRUE(merged.ok()) << merged.error;
+  EXPECT_EQ(merged.value.text, sorted_text(t, play(t, {})));  // shard 0's header, "test"'s version
+  std::reverse(files.begin(), files.end());
+  EXPECT_EQ(merge_shards(files).value.text, merged.value.text);
+}
+
 TEST(Merge, MergedShardsOfARunSimAreItsFileSortedByIndex) {
   const RunSimConfig whole = run_sim(10);
   const std::string want = run_sim_text(whole, simulate_runs(whole, {}, {}, nullptr));

@@ -1,11 +1,13 @@
 #include "checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "eval.hpp"
+#include "merge.hpp"
 #include "notation.hpp"
 #include "player.hpp"
 #include "replay.hpp"
@@ -278,6 +280,86 @@ void check_data(std::string_view input) {
   });
 }
 
+// --- merge: shard files joined by seega merge ----------------------------------------------------------
+
+// The input: an optional first line "total N", then files, each opened by a line "--- file"; a
+// positions file's configuration (its .json) follows its CSV after a line "--- config".
+std::vector<ShardFile> shard_files(std::string_view input, long long& total) {
+  total = 0;
+  if (input.starts_with("total ")) {
+    auto [line, rest] = first_line(input);
+    total = parse_whole<long long>(line.substr(6), 0, 1'000'000).value_or(0);
+    input = rest;
+  }
+  constexpr std::string_view kFile = "--- file\n", kConfig = "--- config\n";
+  std::vector<ShardFile> files;
+  for (std::size_t at = input.find(kFile); at != std::string_view::npos;) {
+    const std::size_t start = at + kFile.size(), end = input.find(kFile, start);
+    std::string_view part = input.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    ShardFile f{"f" + std::to_string(files.size()), std::string(part), ""};
+    if (const auto c = part.find(kConfig); c != std::string_view::npos) {
+      f.text = std::string(part.substr(0, c));
+      f.config = std::string(part.substr(c + kConfig.size()));
+    }
+    files.push_back(std::move(f));
+    at = end;
+  }
+  return files;
+}
+
+// The indices of a merged file's items, in file order: a JSON line's "index", a positions row's game.
+std::vector<long long> merged_indices(const MergedFile& m) {
+  std::vector<long long> out;
+  std::string_view rest = first_line(m.text).second;
+  while (!rest.empty()) {
+    auto [line, after] = first_line(rest);
+    rest = after;
+    if (m.kind == ShardFileKind::Positions) {
+      auto row = parse_data_line(line);
+      if (!row.ok()) finding("a merged positions row does not parse: " + row.error);
+      if (out.empty() || out.back() != row.value.game) out.push_back(row.value.game);
+    } else {
+      const auto j = nlohmann::json::parse(line, nullptr, false);
+      if (!j.is_object() || !j.contains("index") || !j["index"].is_number_integer())
+        finding("a merged line has no index: " + std::string(line));
+      out.push_back(j["index"].get<long long>());
+    }
+  }
+  return out;
+}
+
+void check_merge(std::string_view input) {
+  long long total = 0;
+  const std::vector<ShardFile> files = shard_files(input, total);
+  if (files.empty() || files.size() > 8) return;
+  auto merged = merge_shards(files, total);
+  if (!merged.ok()) {
+    if (merged.error.empty()) finding("a refused merge says nothing");
+    return;
+  }
+  const MergedFile& m = merged.value;
+  // Every index from 0 to total - 1, once and in order; a positions file's games only where they have
+  // rows (a game's rows are all of the positions it gave).
+  const std::vector<long long> seen = merged_indices(m);
+  if (m.kind != ShardFileKind::Positions) {
+    if (static_cast<long long>(seen.size()) != m.total || m.records != m.total)
+      finding("the merged file holds " + std::to_string(seen.size()) + " records of " + std::to_string(m.total));
+    for (std::size_t k = 0; k < seen.size(); ++k)
+      if (seen[k] != static_cast<long long>(k)) finding("the merged file's records are not 0 .. total-1 in order");
+  } else if (!std::is_sorted(seen.begin(), seen.end()) || std::adjacent_find(seen.begin(), seen.end()) != seen.end()) {
+    finding("the merged positions are not in game order");
+  }
+  // The order of the files does not matter, and the merged file, a whole run, merges to itself.
+  std::vector<ShardFile> reversed(files.rbegin(), files.rend());
+  auto again = merge_shards(reversed, total);
+  if (!again.ok() || again.value.text != m.text || again.value.config != m.config)
+    finding("the files merged in another order give another file: " + again.error);
+  auto self = merge_shards({ShardFile{"merged", m.text, m.config}}, m.total);
+  if (!self.ok()) finding("the merged file does not merge on its own: " + self.error);
+  if (self.value.text != m.text || self.value.config != m.config || self.value.shards != 1)
+    finding("the merged file merged on its own changes");
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
@@ -285,6 +367,7 @@ const std::vector<Target>& targets() {
       {"position", check_position}, {"move", check_move},       {"rules", check_rules},
       {"player", check_player},     {"sprt", check_sprt},       {"weights", check_weights},
       {"results", check_results},   {"run_sim", check_run_sim}, {"data", check_data},
+      {"merge", check_merge},
   };
   return all;
 }
