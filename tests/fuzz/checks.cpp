@@ -296,7 +296,8 @@ std::vector<ShardFile> shard_files(std::string_view input, long long& total) {
   for (std::size_t at = input.find(kFile); at != std::string_view::npos;) {
     const std::size_t start = at + kFile.size(), end = input.find(kFile, start);
     std::string_view part = input.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    ShardFile f{"f" + std::to_string(files.size()), std::string(part), ""};
+    ShardFile f{std::string(1, 'f'), std::string(part), ""};
+    f.name += std::to_string(files.size());  // (not "f" + ...: GCC 12 warns -Wrestrict on that, wrongly)
     if (const auto c = part.find(kConfig); c != std::string_view::npos) {
       f.text = std::string(part.substr(0, c));
       f.config = std::string(part.substr(c + kConfig.size()));
