@@ -11,15 +11,12 @@
 
 #include "match.hpp"
 #include "results_file.hpp"
+#include "test_util.hpp"
 
 namespace seega {
 namespace {
 
-PlayerSpec player(const std::string& text) {
-  auto p = parse_player(text);
-  EXPECT_TRUE(p.ok()) << text << ": " << p.error;
-  return p.value;
-}
+PlayerSpec player(const std::string& text) { return test::parsed(parse_player(text), text); }
 
 MatchConfig config(const std::string& a, const std::string& b, long long games, int opening_turns = 0,
                    std::uint64_t seed = 7) {

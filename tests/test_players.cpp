@@ -361,9 +361,8 @@ std::string temp_file(const std::string& suffix, const std::string& contents) {
 
 // What loading a spec's weights files says: "" when every file was read, else the error.
 std::string weights_error_of(const std::string& text) {
-  auto p = parse_player(text);
-  EXPECT_TRUE(p.ok()) << text << ": " << p.error;
-  const std::string e = load_player_weights(p.value);
+  PlayerSpec spec = test::parsed(parse_player(text), text);
+  const std::string e = load_player_weights(spec);
   EXPECT_FALSE(e.empty()) << text << ": its weights were loaded";
   return e;
 }

@@ -20,11 +20,7 @@
 namespace seega {
 namespace {
 
-Shard shard(const std::string& text) {
-  auto s = parse_shard(text);
-  EXPECT_TRUE(s.ok()) << text << ": " << s.error;
-  return s.value;
-}
+Shard shard(const std::string& text) { return test::parsed(parse_shard(text), text); }
 
 TEST(Shard, ParsesIOfKNumberedFromZero) {
   EXPECT_EQ(shard("0/1"), (Shard{0, 1}));

@@ -5,12 +5,20 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "notation.hpp"
 #include "perft.hpp"
 
 namespace seega::test {
+
+// The value of a parse that must succeed; fails the test, naming the text and the error, if it did not.
+template <typename T>
+T parsed(Parsed<T> p, const std::string& text) {
+  EXPECT_TRUE(p.ok()) << text << ": " << p.error;
+  return std::move(p.value);
+}
 
 // Rules parsed from a variant string; fails the test on a parse error.
 inline Rules rules(const std::string& text) {
