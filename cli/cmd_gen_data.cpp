@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "json.hpp"
 #include "results_file.hpp"
 #include "runner.hpp"
 #include "training_data.hpp"
@@ -89,12 +91,13 @@ int run_gen_data(const std::vector<std::string>& args) {
     t.opening_turns = opening;
     nlohmann::json players = nlohmann::json::array();
     for (const auto& p : t.players) players.push_back(p.text);
-    config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", t.seed}, {"opening_turns", opening}});
+    config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", json_key64(t.seed)}, {"opening_turns", opening}});
   }
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
   if (prints()) {
-    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume, shard);
+    const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
+    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume, shard, games_of_run);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
   }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <optional>
 
+#include "append_file.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
 #include "run_sim.hpp"
@@ -29,10 +30,10 @@ struct SimReport {
 // Plays the simulation, with the results file and the progress line.
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
 SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resume, bool progress) {
-  std::optional<JsonlWriter> out;
+  std::optional<AppendFile> out;
   std::vector<RunRecord> finished;
   if (!out_path.empty() && prints()) {
-    auto opened = JsonlWriter::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), resume,
+    auto opened = AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), resume,
                                     [&](const std::string& text) -> Parsed<std::size_t> {
                                       auto file = read_run_sim(c, text);
                                       if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
@@ -50,7 +51,7 @@ SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resu
   RunSimHooks hooks;
   hooks.on_record = [&](const RunRecord& r) {
     ++report.new_runs;
-    if (out) out->write(run_line(c, r));
+    if (out) out->write(run_line(c, r) + "\n");
   };
   ProgressLine line(progress);
   if (line.on())

@@ -1,11 +1,9 @@
 #pragma once
-// The life of a JSON Lines output file that a run appends to and a resume reads back: a header line,
-// then one flushed line per finished item (a game, a run). The formats' readers live with their
-// records (results_file, run_sim); this is only the file: opening, refusing what would lose results,
-// dropping a cut last line, appending.
+// A JSON Lines text read back: a header line, then one line per finished item (a game, a run). The
+// formats' readers live with their records (results_file, run_sim); the file they are appended to is
+// an AppendFile (append_file.hpp).
 
-#include <cstdio>
-#include <memory>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -27,57 +25,17 @@ struct JsonlText {
 };
 Parsed<JsonlText> split_jsonl(std::string_view text, std::string_view what);
 
-class JsonlWriter {
- public:
-  // Opens path for appending. A new (or empty) file gets header_line. With resume, an existing file's
-  // text is handed to read(text), which returns the length of its good part or an error; a cut last
-  // line beyond it is removed from the file. Refused, with a message naming the option and the path:
-  // a directory or any other file that is not a regular one (a device, a FIFO: reading /dev/full or
-  // opening a FIFO never ends), a file another process has open for writing (an exclusive flock held
-  // while the writer lives, so two runs cannot interleave their lines), an existing file without
-  // resume, and a file read() rejects.
-  template <typename Read>
-  static Parsed<JsonlWriter> open(const std::string& option, const std::string& path, const std::string& header_line,
-                                  bool resume, Read&& read);
-  JsonlWriter() = default;
-
-  // Appends one line and flushes it. After a failed write (a full disk) nothing more is written and
-  // failed() says so; the caller's results are unaffected.
-  void write(const std::string& line);
-  bool failed() const { return failed_; }
-  const std::string& path() const { return path_; }
-
- private:
-  struct Close {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
-  // The parts of open() that do not depend on read: opening and locking the file and reading what it
-  // holds (empty for a new file), then dropping a cut last line or writing the header.
-  static std::string start_open(JsonlWriter& w, const std::string& option, bool resume, std::string& text);
-  std::string finish_open(const std::string& option, const std::string& header_line, std::size_t valid_bytes,
-                          bool exists);
-  std::string path_;
-  std::unique_ptr<std::FILE, Close> file_;
-  bool failed_ = false;
-};
-
-template <typename Read>
-Parsed<JsonlWriter> JsonlWriter::open(const std::string& option, const std::string& path,
-                                      const std::string& header_line, bool resume, Read&& read) {
-  using P = Parsed<JsonlWriter>;
-  JsonlWriter w;
-  w.path_ = path;
-  std::string text;
-  if (auto error = start_open(w, option, resume, text); !error.empty()) return P::fail(error);
-  const bool exists = !text.empty();
-  std::size_t valid = 0;
-  if (exists) {
-    Parsed<std::size_t> good = read(text);
-    if (!good.ok()) return P::fail(path + ": " + good.error);
-    valid = good.value;
-  }
-  if (auto error = w.finish_open(option, header_line, valid, exists); !error.empty()) return P::fail(error);
-  return P{std::move(w), {}};
+// Why a file being resumed holds items (games, runs) past the run's `total`, or empty. A resume
+// continues a file and never cuts it: one asked for fewer items than the file holds is refused, naming
+// the count that would take the file whole, rather than summarising a part of it.
+template <typename Records>
+std::string items_past_run(const Records& records, long long total, const std::string& unit) {
+  long long last = -1;
+  for (const auto& r : records) last = std::max<long long>(last, r.index);
+  if (last < total) return "";
+  return "the file holds " + std::to_string(records.size()) + " " + unit + "s up to " + unit + " " +
+         std::to_string(last) + ", past this run's " + std::to_string(total) + ": a resume never cuts a file; ask for " +
+         std::to_string(last + 1) + " " + unit + "s or more to continue or summarise it";
 }
 
 }  // namespace seega

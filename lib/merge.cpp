@@ -138,6 +138,9 @@ std::string first_few(const std::vector<T>& v, Text text) {
   return out;
 }
 
+// Whether a header's key names the seega that wrote the file (add_build_keys), in which shards may differ.
+bool is_build_key(const std::string& key) { return key == "version" || key == "build"; }
+
 json without_shard(json header) {
   header.erase("shard");
   return header;
@@ -193,7 +196,7 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
   const Part& first = parts[0];
   auto shard_name = [](const Shard& s) { return s.whole() ? std::string("the whole run (no --shard)") : "shard " + s.to_string(); };
 
-  // One run: the same configuration but for the shard and the version that wrote it.
+  // One run: the same configuration but for the shard and the build that wrote it.
   const json want = without_shard(first.header);
   for (const Part& p : parts) {
     if (p.shard.count != first.shard.count)
@@ -201,12 +204,12 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
                      shard_name(p.shard) + ": the shards of one run are of one count K");
     const json have = without_shard(p.header);
     for (const auto& [key, value] : have.items())
-      if (key != "version" && (!want.contains(key) || want[key] != value))
+      if (!is_build_key(key) && (!want.contains(key) || want[key] != value))
         return P::fail(p.file->name + " was made with " + key + "=" + value.dump() + ", " + first.file->name +
                        " with " + key + "=" + (want.contains(key) ? want[key].dump() : "nothing") +
                        ": only the shards of one run merge");
     for (const auto& [key, value] : want.items())
-      if (key != "version" && !have.contains(key))
+      if (!is_build_key(key) && !have.contains(key))
         return P::fail(p.file->name + " was made with " + key + "=nothing, " + first.file->name + " with " + key +
                        "=" + value.dump() + ": only the shards of one run merge");
   }

@@ -16,7 +16,11 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kFormat = 3;
+// Format 4 writes the 64-bit seeds and keys as decimal strings (json_key64); format 3 wrote them as
+// numbers, which readers that keep numbers as doubles round. Files of format 3 are still read (replay,
+// merge, gen-data --from); a run continues only a file of its own format.
+constexpr int kFormat = 4;
+constexpr int kOldestRead = 3;
 
 // Everything that must match for a resume to continue the same run; the game count is not in it, so
 // a resume may extend a run.
@@ -35,7 +39,7 @@ json config_json(const Tournament& t) {
          {"rules", t.rules.to_string()},
          {"players", players},
          {"schedule", std::string(to_string(t.schedule.kind()))},
-         {"seed", t.seed},
+         {"seed", json_key64(t.seed)},
          {"opening_turns", t.opening_turns}};
   if (!weights.empty()) h["weights"] = weights;
   return h;
@@ -43,11 +47,10 @@ json config_json(const Tournament& t) {
 
 std::string colour_text(Color c) { return std::string(1, color_char(c)); }
 
-Parsed<Color> parse_colour(const json& j, const char* key) {
-  const std::string s = j.at(key).get<std::string>();
+Parsed<Color> parse_colour(std::string_view s) {
   if (s == "w") return {White, {}};
   if (s == "b") return {Black, {}};
-  return Parsed<Color>::fail(std::string("bad ") + key + " '" + s + "' (allowed: w, b)");
+  return Parsed<Color>::fail("is " + quote(s) + " (allowed: w, b)");
 }
 
 }  // namespace
@@ -55,64 +58,59 @@ Parsed<Color> parse_colour(const json& j, const char* key) {
 Parsed<GameRecord> parse_game(const json& j) {
   using P = Parsed<GameRecord>;
   GameRecord g;
-  std::string bad;  // the first field that is not a whole number in its range
-  auto whole = [&bad]<typename T>(const json& v, const std::string& name, T& out, T lo,
-                                  T hi = std::numeric_limits<T>::max()) {
-    if (!bad.empty()) return;
-    auto x = json_whole<T>(v, lo, hi);
-    if (x.ok()) out = x.value;
-    else bad = name + " " + x.error;
-  };
+  JsonFields f(j);
   constexpr int kMin = std::numeric_limits<int>::min();
-  try {
-    if (j.at("type") != "game") return P::fail("not a game line");
-    whole(j.at("index"), "index", g.index, 0LL);
-    whole(j.at("seed"), "seed", g.seed, std::uint64_t{0});
+  if (f.text("type") != "game" && f.ok()) return P::fail("not a game line");
+  g.index = f.whole("index", 0LL);
+  g.seed = f.key64("seed");
+  {
+    JsonFields players = f.object("players"), stones = f.object("stones"), moves = f.object("movement_moves");
     for (Color c : {White, Black}) {
       const std::string k = colour_text(c);
-      whole(j.at("players").at(k), "players." + k, g.player[c], kMin);
+      g.player[c] = players.whole(k, kMin);
       // No board holds more than the largest one's stones (a run's score multiplies them).
-      whole(j.at("stones").at(k), "stones." + k, g.stones[c], 0, Geometry<9>::kStonesPerSide);
-      whole(j.at("movement_moves").at(k), "movement_moves." + k, g.movement_moves[c], 0);
+      g.stones[c] = stones.whole(k, 0, Geometry<9>::kStonesPerSide);
+      g.movement_moves[c] = moves.whole(k, 0);
     }
-    for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
-      auto colour = parse_colour(j, key);
-      if (!colour.ok()) return P::fail(colour.error);
-      *c = colour.value;
-    }
-    const std::string result = j.at("result").get<std::string>(), reason = j.at("end_reason").get<std::string>();
-    if (result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
-    g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
-    for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
-                   EndReason::HemmedIn})
-      if (to_string(r) == reason) g.outcome.reason = r;
-    if (!g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
-    whole(j.at("plies"), "plies", g.plies, 0);
-    whole(j.at("movement_plies"), "movement_plies", g.movement_plies, 0);
-    whole(j.at("passes"), "passes", g.passes, 0);
-    whole(j.at("captures"), "captures", g.captures, 0);
-    if (j.contains("search"))
-      for (Color c : {White, Black}) {
-        const json& s = j.at("search").at(colour_text(c));
-        const std::string where = "search." + colour_text(c) + ".";
-        SearchCounts& k = g.search[c];
-        whole(s.at("searches"), where + "searches", k.searches, 0);
-        whole(s.at("ended_by_nodes"), where + "ended_by_nodes", k.ended_by_nodes, 0);
-        whole(s.at("ended_by_clock"), where + "ended_by_clock", k.ended_by_clock, 0);
-        whole(s.at("nodes"), where + "nodes", k.nodes, std::uint64_t{0});
-        whole(s.at("max_nodes"), where + "max_nodes", k.max_nodes, std::uint64_t{0});
-        if (bad.empty() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes))
-          return P::fail("inconsistent search counts for " + colour_text(c));
-      }
-    whole(j.at("first_move_captures"), "first_move_captures", g.first_move_captures, -1);
-    whole(j.at("stone_diff_10"), "stone_diff_10", g.stone_diff_10, kMin);
-    whole(j.at("placement_key"), "placement_key", g.placement_key, std::uint64_t{0});
-    whole(j.at("game_key"), "game_key", g.game_key, std::uint64_t{0});
-    g.moves = j.at("moves").get<std::vector<std::string>>();
-  } catch (const json::exception& e) {
-    return P::fail(std::string("missing or malformed field (") + e.what() + ")");
   }
-  if (!bad.empty()) return P::fail(bad);
+  for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
+    const std::string text = f.text(key);
+    if (!f.ok()) break;
+    auto colour = parse_colour(text);
+    if (!colour.ok()) f.fail(key, colour.error);
+    *c = colour.value;
+  }
+  const std::string result = f.text("result"), reason = f.text("end_reason");
+  if (f.ok() && result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
+  g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
+  for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
+                 EndReason::HemmedIn})
+    if (to_string(r) == reason) g.outcome.reason = r;
+  if (f.ok() && !g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
+  g.plies = f.whole("plies", 0);
+  g.movement_plies = f.whole("movement_plies", 0);
+  g.passes = f.whole("passes", 0);
+  g.captures = f.whole("captures", 0);
+  if (f.has("search")) {
+    JsonFields search = f.object("search");
+    for (Color c : {White, Black}) {
+      JsonFields s = search.object(colour_text(c));
+      SearchCounts& k = g.search[c];
+      k.searches = s.whole("searches", 0);
+      k.ended_by_nodes = s.whole("ended_by_nodes", 0);
+      k.ended_by_clock = s.whole("ended_by_clock", 0);
+      k.nodes = s.whole("nodes", std::uint64_t{0});
+      k.max_nodes = s.whole("max_nodes", std::uint64_t{0});
+      if (f.ok() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes))
+        return P::fail("inconsistent search counts for " + colour_text(c));
+    }
+  }
+  g.first_move_captures = f.whole("first_move_captures", -1);
+  g.stone_diff_10 = f.whole("stone_diff_10", kMin);
+  g.placement_key = f.key64("placement_key");
+  g.game_key = f.key64("game_key");
+  g.moves = f.texts("moves");
+  if (!f.ok()) return P::fail(f.error());
   return P{std::move(g), {}};
 }
 
@@ -177,9 +175,15 @@ namespace {
 
 // Why header h was not written for t's shard `shard`, naming the first key that differs, or empty.
 std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard) {
-  if (!json_field_is(h, "format", kFormat))
+  if (!json_field_is(h, "format", kFormat)) {
+    if (const auto old = json_whole(h.is_object() && h.contains("format") ? h["format"] : json(), kOldestRead, kFormat - 1);
+        old.ok())
+      return "the results file is of format " + std::to_string(old.value) + ", written by an older seega: it is read " +
+             "(replay, merge, gen-data --from) but only a file of format " + std::to_string(kFormat) +
+             " is continued; use another --out file";
     return "the results file's header is not of format " + std::to_string(kFormat) +
            " (written by another version of seega); use another --out file";
+  }
   if (auto why = shard_mismatch(h, shard); !why.empty())
     return "results file was made with " + why + "; use another --out file";
   const json want = config_json(t);
@@ -211,14 +215,14 @@ std::string header_mismatch(const json& h, const Tournament& t, const Shard& sha
 std::string results_header(const Tournament& t, std::string_view version, const Shard& shard) {
   json h = config_json(t);
   add_shard_key(h, shard);
-  h["version"] = std::string(version);
+  add_build_keys(h, version);
   return h.dump();
 }
 
 json game_json(const GameRecord& g) {
   json line{{"type", "game"},
             {"index", g.index},
-            {"seed", g.seed},
+            {"seed", json_key64(g.seed)},
             {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
             {"first_placer", colour_text(g.first_placer)},
             {"last_placer", colour_text(g.last_placer)},
@@ -232,8 +236,8 @@ json game_json(const GameRecord& g) {
             {"movement_moves", {{"w", g.movement_moves[White]}, {"b", g.movement_moves[Black]}}},
             {"first_move_captures", g.first_move_captures},
             {"stone_diff_10", g.stone_diff_10},
-            {"placement_key", g.placement_key},
-            {"game_key", g.game_key},
+            {"placement_key", json_key64(g.placement_key)},
+            {"game_key", json_key64(g.game_key)},
             {"moves", g.moves}};
   if (g.search[White].searches || g.search[Black].searches) {
     json& s = line["search"];
@@ -354,18 +358,18 @@ Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) 
 
 Parsed<HeaderInfo> header_info(const json& h) {
   using P = Parsed<HeaderInfo>;
+  JsonFields f(h);
   HeaderInfo info;
-  try {
-    if (!json_field_is(h, "format", kFormat))
-      return P::fail("the results file's header is not of format " + std::to_string(kFormat));
-    info.rules = h.at("rules").get<std::string>();
-    info.players = h.at("players").get<std::vector<std::string>>();
-    info.schedule = h.at("schedule").get<std::string>();
-    info.seed = h.at("seed").get<std::uint64_t>();
-    info.opening_turns = h.at("opening_turns").get<int>();
-  } catch (const json::exception& e) {
-    return P::fail(std::string("results header: missing or malformed field (") + e.what() + ")");
-  }
+  const int format = f.whole("format", 1, 1000);
+  if (f.ok() && (format < kOldestRead || format > kFormat))
+    return P::fail("line 1 (the header): format " + std::to_string(format) + " is not one this seega reads (" +
+                   std::to_string(kOldestRead) + " to " + std::to_string(kFormat) + ")");
+  info.rules = f.text("rules");
+  info.players = f.texts("players");
+  info.schedule = f.text("schedule");
+  info.seed = f.key64("seed");
+  info.opening_turns = f.whole("opening_turns", 0, 1000);
+  if (!f.ok()) return P::fail("line 1 (the header): " + f.error());
   return P{std::move(info), {}};
 }
 
@@ -374,10 +378,13 @@ Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournam
   using P = Parsed<ResultsWriter>;
   ResultsWriter w;
   w.t_ = t;
-  auto file = JsonlWriter::open("--out", path, results_header(t, version, shard), resume,
+  auto file = AppendFile::open("--out", path, results_header(t, version, shard), resume,
                                 [&](const std::string& text) -> Parsed<std::size_t> {
                                   auto read = read_results(t, text, check, shard);
                                   if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
+                                  if (auto why = items_past_run(read.value.games, t.schedule.games(), "game");
+                                      !why.empty())
+                                    return Parsed<std::size_t>::fail(why);
                                   if (read.value.dropped_last_line)
                                     w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted "
                                                                  "write); that game is played again");
@@ -389,6 +396,6 @@ Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournam
   return P{std::move(w), {}};
 }
 
-void ResultsWriter::write(const GameRecord& game) { file_.write(record_line(t_, game)); }
+void ResultsWriter::write(const GameRecord& game) { file_.write(record_line(t_, game) + "\n"); }
 
 }  // namespace seega

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "append_file.hpp"
 #include "jsonl_file.hpp"
 #include "runner.hpp"
 #include "shard.hpp"
@@ -73,8 +74,9 @@ Parsed<HeaderInfo> header_info(const nlohmann::json& header);
 
 // A run's results file from opening to the last game: a new file gets the header; with resume an
 // existing one is read back for t with `check` (a cut last line is dropped from the file, with a
-// warning), and a file of another configuration or shard, a directory, or an existing file without
-// resume is refused.
+// warning), and a file of another configuration or shard, one holding games past t's schedule
+// (items_past_run: a resume never cuts a file), a directory, or an existing file without resume is
+// refused.
 class ResultsWriter {
  public:
   static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume,
@@ -93,7 +95,7 @@ class ResultsWriter {
 
  private:
   Tournament t_;
-  JsonlWriter file_;
+  AppendFile file_;
   std::vector<GameRecord> finished_;
   std::vector<std::string> warnings_;
 };

@@ -20,7 +20,10 @@ using nlohmann::json;
 
 namespace {
 
-constexpr int kFormat = 1;
+// Format 2 writes the 64-bit seeds and keys as decimal strings (json_key64), as results format 4 does;
+// files of format 1 are still read, and a simulation continues only a file of its own format.
+constexpr int kFormat = 2;
+constexpr int kOldestRead = 1;
 
 // One worker's players: the player, and each level made on first use.
 template <int N>
@@ -110,7 +113,7 @@ json config_json(const RunSimConfig& c) {
          {"player", c.player.text},
          {"max_level", c.max_level},
          {"levels", c.clock ? "clock" : "deterministic"},
-         {"seed", c.seed}};
+         {"seed", json_key64(c.seed)}};
   if (!c.player.weights_file.empty()) h["weights"] = c.player.weights.to_text();
   add_shard_key(h, c.shard);
   return h;
@@ -284,7 +287,7 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
 
 std::string run_sim_header(const RunSimConfig& c, std::string_view version) {
   json h = config_json(c);
-  h["version"] = std::string(version);
+  add_build_keys(h, version);
   return h.dump();
 }
 
@@ -293,7 +296,7 @@ std::string run_line(const RunSimConfig&, const RunRecord& r) {
   for (const auto& g : r.games) games.push_back(game_json(g));
   return json{{"type", "run"},
               {"index", r.index},
-              {"seed", r.seed},
+              {"seed", json_key64(r.seed)},
               {"wins", r.score.wins},
               {"score", r.score.score},
               {"mean_bonus", r.score.mean_bonus},
@@ -307,26 +310,22 @@ namespace {
 Parsed<RunRecord> parse_run(const RunSimConfig& c, const json& j) {
   using P = Parsed<RunRecord>;
   RunRecord r;
-  try {
-    if (j.at("type") != "run") return P::fail("not a run line");
-    auto index = json_whole(j.at("index"), 0LL);
-    auto seed = json_whole<std::uint64_t>(j.at("seed"));
-    auto wins = json_whole(j.at("wins"), 0);
-    auto score = json_whole(j.at("score"), 0LL);
-    for (const auto& [name, error] : {std::pair{"index", index.error}, std::pair{"seed", seed.error},
-                                      std::pair{"wins", wins.error}, std::pair{"score", score.error}})
-      if (!error.empty()) return P::fail(name + (" " + error));
-    r.index = index.value, r.seed = seed.value, r.score.wins = wins.value, r.score.score = score.value;
-    r.score.mean_bonus = j.at("mean_bonus").get<double>();
-    for (const json& g : j.at("games")) {
-      auto game = parse_game(g);
-      if (!game.ok()) return P::fail(game.error);
-      if (auto why = record_inconsistency(c.rules, game.value); !why.empty())
-        return P::fail("game " + std::to_string(r.games.size()) + " of the run: " + why);
-      r.games.push_back(std::move(game.value));
-    }
-  } catch (const json::exception& e) {
-    return P::fail(std::string("missing or malformed field (") + e.what() + ")");
+  JsonFields f(j);
+  if (f.text("type") != "run" && f.ok()) return P::fail("not a run line");
+  r.index = f.whole("index", 0LL);
+  r.seed = f.key64("seed");
+  r.score.wins = f.whole("wins", 0);
+  r.score.score = f.whole("score", 0LL);
+  r.score.mean_bonus = f.number("mean_bonus");
+  if (!f.ok()) return P::fail(f.error());
+  const auto games = j.find("games");
+  if (games == j.end() || !games->is_array()) return P::fail("games is missing or not an array");
+  for (const json& g : *games) {
+    auto game = parse_game(g);
+    if (!game.ok()) return P::fail("game " + std::to_string(r.games.size()) + " of the run: " + game.error);
+    if (auto why = record_inconsistency(c.rules, game.value); !why.empty())
+      return P::fail("game " + std::to_string(r.games.size()) + " of the run: " + why);
+    r.games.push_back(std::move(game.value));
   }
   if (auto why = run_mismatch(c, r); !why.empty()) return P::fail(why + " (not written by this simulation)");
   return P{std::move(r), {}};
@@ -353,7 +352,12 @@ Parsed<RunSimFile> read_runs(const RunSimConfig& c, JsonlText split) {
   return P{std::move(out), {}};
 }
 
-bool is_run_sim_header(const json& h) { return json_field_is(h, "kind", "run-sim") && json_field_is(h, "format", kFormat); }
+// Whether h is the header of a run-sim file this seega reads (of format kOldestRead to kFormat), and which.
+int run_sim_format(const json& h) {
+  if (!json_field_is(h, "kind", "run-sim") || !h.contains("format")) return 0;
+  const auto format = json_whole(h["format"], kOldestRead, kFormat);
+  return format.ok() ? format.value : 0;
+}
 
 }  // namespace
 
@@ -363,8 +367,11 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
   if (!split.ok()) return P::fail(split.error);
   const json want = config_json(c);
   const json& have = split.value.header;
-  if (!is_run_sim_header(have))
-    return P::fail("not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
+  if (const int format = run_sim_format(have); format != kFormat)
+    return P::fail(format ? "a run-sim file of format " + std::to_string(format) +
+                                ", written by an older seega: it is read (merge) but only a file of format " +
+                                std::to_string(kFormat) + " is continued; use another --out file"
+                          : "not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
   if (auto why = shard_mismatch(have, c.shard); !why.empty())
     return P::fail("the file was made with " + why + "; use another --out file");
   for (const auto& [key, value] : want.items())
@@ -376,7 +383,10 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
                      "; use another --out file");
   if (have.contains("weights") && !want.contains("weights"))
     return P::fail("the file was made with a weights file for the player; use another --out file");
-  return read_runs(c, std::move(split.value));
+  auto file = read_runs(c, std::move(split.value));
+  if (file.ok())
+    if (auto why = items_past_run(file.value.runs, c.runs, "run"); !why.empty()) return P::fail(why);
+  return file;
 }
 
 Parsed<RunSimFile> read_run_sim(std::string_view text) {
@@ -384,26 +394,23 @@ Parsed<RunSimFile> read_run_sim(std::string_view text) {
   auto split = split_jsonl(text, "run-sim file");
   if (!split.ok()) return P::fail(split.error);
   const json& h = split.value.header;
-  if (!is_run_sim_header(h)) return P::fail("not a run-sim file of format " + std::to_string(kFormat));
+  if (!run_sim_format(h))
+    return P::fail("not a run-sim file of format " + std::to_string(kOldestRead) + " to " + std::to_string(kFormat));
   RunSimConfig c;
-  try {
-    auto rules = parse_rules(h.at("rules").get<std::string>());
-    if (!rules.ok()) return P::fail("run-sim header: rules: " + rules.error);
-    c.rules = rules.value.rules;
-    c.player.text = h.at("player").get<std::string>();
-    auto max_level = json_whole(h.at("max_level"), 1, 30);
-    auto seed = json_whole<std::uint64_t>(h.at("seed"));
-    if (!max_level.ok() || !seed.ok()) return P::fail("run-sim header: max_level or seed: " + max_level.error + seed.error);
-    c.max_level = max_level.value, c.seed = seed.value;
-    const std::string levels = h.at("levels").get<std::string>();
-    if (levels != "clock" && levels != "deterministic")
-      return P::fail("run-sim header: levels " + quote(levels) + " is not clock or deterministic");
-    c.clock = levels == "clock";
-  } catch (const json::exception& e) {
-    return P::fail(std::string("run-sim header: missing or malformed field (") + e.what() + ")");
-  }
+  JsonFields f(h);
+  const std::string rules_text = f.text("rules");
+  c.player.text = f.text("player");
+  c.max_level = f.whole("max_level", 1, 30);
+  c.seed = f.key64("seed");
+  const std::string levels = f.text("levels");
+  if (f.ok() && levels != "clock" && levels != "deterministic") f.fail("levels", quote(levels) + " is not clock or deterministic");
+  if (!f.ok()) return P::fail("run-sim file line 1 (the header): " + f.error());
+  auto rules = parse_rules(rules_text);
+  if (!rules.ok()) return P::fail("run-sim file line 1 (the header): rules: " + rules.error);
+  c.rules = rules.value.rules;
+  c.clock = levels == "clock";
   auto shard = header_shard(h);
-  if (!shard.ok()) return P::fail("run-sim header: " + shard.error);
+  if (!shard.ok()) return P::fail("run-sim file line 1 (the header): " + shard.error);
   c.shard = shard.value;
   return read_runs(c, std::move(split.value));
 }

@@ -106,6 +106,8 @@ struct RunSimFile {
   bool dropped_last_line = false;
   std::size_t valid_bytes = 0;
 };
+// A file being resumed by simulation `config`: also refused when it holds a run past config.runs
+// (items_past_run: a resume never cuts a file).
 Parsed<RunSimFile> read_run_sim(const RunSimConfig& config, std::string_view text);
 // One run line (no newline), checked as read_run_sim checks each line of a file.
 Parsed<RunRecord> read_run_line(const RunSimConfig& config, std::string_view line);

@@ -9,7 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "append_file.hpp"
 #include "atomic_write.hpp"
+#include "json.hpp"
 #include "random.hpp"
 #include "replay.hpp"
 #include "search.hpp"
@@ -178,10 +180,72 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
   });
 }
 
+namespace {
+
+// The configuration in a positions file's metadata (<path>.json), or why it is missing or unreadable.
+Parsed<nlohmann::json> read_metadata(const std::string& meta, const std::string& path) {
+  using P = Parsed<nlohmann::json>;
+  std::ifstream m(meta);
+  std::stringstream buf;
+  buf << m.rdbuf();
+  auto had = nlohmann::json::parse(buf.str(), nullptr, false);
+  if (!m || had.is_discarded() || !had.is_object())
+    return P::fail(meta + ": missing or unreadable; cannot tell what " + path + " was made with");
+  return P{std::move(had), {}};
+}
+
+}  // namespace
+
+Parsed<std::size_t> DataWriter::resume_from(const std::string& text, long long games) {
+  using P = Parsed<std::size_t>;
+  std::size_t line_no = 0, last_game_start = 0, kept = 0;
+  long long last_game = -1, last_game_rows = 0;
+  for (std::size_t pos = 0; pos < text.size(); ++line_no) {
+    const std::size_t nl = text.find('\n', pos);
+    const bool whole = nl != std::string::npos;
+    const std::size_t start = pos, end = whole ? nl + 1 : text.size();
+    const std::string_view line = std::string_view(text).substr(start, (whole ? nl : text.size()) - start);
+    pos = end;
+    if (line_no == 0) {
+      if (line != data_header() || !whole) return P::fail("line 1 is not the positions header");
+      kept = end;
+      continue;
+    }
+    auto row = parse_data_line(line);
+    if (!row.ok() || !whole) {
+      // A cut or broken last line is an interrupted write: its game is played again. Anywhere else
+      // it is damage that dropping would hide.
+      if (end != text.size()) return P::fail("line " + std::to_string(line_no + 1) + ": " + row.error);
+      break;
+    }
+    if (row.value.game != last_game) {
+      if (row.value.game < last_game)
+        return P::fail("line " + std::to_string(line_no + 1) + ": game " + std::to_string(row.value.game) +
+                       " after game " + std::to_string(last_game) + " (the file is written in game order)");
+      if (!shard_.holds(row.value.game))
+        return P::fail("line " + std::to_string(line_no + 1) + ": game " + std::to_string(row.value.game) +
+                       " is not one of shard " + shard_.to_string() + "'s");
+      last_game = row.value.game, last_game_start = start, last_game_rows = 0;
+    }
+    ++rows_, ++last_game_rows;
+    kept = end;
+  }
+  if (last_game >= games)
+    return P::fail("the file holds positions of games up to game " + std::to_string(last_game) + ", past this run's " +
+                   std::to_string(games) + ": a resume never cuts a file; ask for " + std::to_string(last_game + 1) +
+                   " games or more to continue it");
+  // The last game in the file may have been cut mid-write: drop it whole and play it again.
+  if (last_game >= 0) {
+    rows_ -= last_game_rows;
+    kept = last_game_start;
+    next_ = last_game;
+  }
+  return P{kept, {}};
+}
+
 Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::json& given, std::string_view version,
-                                    bool resume, const Shard& shard) {
+                                    bool resume, const Shard& shard, long long games) {
   using P = Parsed<DataWriter>;
-  namespace fs = std::filesystem;
   DataWriter w;
   w.path_ = path;
   w.shard_ = shard;
@@ -189,87 +253,31 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
   nlohmann::json config = given;
   add_shard_key(config, shard);
   const std::string meta = path + ".json";
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return P::fail("--out " + path + " is a directory; give a file name");
-  const bool exists = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
-  if (exists && !resume)
-    return P::fail("--out " + path + " already holds positions; pass --resume to continue it or choose another file");
-  if (exists) {
-    if (!fs::is_regular_file(path, ec)) return P::fail("--out " + path + " is not a regular file");
-    std::ifstream m(meta);
-    std::stringstream mbuf;
-    mbuf << m.rdbuf();
-    const auto had = nlohmann::json::parse(mbuf.str(), nullptr, false);
-    if (!m || had.is_discarded() || !had.is_object())
-      return P::fail(meta + ": missing or unreadable; cannot tell what " + path + " was made with");
-    if (auto why = shard_mismatch(had, shard); !why.empty())
-      return P::fail(path + " was made with " + why + "; use another --out file");
-    for (const auto& [key, value] : config.items())
-      if (!had.contains(key) || had[key] != value)
-        return P::fail(path + " was made with " + key + "=" + (had.contains(key) ? had[key].dump() : "nothing") +
-                       ", this run has " + key + "=" + value.dump() + "; use another --out file");
-    std::ifstream in(path, std::ios::binary);
-    std::string line;
-    std::size_t kept = 0, offset = 0, line_no = 0;
-    long long last_game = -1;
-    std::size_t last_game_start = 0;
-    while (std::getline(in, line)) {
-      const bool whole = !in.eof();
-      const std::size_t start = offset;
-      offset += line.size() + (whole ? 1 : 0);
-      if (++line_no == 1) {
-        if (line != data_header()) return P::fail(path + ": line 1 is not the positions header");
-        kept = offset;
-        continue;
-      }
-      auto row = parse_data_line(line);
-      if (!row.ok() || !whole) {
-        // A cut or broken last line is an interrupted write: its game is played again. Anywhere else
-        // it is damage that dropping would hide.
-        if (whole && in.peek() != std::char_traits<char>::eof())
-          return P::fail(path + " line " + std::to_string(line_no) + ": " + row.error);
-        break;
-      }
-      if (row.value.game != last_game) {
-        if (row.value.game < last_game)
-          return P::fail(path + " line " + std::to_string(line_no) + ": game " + std::to_string(row.value.game) +
-                         " after game " + std::to_string(last_game) + " (the file is written in game order)");
-        if (!shard.holds(row.value.game))
-          return P::fail(path + " line " + std::to_string(line_no) + ": game " + std::to_string(row.value.game) +
-                         " is not one of shard " + shard.to_string() + "'s");
-        last_game = row.value.game, last_game_start = start;
-      }
-      ++w.rows_;
-      kept = offset;
-    }
-    // The last game in the file may have been cut mid-write: drop it whole and play it again.
-    if (last_game >= 0) {
-      std::ifstream again(path, std::ios::binary);
-      long long dropped = 0;
-      std::string l;
-      again.seekg(static_cast<std::streamoff>(last_game_start));
-      while (std::getline(again, l)) ++dropped;
-      w.rows_ -= std::min(w.rows_, dropped);
-      kept = last_game_start;
-      w.next_ = last_game;
-    }
-    fs::resize_file(path, kept, ec);
-    if (ec) return P::fail("--out " + path + ": cannot drop the last game's rows: " + ec.message());
-  }
-  w.file_.reset(std::fopen(path.c_str(), "a"));
-  if (!w.file_) return P::fail("--out " + path + ": cannot open the file for writing: " + std::strerror(errno));
+  // The file is opened and locked (so two runs cannot write it at once) before its metadata is read.
+  auto file = AppendFile::open(
+      "--out", path, data_header(), resume,
+      [&](const std::string& text) -> Parsed<std::size_t> {
+        using R = Parsed<std::size_t>;
+        auto had = read_metadata(meta, path);
+        if (!had.ok()) return R::fail(had.error);
+        if (auto why = shard_mismatch(had.value, shard); !why.empty())
+          return R::fail("the file was made with " + why + "; use another --out file");
+        for (const auto& [key, value] : config.items())
+          if (!had.value.contains(key) || had.value[key] != value)
+            return R::fail("the file was made with " + key + "=" + (had.value.contains(key) ? had.value[key].dump() : "nothing") +
+                           ", this run has " + key + "=" + value.dump() + "; use another --out file");
+        return w.resume_from(text, games);
+      },
+      "positions");
+  if (!file.ok()) return P::fail(file.error);
+  w.file_ = std::move(file.value);
   nlohmann::json written = config;
-  written["version"] = std::string(version);
+  add_build_keys(written, version);
   // The metadata is what tells a later --resume what the rows were made with, so it is replaced whole
   // (a temporary file and a rename): a stop while it is written leaves the old metadata, never a cut
   // one that would make the positions unresumable.
   if (auto why = write_files_atomically({{meta, written.dump() + "\n"}}); !why.empty())
     return P::fail("--out " + path + ": cannot write its metadata " + why);
-  if (!exists) {
-    const std::string head = data_header() + "\n";
-    if (std::fputs(head.c_str(), w.file_.get()) < 0 || std::fflush(w.file_.get()) != 0)
-      return P::fail("--out " + path + ": cannot write to the file: " + std::strerror(errno));
-  }
   return P{std::move(w), {}};
 }
 
@@ -283,10 +291,9 @@ void DataWriter::add(long long index, std::vector<DataRow> rows) {
 }
 
 void DataWriter::write(const std::vector<DataRow>& rows) {
-  if (failed_ || !file_) return;
   std::string text;
   for (const auto& r : rows) text += data_line(r) + "\n";
-  if (std::fputs(text.c_str(), file_.get()) < 0 || std::fflush(file_.get()) != 0) failed_ = true;
+  file_.write(text);
   rows_ += static_cast<long long>(rows.size());
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -14,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "append_file.hpp"
 #include "game_record.hpp"
 #include "rules.hpp"
 #include "shard.hpp"
@@ -59,13 +61,16 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
 // whatever order games finish in, so the file is the same for any thread count. Beside it, <path>.json
 // names the configuration; a resume checks it, keeps the games the file holds whole, drops the last
 // game's rows (it may have been cut) and plays on from that game. A shard's file holds the shard's
-// games only, and names the shard in <path>.json.
+// games only, and names the shard in <path>.json. The file is an AppendFile, as a results file is:
+// locked while it is written, so a second run on it is refused.
 class DataWriter {
  public:
   // config: what must match for a resume (everything but the game count; open adds the shard). <path>.json
   // gets it with the version beside it, which a resume need not match.
+  // A file holding a game at or past `games` (the run's count) is refused: a resume never cuts a file.
   static Parsed<DataWriter> open(const std::string& path, const nlohmann::json& config, std::string_view version,
-                                 bool resume, const Shard& shard = {});
+                                 bool resume, const Shard& shard = {},
+                                 long long games = std::numeric_limits<long long>::max());
   DataWriter() = default;
 
   // The first game the run must play (the shard's first for a new file).
@@ -75,16 +80,18 @@ class DataWriter {
   // been. Not thread-safe.
   void add(long long index, std::vector<DataRow> rows);
   // Whether writing failed (a full disk); nothing more is written then.
-  bool failed() const { return failed_; }
+  bool failed() const { return file_.failed(); }
 
  private:
+  // Reads back the rows of a file being resumed (text, header included): counts them, drops the last
+  // game's (it may have been cut) and sets the game to play next; returns the length kept.
+  Parsed<std::size_t> resume_from(const std::string& text, long long games);
   void write(const std::vector<DataRow>& rows);
   std::string path_;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
+  AppendFile file_;
   std::map<long long, std::vector<DataRow>> waiting_;
   Shard shard_;
   long long next_ = 0, rows_ = 0;
-  bool failed_ = false;
 };
 
 }  // namespace seega

@@ -41,7 +41,7 @@ bad_match "resume with other rules" --a random --b random --games 4 --rules diag
 bad_match "resume with other opening turns" --a random --b random --games 4 --opening-turns 2 --out "$tmp/existing.jsonl" --resume
 if cmp -s "$tmp/existing.jsonl" "$tmp/existing.before"; then pass; else fail "a refused --resume changed the results file"; fi
 if "$seega" match --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume 2>&1 >/dev/null |
-  grep -q 'seed=1'; then pass; else fail "the configuration error does not name the differing key (seed)"; fi
+  grep -q 'seed="1"'; then pass; else fail "the configuration error does not name the differing key (seed)"; fi
 { head -n 2 "$tmp/existing.jsonl"; echo '{"type":"game","ind'; tail -n +3 "$tmp/existing.jsonl"; } >"$tmp/middle.jsonl"
 bad_match "corrupt middle line" --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume
 if "$seega" match --a random --b random --games 4 --out "$tmp/middle.jsonl" --resume 2>&1 >/dev/null |

@@ -104,7 +104,7 @@ same_file "gen-data: --resume on the merged CSV" "$tmp/data.merged.csv" "$tmp/da
 # --- refusals ---------------------------------------------------------------------------------------
 "$seega" match --a random --b 'ab(depth=1)' --games 22 --seed 4 --opening-turns 1 --quiet --shard 1/3 \
   --out "$tmp/match1.seed.jsonl" >/dev/null
-bad_says "merge: a shard of another seed" "match1.seed.jsonl was made with seed=4, $tmp/match0.jsonl with seed=3" \
+bad_says "merge: a shard of another seed" "match1.seed.jsonl was made with seed=\"4\", $tmp/match0.jsonl with seed=\"3\"" \
   merge "$tmp/match0.jsonl" "$tmp/match1.seed.jsonl" "$tmp/match2.jsonl" --out "$tmp/x.jsonl"
 cp "$tmp/match0.jsonl" "$tmp/match0.copy.jsonl"
 bad_says "merge: a game in two files" "game 0 is in both $tmp/match0.jsonl and $tmp/match0.copy.jsonl" \

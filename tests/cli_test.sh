@@ -89,5 +89,20 @@ bad_says "raw bytes in an option" "'--\xfe'" perft --depth 1 $'--\xfe'
 "$seega" match "${g[@]}" --out "$tmp/g.jsonl" >/dev/null
 sed 's/"index":1,/"index":18446744073709551615,/' "$tmp/g.jsonl" >"$tmp/huge.jsonl"
 bad_says "a results file index past 2^63" "index 18446744073709551615 is out of range" replay --games "$tmp/huge.jsonl" --index 0
+# Every kind of bad number in a results file is refused naming the file, the line and the field, never
+# converted: the header's seed of 72 digits (a double; the fuzz finding), a game's seed past 2^64, a
+# count written as a string, a negative key.
+corpus=$(dirname "$0")/fuzz/results
+bad_says "a header seed of 72 digits (replay)" "line 1 (the header): seed 4.4444" \
+  replay --games "$corpus/regression_header_seed_of_72_digits_read_as_a_double.jsonl" --index 0
+bad_says "a header seed of 72 digits (gen-data --from)" "regression_header_seed_of_72_digits_read_as_a_double.jsonl: line 1 (the header): seed" \
+  gen-data --from "$corpus/regression_header_seed_of_72_digits_read_as_a_double.jsonl" --out "$tmp/from.csv"
+sed '2s/"seed":"[0-9]*"/"seed":18446744073709551616/' "$tmp/g.jsonl" >"$tmp/seed.jsonl"
+bad_says "a game seed past 2^64" "results file line 2: seed 1.8446744073709552e+19 is not a whole number" \
+  replay --games "$tmp/seed.jsonl" --index 0
+sed '2s/"captures":\([0-9]*\)/"captures":"\1"/' "$tmp/g.jsonl" >"$tmp/captures.jsonl"
+bad_says "a count written as a string" "results file line 2: captures \"" replay --games "$tmp/captures.jsonl" --index 0
+sed '2s/"game_key":"\([0-9]*\)"/"game_key":-\1/' "$tmp/g.jsonl" >"$tmp/key.jsonl"
+bad_says "a negative key" "results file line 2: game_key -" replay --games "$tmp/key.jsonl" --index 0
 rm -f "$weights"
 finish "cli"

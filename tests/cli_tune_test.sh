@@ -16,6 +16,23 @@ G --players 'ab(depth=1)' greedy --games 20 --seed 3 --out "$tmp/grow.csv"
 head -c -7 "$tmp/grow.csv" >"$tmp/cut.csv" && mv "$tmp/cut.csv" "$tmp/grow.csv"
 G --players 'ab(depth=1)' greedy --games 40 --seed 3 --out "$tmp/grow.csv" --resume
 if cmp -s "$tmp/t1.csv" "$tmp/grow.csv"; then pass; else fail "gen-data grown by --resume differs from a fresh run"; fi
+# A resume asking for fewer games than the file holds is refused, naming the count, and cuts nothing.
+bad_says "gen-data --resume with fewer games than the file holds" "past this run's 20: a resume never cuts a file; ask for 40 games or more" \
+  gen-data --quiet --players 'ab(depth=1)' greedy --games 20 --seed 3 --out "$tmp/grow.csv" --resume
+if cmp -s "$tmp/t1.csv" "$tmp/grow.csv"; then pass; else fail "a refused gen-data --resume changed the file"; fi
+# Two writers on one positions file: the second is refused while the first holds it (it took the lock
+# a results file takes), and the first's rows stay in game order.
+"$seega" gen-data --players 'ab(depth=3)' --games 100000 --quiet --out "$tmp/locked.csv" >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 100); do [ -s "$tmp/locked.csv" ] && break; sleep 0.1; done
+bad_says "a second gen-data writer on one --out" "is being written by another seega run" \
+  gen-data --players 'ab(depth=3)' --games 100000 --quiet --out "$tmp/locked.csv" --resume
+kill -INT "$first"; wait "$first"
+"$py" - "$tmp/locked.csv" <<'EOF2' && pass || fail "the first gen-data writer's file after the second was refused"
+import csv, sys
+games = [int(r["game"]) for r in csv.DictReader(open(sys.argv[1]))]
+assert games == sorted(games), "rows out of game order"
+EOF2
 # On a terminal the progress line counts the rows the workers write; under ThreadSanitizer this read
 # was a data race (the count was read without the writer's lock). script(1) gives the run a terminal.
 script -qec "$(printf '%q ' "$seega" gen-data --players 'ab(depth=1)' greedy --games 40 --seed 3 --threads 2 \

@@ -289,14 +289,98 @@ TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
   meta << m.rdbuf();
   EXPECT_EQ(nlohmann::json::parse(meta.str())["shard"], "1/3");
   // A resume plays the last game again (it may have been cut); another shard's or no shard is refused.
-  auto again = DataWriter::open(path, config, "test", true, sh);
-  ASSERT_TRUE(again.ok()) << again.error;
-  EXPECT_EQ(again.value.next_game(), sh.next(4));
+  {
+    auto again = DataWriter::open(path, config, "test", true, sh);
+    ASSERT_TRUE(again.ok()) << again.error;
+    EXPECT_EQ(again.value.next_game(), sh.next(4));
+  }  // closed: a file open for writing is locked against any other writer
   auto other = DataWriter::open(path, config, "test", true, Shard{2, 3});
   EXPECT_NE(other.error.find("was made with shard=\"1/3\", this run has shard=\"2/3\""), std::string::npos) << other.error;
   auto none = DataWriter::open(path, config, "test", true);
   EXPECT_NE(none.error.find("this run has no --shard"), std::string::npos) << none.error;
   fs::remove_all(dir);
+}
+
+// A fresh directory for one test's files, removed with it.
+struct TempDir {
+  std::filesystem::path dir;
+  explicit TempDir(const std::string& name)
+      : dir(std::filesystem::temp_directory_path() /
+            ("seega_" + name + "_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()))) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  ~TempDir() { std::filesystem::remove_all(dir); }
+  std::string file(const std::string& name) const { return (dir / name).string(); }
+};
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(DataWriter, ASecondWriterOfAPositionsFileIsRefusedWhileTheFirstHoldsIt) {
+  const TempDir tmp("data_lock");
+  const std::string path = tmp.file("data.csv");
+  const nlohmann::json config{{"seed", "1"}};
+  auto first = DataWriter::open(path, config, "test", false);
+  ASSERT_TRUE(first.ok()) << first.error;
+  first.value.add(0, rows_of(0));
+  // Resuming it, or starting it anew, while the first writes: both refused, and the file unchanged.
+  const std::string before = file_text(path);
+  for (bool resume : {true, false}) {
+    auto second = DataWriter::open(path, config, "test", resume);
+    EXPECT_FALSE(second.ok()) << "resume " << resume;
+    EXPECT_NE(second.error.find("is being written by another seega run"), std::string::npos) << second.error;
+  }
+  EXPECT_EQ(file_text(path), before);
+  first.value.add(1, rows_of(1));
+  EXPECT_EQ(first.value.rows_written(), 4);
+}
+
+TEST(DataWriter, AResumeAskingForFewerGamesThanTheFileHoldsIsRefusedAndCutsNothing) {
+  const TempDir tmp("data_fewer");
+  const std::string path = tmp.file("data.csv");
+  const nlohmann::json config{{"seed", "1"}};
+  {
+    auto w = DataWriter::open(path, config, "test", false);
+    ASSERT_TRUE(w.ok()) << w.error;
+    for (long long g = 0; g < 6; ++g) w.value.add(g, rows_of(g));
+  }
+  const std::string before = file_text(path);
+  auto fewer = DataWriter::open(path, config, "test", true, {}, 4);
+  EXPECT_FALSE(fewer.ok());
+  EXPECT_NE(fewer.error.find("holds positions of games up to game 5, past this run's 4"), std::string::npos) << fewer.error;
+  EXPECT_NE(fewer.error.find("ask for 6 games or more"), std::string::npos) << fewer.error;
+  EXPECT_EQ(file_text(path), before);  // the last game's rows are still there
+  auto same = DataWriter::open(path, config, "test", true, {}, 6);
+  ASSERT_TRUE(same.ok()) << same.error;
+  EXPECT_EQ(same.value.next_game(), 5);  // the last game is played again: it may have been cut
+}
+
+TEST(ResultsFile, AResumeAskingForFewerGamesThanTheFileHoldsIsRefused) {
+  const TempDir tmp("results_fewer");
+  const std::string path = tmp.file("games.jsonl");
+  Tournament t = three_players();
+  const auto games = play(t, {});
+  {
+    std::ofstream(path) << results_text(t, games);
+  }
+  const long long held = static_cast<long long>(games.size());
+  ASSERT_GT(held, 6);
+  t.schedule = Schedule(ScheduleKind::RoundRobin, 3, 2);  // 6 games
+  auto fewer = ResultsWriter::open(path, t, true, "test");
+  EXPECT_FALSE(fewer.ok());
+  EXPECT_NE(fewer.error.find("the file holds " + std::to_string(held) + " games up to game " + std::to_string(held - 1) +
+                             ", past this run's 6"),
+            std::string::npos)
+      << fewer.error;
+  t.schedule = Schedule(ScheduleKind::RoundRobin, 3, held / 3);
+  auto whole = ResultsWriter::open(path, t, true, "test");
+  ASSERT_TRUE(whole.ok()) << whole.error;
+  EXPECT_EQ(whole.value.take_finished().size(), games.size());
 }
 
 // The file one job writes, with its lines after the header sorted by index.
@@ -342,7 +426,7 @@ TEST(Merge, RefusesFilesOfAnotherRunAShardTwiceAnIndexTwiceAndIndicesInNoFile) {
   other.seed = 10;
   auto foreign = files;
   foreign[1] = {"other.jsonl", results_text(other, play(other, {1, 3}), {1, 3}), {}};
-  EXPECT_EQ(merge_shards(foreign).error, "other.jsonl was made with seed=10, s0.jsonl with seed=9: only the shards of "
+  EXPECT_EQ(merge_shards(foreign).error, "other.jsonl was made with seed=\"10\", s0.jsonl with seed=\"9\": only the shards of "
                                          "one run merge");
   // Shard 0's file twice, under another name: its first game is in both.
   auto twice = files;

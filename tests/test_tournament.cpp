@@ -368,7 +368,7 @@ TEST(ResultsFile, ATamperedLineIsRefusedNamingTheGameAndTheField) {
        "movement_plies"},
       {"a pass more", [](nlohmann::json& j) { j["passes"] = j["passes"].get<int>() + 1; }, "plies"},
       {"a move dropped", [](nlohmann::json& j) { j["moves"].erase(j["moves"].size() - 1); }, "moves"},
-      {"a seed not the index's", [](nlohmann::json& j) { j["seed"] = j["seed"].get<std::uint64_t>() + 1; }, "seed"},
+      {"a seed not the index's", [](nlohmann::json& j) { j["seed"] = std::to_string(std::stoull(j["seed"].get<std::string>()) + 1); }, "seed"},
   };
   for (const auto& [what, change, error] : cases) {
     auto file = read_results(t, text_with(change));
@@ -437,6 +437,107 @@ TEST(ResultsFile, ACountThatIsNotAWholeNumberInRangeIsRefusedNeitherCutNorWrappe
   }
   EXPECT_EQ(with("index", "18446744073709551615").error.find("negative"), std::string::npos);
   EXPECT_TRUE(with("index", "0").ok());
+}
+
+TEST(ResultsFile, EveryKindOfBadNumberInAnyIntegerFieldIsRefusedNamingTheField) {
+  const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  const nlohmann::json good = nlohmann::json::parse(record_line(t, games[0]));
+  // value at path (a/b: the field b of the object a) replaced by `value`.
+  auto with = [&](nlohmann::json j, const std::string& path, const std::string& value) {
+    nlohmann::json::json_pointer p("/" + path);
+    j[p] = nlohmann::json::parse(value);
+    return j;
+  };
+  struct Case {
+    std::string path, value, error;
+  };
+  const Case cases[] = {
+      // The fuzz finding: a number past 2^64, which JSON reads as a double (undefined behaviour to convert).
+      {"seed", std::string(72, '4'), "seed 4.44444444444444"},
+      {"seed", "18446744073709551616", "seed 1.8446744073709552e+19 is not a whole number"},
+      {"seed", "2.5", "seed 2.5 is not a whole number"},
+      {"seed", "\"12x\"", "seed \"12x\" is not a whole number written in decimal digits"},
+      {"seed", "\"-1\"", "seed \"-1\" is not a whole number written in decimal digits"},
+      {"seed", "\"18446744073709551616\"", "seed \"18446744073709551616\" is out of range"},
+      {"seed", "true", "seed true is not a whole number"},
+      {"game_key", "1e3", "game_key 1000.0 is not a whole number"},
+      {"placement_key", "-5", "placement_key -5 is out of range (0 to"},
+      {"players/w", "\"0\"", "players.w \"0\" is not a whole number"},
+      {"stones/b", "-1", "stones.b -1 is out of range (0 to"},
+      {"movement_moves/w", "1.5", "movement_moves.w 1.5 is not a whole number"},
+      {"first_move_captures", "null", "first_move_captures null is not a whole number"},
+      {"plies", std::string(30, '9'), "plies 1e+30 is not a whole number"},
+  };
+  for (const auto& [path, value, error] : cases) {
+    auto g = parse_game(with(good, path, value));
+    EXPECT_FALSE(g.ok()) << path << "=" << value << " was read";
+    EXPECT_NE(g.error.find(error), std::string::npos) << path << "=" << value << ": " << g.error;
+  }
+  // The search counts of a game that searched, an object inside an object.
+  nlohmann::json searched = good;
+  searched["search"] = {{"w", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}},
+                        {"b", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}}};
+  ASSERT_TRUE(parse_game(searched).ok()) << parse_game(searched).error;
+  auto nodes = parse_game(with(searched, "search/b/nodes", "-5"));
+  EXPECT_NE(nodes.error.find("search.b.nodes -5 is out of range"), std::string::npos) << nodes.error;
+  auto missing = good;
+  missing["stones"].erase("w");
+  EXPECT_NE(parse_game(missing).error.find("stones.w is missing"), std::string::npos) << parse_game(missing).error;
+
+  // The header: the same helper, the line named.
+  nlohmann::json header = nlohmann::json::parse(results_header(t, "test"));
+  ASSERT_TRUE(header_info(header).ok()) << header_info(header).error;
+  for (const auto& [key, value, error] :
+       {std::tuple{"seed", std::string(72, '4'), "line 1 (the header): seed 4.4444"},
+        std::tuple{"opening_turns", std::string("\"2\""), "line 1 (the header): opening_turns \"2\" is not a whole number"},
+        std::tuple{"format", std::string("4.0"), "line 1 (the header): format 4.0 is not a whole number"}}) {
+    auto h = header;
+    h[key] = nlohmann::json::parse(value);
+    auto info = header_info(h);
+    EXPECT_FALSE(info.ok()) << key << "=" << value;
+    EXPECT_NE(info.error.find(error), std::string::npos) << info.error;
+  }
+}
+
+TEST(ResultsFile, SeedsAndKeysAreWrittenAsDecimalStringsThatReadersKeepExact) {
+  const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  const nlohmann::json line = nlohmann::json::parse(record_line(t, games[0]));
+  for (const char* key : {"seed", "placement_key", "game_key"}) {
+    ASSERT_TRUE(line[key].is_string()) << key << " is " << line[key].dump();
+    EXPECT_EQ(line[key].get<std::string>(), std::to_string(key == std::string("seed")            ? games[0].seed
+                                                           : key == std::string("game_key")      ? games[0].game_key
+                                                                                                 : games[0].placement_key));
+  }
+  const nlohmann::json header = nlohmann::json::parse(results_header(t, "test"));
+  EXPECT_EQ(header["format"], 4);
+  EXPECT_EQ(header["seed"], std::to_string(t.seed));
+  EXPECT_EQ(header["build"].get<std::string>().empty(), false);
+}
+
+TEST(ResultsFile, AFileOfFormat3IsReadButNotContinued) {
+  const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  // Format 3: the same lines with the seeds and keys as numbers.
+  nlohmann::json header = nlohmann::json::parse(results_header(t, "0.1.0"));
+  header["format"] = 3;
+  header["seed"] = t.seed;
+  nlohmann::json line = nlohmann::json::parse(record_line(t, games[0]));
+  for (const char* key : {"seed", "placement_key", "game_key"})
+    line[key] = std::stoull(line[key].get<std::string>());
+  const std::string text = header.dump() + "\n" + line.dump() + "\n";
+  auto any = read_results(text);
+  ASSERT_TRUE(any.ok()) << any.error;
+  ASSERT_EQ(any.value.games.size(), 1u);
+  EXPECT_EQ(any.value.games[0].game_key, games[0].game_key);
+  EXPECT_EQ(any.value.games[0].seed, games[0].seed);
+  auto info = header_info(any.value.header);
+  ASSERT_TRUE(info.ok()) << info.error;
+  EXPECT_EQ(info.value.seed, t.seed);
+  auto resumed = read_results(t, text);
+  EXPECT_FALSE(resumed.ok());
+  EXPECT_NE(resumed.error.find("is of format 3, written by an older seega"), std::string::npos) << resumed.error;
 }
 
 TEST(ResultsFile, AHeaderWithoutItsNewlineIsRefusedRatherThanGluedToAGame) {
