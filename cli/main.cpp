@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "build_info.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
 #include "player.hpp"
@@ -114,7 +115,7 @@ int main(int argc, char** argv) {
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--version") {
-    fmt::print("seega {}\n", SEEGA_VERSION);
+    fmt::print("seega {} (build {})\n", SEEGA_VERSION, seega::build_commit());
     return 0;
   }
   // Under mpirun, the commands that schedule games share their run among the ranks (cluster.hpp);
