@@ -29,8 +29,9 @@ class AppendFile {
                                  bool resume, Read&& read, const std::string& holds = "results");
   AppendFile() = default;
 
-  // Appends text (one or more whole lines, each ending in a newline) and flushes it. After a failed write (a full disk) nothing more is written and
-  // failed() says so; the caller's results are unaffected.
+  // Appends text (one or more whole lines, each ending in a newline) and flushes it. After a failed
+  // write (a full disk) nothing more is written and failed() says so; the caller's results are
+  // unaffected.
   void write(const std::string& text);
   bool failed() const { return failed_; }
   const std::string& path() const { return path_; }

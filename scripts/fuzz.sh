@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target of build/fuzz (preset fuzz) for SECONDS seconds, one after the other,
-# starting from its seed corpus tests/fuzz/<target>/. New inputs go to build/fuzz/corpus/<target>/ and
-# crashing inputs to build/fuzz/findings/<target>/, never into the committed corpus: a finding becomes a
-# regression test when it is fixed and its input copied into tests/fuzz/<target>/ by hand.
-# Exits 1 when any target found something. Usage: scripts/fuzz.sh [SECONDS] (default 30).
+# Runs each libFuzzer target of build/fuzz (preset fuzz), one after the other, from its seed corpus
+# tests/fuzz/<target>/. Crashing inputs go to build/fuzz/findings/<target>/, never into the committed
+# corpus: a finding becomes a regression test when it is fixed and its input copied into
+# tests/fuzz/<target>/ by hand. Exits 1 when any target found something.
+#
+#   scripts/fuzz.sh [SECONDS]          open-ended (make fuzz): SECONDS a target (default 30), a random
+#                                      libFuzzer seed, new inputs kept in build/fuzz/corpus/<target>/ so
+#                                      the next run goes on from them
+#   scripts/fuzz.sh --ci RUNS [SEED]   deterministic (make fuzz-ci, CI): the committed corpus alone,
+#                                      replayed, then RUNS inputs made from libFuzzer seed SEED (default
+#                                      1): the same commit always gets the same inputs and the same answer
 set -uo pipefail
-seconds=${1:-30}
+ci=0
+if [ "${1:-}" = "--ci" ]; then
+  ci=1
+  runs=${2:?usage: scripts/fuzz.sh --ci RUNS [SEED]}
+  seed=${3:-1}
+else
+  seconds=${1:-30}
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build/fuzz
 failed=()
@@ -13,15 +26,31 @@ for dir in "$root"/tests/fuzz/*/; do
   name=$(basename "$dir")
   bin=$build/bin/fuzz_$name
   [ -x "$bin" ] || { echo "fuzz: no binary for tests/fuzz/$name (expected $bin)" >&2; failed+=("$name"); continue; }
-  mkdir -p "$build/corpus/$name" "$build/findings/$name" "$build/logs"
+  mkdir -p "$build/findings/$name" "$build/logs"
   log=$build/logs/$name.log
-  # Inputs up to 4 KiB hold a results file of a few games; a single input over 10 s is a finding (a hang).
-  "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$build/findings/$name/" "$build/corpus/$name" "$dir" >"$log" 2>&1
-  rc=$?
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+  # Inputs up to 4 KiB hold a results file of a few games; a single input over 10 s is a finding (a hang),
+  # 60 s in CI, where a loaded machine must not turn a slow input into a different answer.
+  common=(-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/findings/$name/")
+  if [ $ci -eq 1 ]; then
+    # A new, empty corpus each time: only the committed inputs and the seed decide what is run.
+    scratch=$(mktemp -d)
+    "$bin" -runs="$runs" -seed="$seed" -timeout=60 "${common[@]}" "$scratch" "$dir" >"$log" 2>&1
+    rc=$?
+    rm -rf "$scratch"
+  else
+    mkdir -p "$build/corpus/$name"
+    "$bin" -max_total_time="$seconds" -timeout=10 "${common[@]}" "$build/corpus/$name" "$dir" >"$log" 2>&1
+    rc=$?
+  fi
+  done_runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
   if [ $rc -eq 0 ]; then
-    echo "fuzz: $name: ${runs:-?} inputs in ${seconds}s, nothing found"
+    if [ $ci -eq 1 ]; then
+      # The coverage reached and the inputs kept: equal from run to run when the step is deterministic.
+      cov=$(grep -E '^#[0-9]+ +DONE' "$log" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' | tail -1)
+      echo "fuzz: $name: ${done_runs:-?} inputs from seed $seed, ${cov:-no coverage line}, nothing found"
+    else
+      echo "fuzz: $name: ${done_runs:-?} inputs in ${seconds}s, nothing found"
+    fi
   else
     echo "fuzz: $name: FOUND something (exit $rc); inputs in build/fuzz/findings/$name/, log $log:" >&2
     grep -A12 -m1 -E 'fuzz target|ERROR: |runtime error|deadly signal|ALARM' "$log" >&2 || tail -20 "$log" >&2
