@@ -39,6 +39,9 @@ bad_match "resume with another seed" --a random --b random --games 4 --seed 2 --
 bad_match "resume with another player" --a greedy --b random --games 4 --out "$tmp/existing.jsonl" --resume
 bad_match "resume with other rules" --a random --b random --games 4 --rules diagonal --out "$tmp/existing.jsonl" --resume
 bad_match "resume with other opening turns" --a random --b random --games 4 --opening-turns 2 --out "$tmp/existing.jsonl" --resume
+# Fewer games than the file holds: refused naming the count that takes the file whole, not summarised in part.
+bad_says "resume with fewer games than the file holds" "the file holds 4 games up to game 3, past this run's 2" \
+  match --a random --b random --games 2 --out "$tmp/existing.jsonl" --resume
 if cmp -s "$tmp/existing.jsonl" "$tmp/existing.before"; then pass; else fail "a refused --resume changed the results file"; fi
 if "$seega" match --a random --b random --games 4 --seed 2 --out "$tmp/existing.jsonl" --resume 2>&1 >/dev/null |
   grep -q 'seed="1"'; then pass; else fail "the configuration error does not name the differing key (seed)"; fi

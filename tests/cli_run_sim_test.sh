@@ -23,6 +23,8 @@ R "${base[@]}" --runs 6 --out "$tmp/r.jsonl" >/dev/null
 bad "an existing --out without --resume" run-sim "${base[@]}" --runs 6 --out "$tmp/r.jsonl"
 bad "a file from another simulation" run-sim --player random --max-level 3 --seed 9 --runs 6 --out "$tmp/r.jsonl" --resume
 bad "a file from another seed" run-sim --player greedy --max-level 3 --seed 8 --runs 6 --out "$tmp/r.jsonl" --resume
+bad_says "a resume with fewer runs than the file holds" "the file holds 6 runs up to run 5, past this run's 3: a resume never cuts a file; ask for 6 runs or more" \
+  run-sim "${base[@]}" --runs 3 --out "$tmp/r.jsonl" --resume
 
 # --- Threads, resume, the file -----------------------------------------------------------------------
 R "${base[@]}" --runs 40 --threads 1 --json >"$tmp/s1.json"
