@@ -113,7 +113,9 @@ if "$py" -c '
 import json,sys; u = json.load(open(sys.argv[1])); d = json.load(open(sys.argv[2]))
 assert (u["a_wins"], d["b_wins"]) == (40, 40), (u["a_wins"], d["b_wins"])
 assert u["elo"] == "+inf" and d["elo"] == "-inf", (u["elo"], d["elo"])
-assert float(u["elo_ci95"][1]) == float("inf") and float(d["elo_ci95"][0]) == float("-inf")
+assert u["elo_ci95"] is None and d["elo_ci95"] is None, (u["elo_ci95"], d["elo_ci95"])
+assert u["elo_ci95_reason"] == "every game won by A: the Elo is +inf, with no interval", u["elo_ci95_reason"]
+assert d["elo_ci95_reason"] == "every game won by B: the Elo is -inf, with no interval", d["elo_ci95_reason"]
 ' "$tmp/up.json" "$tmp/down.json"; then pass; else fail "the sign of an infinite Elo is lost: $(head -c 200 "$tmp/up.json")"; fi
 "$seega" match --quiet --a random --b random --games 4 --seed 1 >"$tmp/even.txt"
 if ! grep -q -- '-0\.0' "$tmp/even.txt"; then pass; else fail "a summary prints -0.0: $(cat "$tmp/even.txt")"; fi

@@ -45,8 +45,8 @@ for weights in ("joint", "split"):
         j = load(f"sprt_{weights}_{strength}.json")
         if not j:
             continue
-        lo, hi = j["pair_elo_ci95"]
-        fmt = lambda x: x if isinstance(x, str) else f"{x:+.1f}"
+        lo, hi = j["pair_elo_ci95"] or (None, None)  # null when left out (too few pairs, or a sweep)
+        fmt = lambda x: x if isinstance(x, str) else "-" if x is None else f"{x:+.1f}"
         s = j.get("sprt", {})
         print(f"| {weights} | {strength} | {j['games']} | {100 * j['a_score']:.1f}% | {fmt(j['pair_elo'])} [{fmt(lo)}, {fmt(hi)}] "
               f"| {s.get('decision', '-')} after {s.get('pairs', 0)} pairs | {s.get('llr', 0):.2f} |")
