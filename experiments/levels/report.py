@@ -73,17 +73,22 @@ def ladder_table(results, stem="ladder", csv_name="levels.csv"):
                 n = wins + draws + losses
                 wdl = f"{(wins + draws / 2) / n:.3f} ({wins}-{draws}-{losses})"
             if p.get("below") == below:
-                step, (lo, hi) = p["diff_below"], p["diff_below_ci95"]
+                # An interval the summary leaves out (too few games) is null, its reason beside it.
+                step, (lo, hi) = p["diff_below"], p["diff_below_ci95"] or (None, None)
             else:
                 monotone = False
         b = budget.get(name, [0, 0, 0, 0])
         level = k + 1
-        rows.append({"level": level, "spec": name, "rating": p["rating"], "ci_lo": p["ci95"][0],
-                     "ci_hi": p["ci95"][1], "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0],
+        # The anchor's interval is null (it is 0 by definition), as is one from too few games.
+        ci_lo, ci_hi = p["ci95"] or (None, None)
+        rows.append({"level": level, "spec": name, "rating": p["rating"], "ci_lo": ci_lo,
+                     "ci_hi": ci_hi, "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0],
                      "ended_by_nodes": b[1], "games_past_budget": b[2], "max_nodes": b[3]})
         fmt = lambda x: f"{x:+.0f}" if x is not None else "-"
-        print(f"| {level} | `{name}` | {p['rating']:+.0f} | [{p['ci95'][0]:+.0f}, {p['ci95'][1]:+.0f}] | {fmt(step)} | "
-              + (f"[{lo:+.0f}, {hi:+.0f}]" if step is not None else "-") + f" | {wdl} | {b[0]} | {b[1]} ({100 * b[1] / max(1, b[0]):.2f}%) | {b[2]} | {b[3]:,} |")
+        interval = lambda a, b: f"[{a:+.0f}, {b:+.0f}]" if a is not None else "-"
+        print(f"| {level} | `{name}` | {p['rating']:+.0f} | {interval(ci_lo, ci_hi)} | {fmt(step)} | "
+              + interval(lo, hi)
+              + f" | {wdl} | {b[0]} | {b[1]} ({100 * b[1] / max(1, b[0]):.2f}%) | {b[2]} | {b[3]:,} |")
     if not monotone:
         print("\nThe ladder is not monotone: some level is rated below the one under it.")
     if j.get("not_above_previous"):
