@@ -140,14 +140,19 @@ def runs_table(results):
           f"{j0['max_level']} wins |")
     print("| --- | :---: | :---: | :---: | :---: | --- |")
     rows = []
+    # An interval the summary leaves out (too few runs, or every run alike for a mean) is null.
+    def interval(i, spec):
+        return f"[{i[0]:{spec}}, {i[1]:{spec}}]" if i is not None else "(no interval)"
+
     for j in sims:
         w, s = j["wins"], j["score"]
-        print(f"| `{j['player']}` | {w['median']:g} [{w['median_ci95'][0]:g}, {w['median_ci95'][1]:g}] | "
-              f"{w['mean']:.2f} [{w['mean_ci95'][0]:.2f}, {w['mean_ci95'][1]:.2f}] | {w['p10']:g}-{w['p90']:g} | "
-              f"{s['mean']:.0f} [{s['mean_ci95'][0]:.0f}, {s['mean_ci95'][1]:.0f}] | "
+        print(f"| `{j['player']}` | {w['median']:g} {interval(w['median_ci95'], 'g')} | "
+              f"{w['mean']:.2f} {interval(w['mean_ci95'], '.2f')} | {w['p10']:g}-{w['p90']:g} | "
+              f"{s['mean']:.0f} {interval(s['mean_ci95'], '.0f')} | "
               f"{' '.join(str(n) for n in j['wins_histogram'])} |")
+        lo, hi = w["mean_ci95"] or (None, None)
         row = {"player": j["player"], "runs": j["runs"], "median_wins": w["median"], "mean_wins": w["mean"],
-               "mean_wins_lo": w["mean_ci95"][0], "mean_wins_hi": w["mean_ci95"][1], "mean_score": s["mean"]}
+               "mean_wins_lo": lo, "mean_wins_hi": hi, "mean_score": s["mean"]}
         for k, n in enumerate(j["wins_histogram"]):
             row[f"wins_{k}"] = n
         rows.append(row)
