@@ -8,6 +8,7 @@
 #include "ladder.hpp"
 #include "spec.hpp"
 #include "run_games.hpp"
+#include "stats.hpp"
 
 namespace seega::cli {
 
@@ -27,17 +28,28 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
              "95% interval", "above the next [95%]");
   for (std::size_t k = 0; k < s.table.size(); ++k) {
     const LadderRow& r = s.table[k];
+    // An interval left out says which of the two reasons (the anchor, too few games) in its place.
+    const char* no_interval = r.player == c.anchor ? "(anchor)" : "(too few games)";
     std::string diff;
     if (r.below >= 0)
-      diff = fmt::format("{} [{}, {}]", signed_text(r.diff), signed_text(r.diff - r.diff_ci95),
-                         signed_text(r.diff + r.diff_ci95));
+      diff = r.no_diff_ci.empty() ? fmt::format("{} [{}, {}]", signed_text(r.diff), signed_text(r.diff - r.diff_ci95),
+                                                signed_text(r.diff + r.diff_ci95))
+                                  : fmt::format("{} (too few games)", signed_text(r.diff));
     fmt::print("{:>4}  {:<{}}  {:>6}  {:>6}  {:>7}  {:<18}  {}\n", k + 1, name(r.player), width, r.games, pct(r.score),
                signed_text(r.rating),
-               fmt::format("[{}, {}]", signed_text(r.rating - r.ci95), signed_text(r.rating + r.ci95)), diff);
+               r.no_ci.empty() ? fmt::format("[{}, {}]", signed_text(r.rating - r.ci95), signed_text(r.rating + r.ci95))
+                               : no_interval,
+               diff);
   }
   fmt::print("ratings: Bradley-Terry maximum likelihood on the Elo scale, a draw as half a win and half a loss; "
              "{} = 0\n", name(c.anchor));
   if (s.fit.prior_used) fmt::print("note: {}\n", s.fit.prior_note);
+  std::string few;
+  for (const LadderRow& r : s.table)
+    if (!r.no_ci.empty() && r.player != c.anchor)
+      few += fmt::format("{}{} ({})", few.empty() ? "" : ", ", name(r.player), r.games);
+  if (!few.empty())
+    fmt::print("note: no rating interval for a player with fewer than {} games: {}\n", kMinSamples, few);
   fmt::print("\npairwise scores (the row player's score against the column player):\n");
   const int n = static_cast<int>(c.players.size());
   fmt::print("{:>3}  {:<{}}", "", "", width);
@@ -66,20 +78,25 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
 }
 
 void print_csv(const LadderConfig& c, const LadderSummary& s) {
-  std::vector<std::string> head{"rank",    "player",  "games", "score",      "rating",      "ci95_lo",
-                                "ci95_hi", "below",   "diff_below", "diff_ci95_lo", "diff_ci95_hi"};
+  // An interval left out is two empty cells, with its reason in ci95_reason or diff_ci95_reason.
+  std::vector<std::string> head{"rank",         "player",       "games",       "score",          "rating",
+                                "ci95_lo",      "ci95_hi",      "below",       "diff_below",     "diff_ci95_lo",
+                                "diff_ci95_hi", "ci95_reason", "diff_ci95_reason"};
   if (!c.shard.whole()) head.push_back("shard");  // a shard's games only
   fmt::print("{}\n", csv_row(head));
   for (std::size_t k = 0; k < s.table.size(); ++k) {
     const LadderRow& r = s.table[k];
-    const bool below = r.below >= 0;
+    const bool below = r.below >= 0, ci = r.no_ci.empty(), diff_ci = below && r.no_diff_ci.empty();
     std::vector<std::string> row{std::to_string(k + 1), c.players[static_cast<std::size_t>(r.player)].text,
                                  std::to_string(r.games), fmt::format("{}", r.score), fmt::format("{}", r.rating),
-                                 fmt::format("{}", r.rating - r.ci95), fmt::format("{}", r.rating + r.ci95),
+                                 ci ? fmt::format("{}", r.rating - r.ci95) : "",
+                                 ci ? fmt::format("{}", r.rating + r.ci95) : "",
                                  below ? c.players[static_cast<std::size_t>(r.below)].text : "",
                                  below ? fmt::format("{}", r.diff) : "",
-                                 below ? fmt::format("{}", r.diff - r.diff_ci95) : "",
-                                 below ? fmt::format("{}", r.diff + r.diff_ci95) : ""};
+                                 diff_ci ? fmt::format("{}", r.diff - r.diff_ci95) : "",
+                                 diff_ci ? fmt::format("{}", r.diff + r.diff_ci95) : "",
+                                 r.no_ci,
+                                 r.no_diff_ci};
     if (!c.shard.whole()) row.push_back(c.shard.to_string());
     fmt::print("{}\n", csv_row(row));
   }

@@ -22,13 +22,32 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
              interrupted ? " (interrupted: the games finished so far)" : "");
   fmt::print("games {}: A wins {}, draws {}, B wins {}; A scores {}\n", s.games, s.a.wins, s.a.draws, s.a.losses,
              pct(s.a.score()));
-  // Testers read "Elo +X ± Y": the pair interval's half-width, as fastchess prints it.
-  fmt::print("Elo A-B {} ± {} [{}, {}] (pairs, 95%), nElo {} ± {}, LOS {} (pairs)\n", signed_text(s.pair_elo.elo),
-             plain_text((s.pair_elo.hi - s.pair_elo.lo) / 2), signed_text(s.pair_elo.lo), signed_text(s.pair_elo.hi),
-             signed_text(s.normalized_elo.elo), plain_text((s.normalized_elo.hi - s.normalized_elo.lo) / 2),
-             pct(s.pair_los));
-  fmt::print("by games: Elo {} [{}, {}], LOS {} (decisive games)\n", signed_text(s.elo.elo), signed_text(s.elo.lo),
-             signed_text(s.elo.hi), pct(s.los));
+  // Testers read "Elo +X ± Y": the pair interval's half-width, as fastchess prints it. A figure left
+  // out (MatchSummary::missing) is said so, with the reason, in its place.
+  const MatchSummary::Missing& m = s.missing;
+  if (!m.pair_elo.empty()) {
+    fmt::print("Elo A-B, nElo, LOS (pairs): not computed: {}\n", m.pair_elo);
+  } else {
+    const std::string elo = m.pair_elo_ci.empty()
+                                ? fmt::format("{} ± {} [{}, {}] (pairs, 95%)", signed_text(s.pair_elo.elo),
+                                              plain_text((s.pair_elo.hi - s.pair_elo.lo) / 2),
+                                              signed_text(s.pair_elo.lo), signed_text(s.pair_elo.hi))
+                                : fmt::format("{} (pairs; {})", signed_text(s.pair_elo.elo), m.pair_elo_ci);
+    const std::string nelo = m.normalized_elo.empty()
+                                 ? fmt::format("{} ± {}", signed_text(s.normalized_elo.elo),
+                                               plain_text((s.normalized_elo.hi - s.normalized_elo.lo) / 2))
+                                 : fmt::format("not computed ({})", m.normalized_elo);
+    fmt::print("Elo A-B {}, nElo {}, LOS {} (pairs)\n", elo, nelo, pct(s.pair_los));
+  }
+  const std::string game_elo =
+      !m.elo.empty()      ? fmt::format("Elo not computed: {}", m.elo)
+      : m.elo_ci.empty() ? fmt::format("Elo {} [{}, {}]", signed_text(s.elo.elo), signed_text(s.elo.lo),
+                                        signed_text(s.elo.hi))
+                          : fmt::format("Elo {} ({})", signed_text(s.elo.elo), m.elo_ci);
+  const std::string los =
+      m.los.empty() ? fmt::format("LOS {} (decisive games)", pct(s.los)) : fmt::format("LOS not computed: {}", m.los);
+  // A reason in the line takes commas of its own: a semicolon then parts the two figures.
+  fmt::print("by games: {}{} {}\n", game_elo, m.elo.empty() && m.elo_ci.empty() && m.los.empty() ? "," : ";", los);
   fmt::print("pentanomial (A's points per pair 0, 0.5, 1, 1.5, 2): {} {} {} {} {}\n", s.pairs.n[0], s.pairs.n[1],
              s.pairs.n[2], s.pairs.n[3], s.pairs.n[4]);
   fmt::print("last placer: wins {} [{:.1f}, {:.1f}], draws {} [{:.1f}, {:.1f}], losses {} [{:.1f}, {:.1f}] (95% Wilson)\n",
@@ -47,12 +66,14 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
                kRepeatWarningWidth);
   fmt::print("first movement turn: captures in {} of games ({:.2f} stones when it does); last placer wins {} "
              "[{:.1f}, {:.1f}] when it captures, {} [{:.1f}, {:.1f}] when not; stones after 10 movement plies, "
-             "last placer minus first: {} [{}, {}]\n",
+             "last placer minus first: {} {}\n",
              pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
              100 * s.last_placer_win_ci_first_capture.lo, 100 * s.last_placer_win_ci_first_capture.hi,
              pct(s.last_placer_win_rate_no_first_capture), 100 * s.last_placer_win_ci_no_first_capture.lo,
              100 * s.last_placer_win_ci_no_first_capture.hi, signed_text(s.stone_diff_10, 2),
-             signed_text(s.stone_diff_10_ci.lo, 2), signed_text(s.stone_diff_10_ci.hi, 2));
+             m.stone_diff_10_ci.empty() ? fmt::format("[{}, {}]", signed_text(s.stone_diff_10_ci.lo, 2),
+                                                      signed_text(s.stone_diff_10_ci.hi, 2))
+                                        : fmt::format("(no interval: {})", m.stone_diff_10_ci));
   std::string reasons;
   for (const auto& [k, v] : s.end_reasons) reasons += fmt::format(" {} {}", k, v);
   fmt::print("ended by:{}\nper game: {:.1f} movement plies, {:.2f} passes, {:.2f} captures\n", reasons,
@@ -78,15 +99,20 @@ void print_csv(const nlohmann::json& j) {
                         "last_placer_win_rate", "mean_movement_plies", "passes_per_game", "captures_per_game", "seed",
                         "rules", "a", "b", "games_per_second"};
   std::vector<std::string> head, row;
+  // A figure left out is an empty cell; its reason is in the column of its name plus "_reason".
+  auto cell = [](const nlohmann::json& v) {
+    return v.is_null() ? "" : v.is_string() ? v.get<std::string>() : v.dump();
+  };
   for (const char* k : keys) {
     head.push_back(k);
-    const auto& v = j[k];
-    row.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+    row.push_back(cell(j[k]));
   }
   head.push_back("last_placer_ci95_lo");
   head.push_back("last_placer_ci95_hi");
   row.push_back(j["last_placer_ci95"][0].dump());
   row.push_back(j["last_placer_ci95"][1].dump());
+  head.push_back("elo_reason");
+  row.push_back(j.value("elo_reason", ""));
   if (j.contains("shard")) {  // a shard's games only
     head.push_back("shard");
     row.push_back(j["shard"].get<std::string>());

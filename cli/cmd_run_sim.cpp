@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <optional>
+#include <utility>
 
 #include "append_file.hpp"
 #include "cluster.hpp"
@@ -78,11 +80,24 @@ std::string levels_text(const RunSimConfig& c) {
   return fmt::format("level(1..{}{})", c.max_level, c.clock ? ", on the 1.5 s clock" : ",deterministic");
 }
 
+// An interval, or "(no interval)" when it is left out (the reason follows on a line of its own).
+std::string interval_text(const Interval& i, const std::string& missing, int decimals) {
+  if (!missing.empty()) return "(no interval)";
+  return fmt::format("[{}, {}]", plain_text(i.lo, decimals), plain_text(i.hi, decimals));
+}
+
 void print_distribution(const char* name, const Distribution& d, int decimals) {
   auto f = [&](double x) { return plain_text(x, decimals); };
-  fmt::print("{}: mean {} [{}, {}], median {} [{}, {}], p10 {}, p25 {}, p75 {}, p90 {}, max {} (95%)\n", name,
-             f(d.mean), f(d.mean_ci.lo), f(d.mean_ci.hi), f(d.median), f(d.median_ci.lo), f(d.median_ci.hi), f(d.p10),
-             f(d.p25), f(d.p75), f(d.p90), f(d.max));
+  const bool some = d.no_mean_ci.empty() || d.no_median_ci.empty();
+  fmt::print("{}: mean {} {}, median {} {}, p10 {}, p25 {}, p75 {}, p90 {}, max {}{}\n", name, f(d.mean),
+             interval_text(d.mean_ci, d.no_mean_ci, decimals), f(d.median),
+             interval_text(d.median_ci, d.no_median_ci, decimals), f(d.p10), f(d.p25), f(d.p75), f(d.p90), f(d.max),
+             some ? " (95%)" : "");
+  if (!d.no_mean_ci.empty() && d.no_mean_ci == d.no_median_ci)
+    fmt::print("  no interval for the mean or the median: {}\n", d.no_mean_ci);
+  else
+    for (const auto& [what, why] : {std::pair{"mean", d.no_mean_ci}, std::pair{"median", d.no_median_ci}})
+      if (!why.empty()) fmt::print("  no interval for the {}: {}\n", what, why);
 }
 
 void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
@@ -150,11 +165,19 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   }
   fmt::print("proxies against {} on {}, {} runs each, seed {}\n", levels_text(c), c.rules.to_string(), c.runs, c.seed);
   fmt::print("{:<20} {:>14} {:>20} {:>11}\n", "player", "median wins", "mean wins", "mean score");
+  std::map<std::string, std::vector<std::string>> missing;  // a reason, and the intervals it leaves out
   for (const Row& row : rows) {
     const Distribution& w = row.summary.wins;
-    fmt::print("{:<20} {:>4} [{}, {}] {:>8.2f} [{:.2f}, {:.2f}] {:>11.0f}\n", row.proxy, plain_text(w.median, 1),
-               plain_text(w.median_ci.lo, 0), plain_text(w.median_ci.hi, 0), w.mean, w.mean_ci.lo, w.mean_ci.hi,
+    fmt::print("{:<20} {:>4} {} {:>8.2f} {} {:>11.0f}\n", row.proxy, plain_text(w.median, 1),
+               interval_text(w.median_ci, w.no_median_ci, 0), w.mean, interval_text(w.mean_ci, w.no_mean_ci, 2),
                row.summary.score.mean);
+    for (const auto& [what, why] : {std::pair{"median", w.no_median_ci}, std::pair{"mean", w.no_mean_ci}})
+      if (!why.empty()) missing[why].push_back(fmt::format("{}'s {}", row.proxy, what));
+  }
+  for (const auto& [why, whose] : missing) {
+    std::string list;
+    for (const auto& w : whose) list += (list.empty() ? "" : ", ") + w;
+    fmt::print("  no interval for {}: {}\n", whose.size() == 2 * rows.size() ? "any proxy" : list, why);
   }
   if (reached)
     fmt::print("a median of {} wins (reaching level {}): {}, the first of the list above that gets there\n", target,

@@ -65,12 +65,22 @@ std::vector<TuneSample> read_samples(const std::string& path) {
   return samples;
 }
 
+// Why a weight has no standard error, or empty: the reason --json gives beside its null "se".
+std::string no_se(const FeatureFit& x) {
+  if (!x.determined) return "undetermined: " + x.undetermined_why;
+  if (x.fixed) return "fixed: material's weight is 100 by definition, the scale that sets K";
+  return "";
+}
+
 void print_table(const char* phase, const std::vector<FeatureFit>& fits) {
-  fmt::print("{:<14} {:>9} {:>10} {:>8}{}\n", phase, "start", "fitted", "± se", "");
+  fmt::print("{:<14} {:>9} {:>10} {:>8}\n", phase, "start", "fitted", "± se");
   for (int f = 0; f < kFeatureCount; ++f) {
     const FeatureFit& x = fits[static_cast<std::size_t>(f)];
-    fmt::print("  {:<12} {:>9.2f} {:>10.2f} {:>8.2f}{}\n", kFeatureNames[f], x.start, x.fitted, x.se,
-               x.determined ? "" : "  (the data cannot determine it)");
+    // A weight with no standard error says why in its place: "fixed", or why it is undetermined.
+    const std::string se = !x.determined ? fmt::format(" undetermined: {}", x.undetermined_why)
+                           : x.fixed     ? fmt::format("{:>8}", "fixed")
+                                         : fmt::format("{:>8.2f}", x.se);
+    fmt::print("  {:<12} {:>9.2f} {:>10.2f} {}\n", kFeatureNames[f], x.start, x.fitted, se);
   }
 }
 
@@ -130,14 +140,20 @@ int run_tune(const std::vector<std::string>& args) {
       throw UsageError("--out " + why + " (the weights were not written)");
   }
   if (json) {
+    // A figure that means nothing is null, with its reason under its key plus "_reason".
     auto fits = [](const std::vector<FeatureFit>& v) {
       nlohmann::json j = nlohmann::json::object();
-      for (int f = 0; f < static_cast<int>(v.size()); ++f)
-        j[std::string(kFeatureNames[f])] = {{"start", v[f].start}, {"fitted", v[f].fitted}, {"se", v[f].se},
-                                            {"determined", v[f].determined}};
+      for (int f = 0; f < static_cast<int>(v.size()); ++f) {
+        nlohmann::json& x = j[std::string(kFeatureNames[f])];
+        x = {{"start", v[f].start}, {"fitted", v[f].fitted}, {"se", v[f].se}, {"determined", v[f].determined}};
+        if (const std::string why = no_se(v[f]); !why.empty()) {
+          x["se"] = nullptr;
+          x["se_reason"] = why;
+        }
+      }
       return j;
     };
-    nlohmann::json j{{"k_start", r.k_start}, {"k", r.k},
+    nlohmann::json j{{"k_start", r.k_start}, {"k", r.k}, {"k_se", r.k_se},
                      {"train_loss_before", r.train_loss_before}, {"train_loss_after", r.train_loss_after},
                      {"holdout_loss_before", r.holdout_loss_before}, {"holdout_loss_after", r.holdout_loss_after},
                      {"train_samples", r.train_samples}, {"holdout_samples", r.holdout_samples},
@@ -146,15 +162,22 @@ int run_tune(const std::vector<std::string>& args) {
                      {"iterations", r.iterations}, {"converged", r.converged}, {"seconds", r.seconds},
                      {"read_seconds", read_seconds}, {"phases", phases}, {"l2", l2}, {"weights", adopted.to_text()}};
     if (o.split) j["placement"] = fits(r.placement);
+    if (!r.no_holdout.empty())
+      for (const char* key : {"holdout_loss_before", "holdout_loss_after"}) {
+        j[key] = nullptr;
+        j[std::string(key) + "_reason"] = r.no_holdout;
+      }
     fmt::print("{}\n", j.dump());
     return 0;
   }
   fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out\n", data, r.train_samples,
              r.train_games, r.holdout_samples, r.holdout_games);
-  fmt::print("K {:.4f} with the starting weights, {:.4f} after the fit (material's weight stays 100)\n", r.k_start,
-             r.k);
-  fmt::print("loss (mean cross-entropy): training {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f}\n", r.train_loss_before,
-             r.train_loss_after, r.holdout_loss_before, r.holdout_loss_after);
+  fmt::print("K {:.4f} with the starting weights, {:.4f} ± {:.4f} after the fit (material's weight stays 100)\n",
+             r.k_start, r.k, r.k_se);
+  fmt::print("loss (mean cross-entropy): training {:.5f} -> {:.5f}, {}\n", r.train_loss_before, r.train_loss_after,
+             r.no_holdout.empty()
+                 ? fmt::format("held out {:.5f} -> {:.5f}", r.holdout_loss_before, r.holdout_loss_after)
+                 : "no held-out loss: " + r.no_holdout);
   print_table(o.split ? "movement" : "weights", r.movement);
   if (o.split) print_table("placement", r.placement);
   if (!r.undetermined.empty()) {

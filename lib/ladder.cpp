@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "json.hpp"
+#include "stats.hpp"
 
 namespace seega {
 
@@ -22,6 +23,18 @@ std::string ladder_players_invalid(const std::vector<PlayerSpec>& players) {
                std::to_string(i + 1) + "); a ladder rates each player once";
   return "";
 }
+
+namespace {
+
+// Why player i's rating has no interval, or empty.
+std::string no_interval(const LadderConfig& c, const RatingFit& fit, int i) {
+  if (i == c.anchor) return "the anchor: rated 0 by definition";
+  const auto games = static_cast<long long>(fit.games[static_cast<std::size_t>(i)]);
+  if (games < kMinSamples) return too_few_text(games, "game", "games");
+  return "";
+}
+
+}  // namespace
 
 Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<GameRecord>& records) {
   const Tournament t = config.tournament();
@@ -56,12 +69,19 @@ Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<Ga
     row.player = i;
     row.rating = s.fit.rating[static_cast<std::size_t>(i)];
     row.ci95 = s.fit.ci95(i);
+    row.no_ci = no_interval(config, s.fit, i);
     row.games = static_cast<long long>(s.fit.games[static_cast<std::size_t>(i)]);
     row.score = s.fit.score[static_cast<std::size_t>(i)];
     if (k + 1 < order.size()) {
       row.below = order[k + 1];
       row.diff = row.rating - s.fit.rating[static_cast<std::size_t>(row.below)];
       row.diff_ci95 = s.fit.diff_ci95(i, row.below);
+      // The anchor's own interval is left out by definition; a difference to it is measured.
+      for (int who : {i, row.below})
+        if (who != config.anchor && row.no_diff_ci.empty()) {
+          const std::string why = no_interval(config, s.fit, who);
+          if (!why.empty()) row.no_diff_ci = config.players[static_cast<std::size_t>(who)].text + ": " + why;
+        }
     }
     s.table.push_back(row);
   }
@@ -82,10 +102,18 @@ nlohmann::json summary_json(const LadderConfig& c, const LadderSummary& s) {
            {"ci95", {json_number(row.rating - row.ci95), json_number(row.rating + row.ci95)}},
            {"games", row.games},
            {"score", row.score}};
+    if (!row.no_ci.empty()) {
+      p["ci95"] = nullptr;
+      p["ci95_reason"] = row.no_ci;
+    }
     if (row.below >= 0) {
       p["below"] = c.players[static_cast<std::size_t>(row.below)].text;
       p["diff_below"] = json_number(row.diff);
       p["diff_below_ci95"] = {json_number(row.diff - row.diff_ci95), json_number(row.diff + row.diff_ci95)};
+      if (!row.no_diff_ci.empty()) {
+        p["diff_below_ci95"] = nullptr;
+        p["diff_below_ci95_reason"] = row.no_diff_ci;
+      }
     }
     players.push_back(p);
   }

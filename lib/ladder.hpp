@@ -39,6 +39,10 @@ struct LadderRow {
   double score = 0.5;
   int below = -1;  // the next player down the table, -1 for the last
   double diff = 0, diff_ci95 = 0;  // rating minus that player's, with its own interval (covariance)
+  // Why the interval, or the difference's, is left out; empty when it is given. The anchor has none
+  // (it is 0 by definition, and [0, 0] would read as a measurement), nor has a player with fewer than
+  // kMinSamples games (stats.hpp); a difference has none when either player has too few.
+  std::string no_ci, no_diff_ci;
 };
 
 struct LadderSummary {
@@ -56,7 +60,8 @@ struct LadderSummary {
 Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<GameRecord>& records);
 
 // "players" (name, rating, ci95, games, score, and the difference to the one below), "pairs" (a, b,
-// a_wins, draws, b_wins, pentanomial), the configuration and the fit's notes.
+// a_wins, draws, b_wins, pentanomial), the configuration and the fit's notes. An interval left out
+// (LadderRow::no_ci, no_diff_ci) is null, with its reason under the key plus "_reason".
 nlohmann::json summary_json(const LadderConfig& config, const LadderSummary& summary);
 
 }  // namespace seega

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <set>
+#include <utility>
 
 #include "json.hpp"
 #include "score_board.hpp"
@@ -36,8 +38,9 @@ bool SprtWatch::add(long long index, double a_points) {
 
 namespace {
 
-// Diversity and the mechanism, over the first `games` records (sorted by index).
-void summarize_diversity(const std::vector<GameRecord>& records, long long games, MatchSummary& s) {
+// Diversity and the mechanism, over the first `games` records (sorted by index). Returns the stone
+// difference's clustered mean, which says whether its interval can be given.
+ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long long games, MatchSummary& s) {
   std::set<std::uint64_t> placements, sequences;
   std::vector<double> won, diff, captured, won_after_capture, won_after_none;
   std::vector<std::uint64_t> clusters, clusters_capture, clusters_none;
@@ -82,6 +85,70 @@ void summarize_diversity(const std::vector<GameRecord>& records, long long games
   const ClusteredMean d = clustered_mean(diff, clusters);
   s.stone_diff_10 = d.mean;
   s.stone_diff_10_ci = clustered_normal(d);
+  return d;
+}
+
+// What the games show when every one gave A the same points.
+std::string same_games(const WDL& a) {
+  if (a.wins == a.games()) return "every game won by A";
+  if (a.losses == a.games()) return "every game won by B";
+  return "every game drawn";
+}
+
+// What the pairs show when every one gave A the same points.
+std::string same_pairs(const Pentanomial& p) {
+  if (p.n[4] == p.pairs()) return "A won every game pair 2-0";
+  if (p.n[0] == p.pairs()) return "B won every game pair 2-0";
+  if (p.n[2] == p.pairs()) return "every game pair ended 1-1";
+  return std::string("A scored ") + (p.n[1] == p.pairs() ? "0.5" : "1.5") + " of 2 points in every game pair";
+}
+
+// Why an Elo's interval is left out, when it is: `same` says what the samples all showed.
+std::string no_elo_interval(IntervalGap gap, const EloEstimate& e, const std::string& few, const std::string& same) {
+  if (gap == IntervalGap::TooFew) return few;
+  if (gap == IntervalGap::None) return "";
+  if (std::isinf(e.elo)) return same + ": the Elo is " + (e.elo > 0 ? "+inf" : "-inf") + ", with no interval";
+  return same + ": no spread, so no interval";
+}
+
+// Which figures the counts leave out, and why (MatchSummary::Missing).
+void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
+  MatchSummary::Missing& m = s.missing;
+  const long long pairs = s.pairs.pairs(), decisive = s.a.wins + s.a.losses;
+  const std::string few_pairs = too_few_text(pairs, "game pair", "game pairs", "no complete game pair");
+  const std::string few_games = too_few_text(s.a.games(), "game", "games", "no games");
+
+  const IntervalGap by_games = interval_gap(s.a.games(), s.a.variance());
+  if (by_games == IntervalGap::TooFew) m.elo = few_games;
+  m.elo_ci = no_elo_interval(by_games, s.elo, few_games, by_games == IntervalGap::NoSpread ? same_games(s.a) : "");
+  if (decisive < kMinSamples)
+    m.los = too_few_text(decisive, "decisive game", "decisive games", "no decisive games");
+
+  const IntervalGap by_pairs = interval_gap(pairs, s.pairs.variance());
+  const std::string same = by_pairs == IntervalGap::NoSpread ? same_pairs(s.pairs) : "";
+  if (by_pairs == IntervalGap::TooFew) m.pair_elo = m.pair_los = m.normalized_elo = few_pairs;
+  m.pair_elo_ci = no_elo_interval(by_pairs, s.pair_elo, few_pairs, same);
+  // Normalized Elo divides by the spread: none, and there is nothing to divide by.
+  if (by_pairs == IntervalGap::NoSpread) m.normalized_elo = same + ": no spread to normalize by";
+
+  switch (interval_gap(stone_diff.clusters, stone_diff.iid_se)) {
+    case IntervalGap::TooFew:
+      m.stone_diff_10_ci = too_few_text(stone_diff.clusters, "distinct placement", "distinct placements", "no games");
+      break;
+    case IntervalGap::NoSpread:
+      m.stone_diff_10_ci = "every game had the same stone difference after 10 movement plies: no spread, so no "
+                           "interval";
+      break;
+    case IntervalGap::None:
+      break;
+  }
+}
+
+// Writes null and the reason in place of a figure that is left out.
+void leave_out(nlohmann::json& j, const std::string& key, const std::string& why) {
+  if (why.empty()) return;
+  j[key] = nullptr;
+  j[key + "_reason"] = why;
 }
 
 }  // namespace
@@ -143,12 +210,13 @@ MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> record
     s.last_placer_draw_ci = wilson(static_cast<double>(s.draws), n);
     s.last_placer_loss_ci = wilson(static_cast<double>(s.first_placer_wins), n);
   }
-  summarize_diversity(records, s.games, s);
+  const ClusteredMean stone_diff = summarize_diversity(records, s.games, s);
   s.elo = elo_trinomial(s.a);
   s.pair_elo = elo_pentanomial(s.pairs);
   s.normalized_elo = normalized_elo(s.pairs);
   s.los = likelihood_of_superiority(s.a.wins, s.a.losses);
   s.pair_los = likelihood_of_superiority(s.pairs);
+  find_missing(s, stone_diff);
   return s;
 }
 
@@ -204,6 +272,15 @@ nlohmann::json summary_json(const MatchConfig& c, const MatchSummary& s) {
          {"a", c.a.text},
          {"b", c.b.text},
          {"opening_turns", c.opening_turns}};
+  const MatchSummary::Missing& m = s.missing;
+  for (const auto& [key, why] : {std::pair{"elo", m.elo}, std::pair{"elo_ci95", m.elo_ci},
+                                 std::pair{"pair_elo", m.pair_elo},
+                                 std::pair{"pair_elo_ci95", m.pair_elo_ci},
+                                 std::pair{"normalized_elo", m.normalized_elo},
+                                 std::pair{"normalized_elo_ci95", m.normalized_elo}, std::pair{"los", m.los},
+                                 std::pair{"pair_los", m.pair_los},
+                                 std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}})
+    leave_out(j, key, why);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {
     const char* d = s.sprt->decision == SprtResult::AcceptH1   ? "H1"

@@ -99,6 +99,17 @@ struct MatchSummary {
   double stone_diff_10 = 0;
   Interval stone_diff_10_ci{0, 0};
   SearchTotals search[2];  // A's and B's
+
+  // Why a figure is left out, in words; empty when it is given. The rule (stats.hpp, interval_gap):
+  // no Elo, nElo or LOS from fewer than kMinSamples independent samples (games, game pairs, decisive
+  // games), and no interval from samples that are all the same (a sweep's Elo is +-inf, with none).
+  // The figure's number in the fields above is then meaningless: the text summary prints the reason in
+  // its place, and summary_json writes null with the reason under the key plus "_reason". A missing
+  // Elo (or nElo) has no interval either, for the same reason.
+  struct Missing {
+    std::string elo, elo_ci, pair_elo, pair_elo_ci, normalized_elo, los, pair_los, stone_diff_10_ci;
+  } missing;
+
   std::optional<SprtResult> sprt;
   long long sprt_pairs = 0;  // the whole pairs the SPRT tested
   bool sprt_decided = false;
@@ -114,7 +125,8 @@ inline constexpr double kRepeatWarningWidth = 1.25;
 MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> records);
 
 // The summary as one JSON object (the keys of seega match --json; docs/engines.md). An infinite Elo or
-// interval end is the string "+inf" or "-inf", so that its sign survives.
+// interval end is the string "+inf" or "-inf", so that its sign survives; a figure left out
+// (MatchSummary::missing) is null, with its reason under the key plus "_reason".
 nlohmann::json summary_json(const MatchConfig& config, const MatchSummary& summary);
 
 // Plays game `index` of the match (deterministic for depth- and node-limited players). Nothing when

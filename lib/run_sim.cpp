@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -196,6 +197,17 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
   return results;
 }
 
+namespace {
+
+// A run's wins or score as people write it: "0", "2", "1520".
+std::string fmt_value(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+}  // namespace
+
 double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -236,6 +248,16 @@ Distribution distribution(const std::vector<double>& v) {
   d.p90 = quantile(v, 0.90);
   d.min = *std::min_element(v.begin(), v.end());
   d.max = *std::max_element(v.begin(), v.end());
+  switch (interval_gap(static_cast<long long>(v.size()), sq)) {
+    case IntervalGap::TooFew:
+      d.no_mean_ci = d.no_median_ci = too_few_text(static_cast<long long>(v.size()), "run", "runs");
+      break;
+    case IntervalGap::NoSpread:
+      d.no_mean_ci = "every run gave " + fmt_value(d.mean) + ", so there is no spread to measure it by";
+      break;
+    case IntervalGap::None:
+      break;
+  }
   return d;
 }
 
@@ -264,11 +286,18 @@ RunSimSummary summarize_runs(const RunSimConfig& c, const std::vector<RunRecord>
 
 json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
   auto dist = [](const Distribution& d) {
-    return json{{"mean", d.mean},     {"mean_ci95", {d.mean_ci.lo, d.mean_ci.hi}},
-                {"median", d.median}, {"median_ci95", {d.median_ci.lo, d.median_ci.hi}},
-                {"p10", d.p10},       {"p25", d.p25},
-                {"p75", d.p75},       {"p90", d.p90},
-                {"min", d.min},       {"max", d.max}};
+    json j{{"mean", d.mean},     {"mean_ci95", {d.mean_ci.lo, d.mean_ci.hi}},
+           {"median", d.median}, {"median_ci95", {d.median_ci.lo, d.median_ci.hi}},
+           {"p10", d.p10},       {"p25", d.p25},
+           {"p75", d.p75},       {"p90", d.p90},
+           {"min", d.min},       {"max", d.max}};
+    // An interval left out is null, with its reason beside it.
+    for (const auto& [key, why] : {std::pair{"mean_ci95", d.no_mean_ci}, std::pair{"median_ci95", d.no_median_ci}})
+      if (!why.empty()) {
+        j[key] = nullptr;
+        j[std::string(key) + "_reason"] = why;
+      }
+    return j;
   };
   json j{{"runs", s.runs},
          {"player", c.player.text},

@@ -81,8 +81,13 @@ struct Distribution {
   Interval median_ci{0, 0};
   double p10 = 0, p25 = 0, p75 = 0, p90 = 0;
   double min = 0, max = 0;
+  // Why an interval is left out (then its numbers mean nothing); empty when it is given. Neither from
+  // fewer than kMinSamples runs (stats.hpp); the mean's not when every run gave the same value (its
+  // normal interval would have zero width). The median's may be a single value then: the order
+  // statistics' interval covers the median of any distribution, discrete ones too, 95% of the time.
+  std::string no_mean_ci, no_median_ci;
 };
-// Of values that are never negative (wins, scores).
+// Of values that are never negative (wins, scores), one a run.
 Distribution distribution(const std::vector<double>& values);
 
 struct RunSimSummary {

@@ -73,6 +73,18 @@ std::string number(double v) {
 
 }  // namespace
 
+IntervalGap interval_gap(long long samples, double variance) {
+  if (samples < kMinSamples) return IntervalGap::TooFew;
+  return variance > 0 ? IntervalGap::None : IntervalGap::NoSpread;
+}
+
+std::string too_few_text(long long samples, std::string_view one, std::string_view many, std::string_view none) {
+  const std::string need = " (at least " + std::to_string(kMinSamples) + " are needed)";
+  if (samples == 0 && !none.empty()) return std::string(none) + need;
+  return std::to_string(samples) + " " + std::string(samples == 1 ? one : many) + (samples == 1 ? " is" : " are") +
+         " too few" + need;
+}
+
 Interval wilson(double successes, double n, double z) {
   assert(n >= 0 && successes >= 0 && successes <= n);
   if (n == 0) return {0, 1};
@@ -143,6 +155,13 @@ double WDL::score() const {
   return g == 0 ? 0.5 : (wins + 0.5 * draws) / g;
 }
 
+double WDL::variance() const {
+  const long long g = games();
+  if (g == 0) return 0;
+  const double m = score();
+  return (wins * (1 - m) * (1 - m) + draws * (0.5 - m) * (0.5 - m) + losses * m * m) / g;
+}
+
 void WDL::add(double points) {
   assert(points == 0 || points == 0.5 || points == 1);
   if (points == 1)
@@ -156,9 +175,7 @@ void WDL::add(double points) {
 EloEstimate elo_trinomial(const WDL& wdl) {
   long long g = wdl.games();
   if (g == 0) return {0, -kInf, kInf};
-  double m = wdl.score();
-  double var = (wdl.wins * (1 - m) * (1 - m) + wdl.draws * (0.5 - m) * (0.5 - m) + wdl.losses * m * m) / g;
-  return elo_interval(m, var, double(g));
+  return elo_interval(wdl.score(), wdl.variance(), double(g));
 }
 
 double Pentanomial::score() const {

@@ -1,10 +1,12 @@
 #pragma once
 // Match statistics for engine-vs-engine runs: a proportion's interval, Elo with an error bar from
 // game or game-pair counts, likelihood of superiority, and the pentanomial GSPRT that fishtest and
-// fastchess stop matches with. Numbers only: printing belongs to the CLI.
+// fastchess stop matches with. Numbers only (printing belongs to the CLI), but for the one sentence
+// every summary gives when too few samples leave a figure out.
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +16,25 @@ namespace seega {
 
 // The two-sided 95% normal quantile.
 inline constexpr double kZ95 = 1.959963984540054;
+
+// The fewest independent samples (games, game pairs, runs, or clusters of games) from which a summary
+// gives a normal 95% interval for a mean, and from which seega match gives an Elo at all. Why 10: the
+// interval is mean -+ 1.96 s / sqrt(n) with s estimated from the same n samples, which Student's t says
+// needs 2.26 in place of 1.96 at n = 10 (15% wider) and far more below (4.30 at n = 3, 12.7 at n = 2);
+// under 10 a plug-in s is too unsteady to trust, and the chance that every sample is the same (s = 0,
+// a zero-width interval) is large. It is a floor, not a promise: 10 samples give a rough interval.
+inline constexpr long long kMinSamples = 10;
+
+// Why a normal interval for a mean of independent samples is not given: under kMinSamples samples, or
+// no spread (every sample the same: the sample variance is 0, and the interval would have zero width,
+// a certainty no finite sample gives).
+enum class IntervalGap { None, TooFew, NoSpread };
+// `variance` is the samples' variance, or any spread that is 0 exactly when every sample is the same.
+IntervalGap interval_gap(long long samples, double variance);
+// Why too few samples leave a figure out, in the words every summary uses: "2 games are too few (at
+// least 10 are needed)", "1 run is too few (...)"; with no samples, `none` when given ("no decisive
+// games (...)").
+std::string too_few_text(long long samples, std::string_view one, std::string_view many, std::string_view none = "");
 
 struct Interval {
   double lo = 0, hi = 0;
@@ -59,6 +80,8 @@ struct WDL {
   long long games() const { return wins + draws + losses; }
   // Mean points per game; 0.5 with no games, the score that claims no difference.
   double score() const;
+  // The variance of one game's points (0, 0.5 or 1) about score(); 0 with no games.
+  double variance() const;
   // One game's result for this side: 0, 0.5 or 1.
   void add(double points);
 };

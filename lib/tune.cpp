@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "random.hpp"
+#include "stats.hpp"
 
 namespace seega {
 
@@ -100,20 +101,34 @@ Eigen::MatrixXd gram(const Eigen::MatrixXd& x, const Eigen::VectorXd* w) {
   return g;
 }
 
-// The columns that a Gram-like matrix X^T W X (W positive) leaves undetermined: a zero diagonal is a
-// column of zeros; otherwise, scaled to unit diagonal so that a feature's units do not matter, a
-// near-zero eigenvalue is a column that is a combination of others, and every feature with a share in
-// that eigenvector is part of the combination. Without an intercept a constant non-zero column is
-// not among them: it plays the intercept and is determined.
-std::vector<bool> undetermined_columns(const Eigen::MatrixXd& g) {
+// "safe", "mobility and centre_ring", "a, b and c".
+std::string name_list(const std::vector<int>& features) {
+  std::string out;
+  for (std::size_t k = 0; k < features.size(); ++k) {
+    if (k > 0) out += k + 1 == features.size() ? " and " : ", ";
+    out += kFeatureNames[features[k]];
+  }
+  return out;
+}
+
+// Why a Gram-like matrix X^T W X (W positive) leaves each column undetermined, or empty for a
+// determined one: a zero diagonal is a column of zeros; otherwise, scaled to unit diagonal so that a
+// feature's units do not matter, a near-zero eigenvalue is a column that is a combination of others,
+// and every feature with a share in that eigenvector is part of the combination (named as the others
+// sharing the null space with it). Without an intercept a constant non-zero column is not among them:
+// it plays the intercept and is determined. `positions` names the rows ("the training positions");
+// `weighted` says g is X^T W X at the fit, where W near 0 hides what X^T X shows.
+std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const std::string& positions, bool weighted) {
   const Eigen::Index p = g.rows();
-  std::vector<bool> out(static_cast<std::size_t>(p), false);
+  std::vector<std::string> out(static_cast<std::size_t>(p));
   std::vector<Eigen::Index> live;
   for (Eigen::Index j = 0; j < p; ++j) {
     if (g(j, j) > 0)
       live.push_back(j);
     else
-      out[static_cast<std::size_t>(j)] = true;
+      out[static_cast<std::size_t>(j)] = weighted ? "it carries no information at the fit: where it is non-zero, the "
+                                                    "fit already predicts the result with certainty"
+                                                  : "always 0 in " + positions;
   }
   if (live.empty()) return out;
   const auto m = static_cast<Eigen::Index>(live.size());
@@ -122,11 +137,22 @@ std::vector<bool> undetermined_columns(const Eigen::MatrixXd& g) {
     for (Eigen::Index b = 0; b < m; ++b)
       s(a, b) = g(live[a], live[b]) / std::sqrt(g(live[a], live[a]) * g(live[b], live[b]));
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(s);
-  Eigen::VectorXd share = Eigen::VectorXd::Zero(m);
+  // The projection onto the null space: its diagonal is each feature's share, and an entry off it
+  // as large as a share joins two features in one dependence.
+  Eigen::MatrixXd null = Eigen::MatrixXd::Zero(m, m);
   for (Eigen::Index k = 0; k < m; ++k)
-    if (eig.eigenvalues()[k] < kCollinear) share += eig.eigenvectors().col(k).cwiseAbs2();
-  for (Eigen::Index a = 0; a < m; ++a)
-    if (std::sqrt(share[a]) >= kNullShare) out[static_cast<std::size_t>(live[a])] = true;
+    if (eig.eigenvalues()[k] < kCollinear) null += eig.eigenvectors().col(k) * eig.eigenvectors().col(k).transpose();
+  const double share = kNullShare * kNullShare;
+  for (Eigen::Index a = 0; a < m; ++a) {
+    if (null(a, a) < share) continue;
+    std::vector<int> others;
+    for (Eigen::Index b = 0; b < m; ++b)
+      if (b != a && null(b, b) >= share && std::abs(null(a, b)) >= share) others.push_back(static_cast<int>(live[b]));
+    const std::string with = others.empty() ? "other features" : name_list(others);
+    out[static_cast<std::size_t>(live[a])] =
+        weighted ? "linearly dependent on " + with + " where the fit does not already predict the result with certainty"
+                 : "linearly dependent on " + with + " in " + positions;
+  }
   return out;
 }
 
@@ -144,8 +170,8 @@ bool positive_definite(const Eigen::LDLT<Eigen::MatrixXd>& ldlt) {
 
 struct BlockFit {
   Eigen::VectorXd beta;
-  Eigen::VectorXd se;              // of beta, from the penalised Hessian
-  std::vector<bool> undetermined;  // by feature
+  Eigen::VectorXd se;                     // of beta, from the penalised Hessian
+  std::vector<std::string> undetermined;  // by feature: why the data cannot determine it, or empty
   int iterations = 0;
   bool converged = false;
   std::string error;
@@ -154,21 +180,31 @@ struct BlockFit {
 // Newton's method on one block from `beta`, minimising the sum of the cross-entropies plus
 // l2 ||beta||^2 (and the ridge below). Step halving guards the rare overshoot far from the optimum;
 // the stop looks at the full step, so halving cannot fake it.
-BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iterations) {
+BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iterations, const std::string& positions) {
   BlockFit fit;
   // Positive weights do not change which columns depend on others, so X^T X decides before the fit,
   // once, whether a ridge is needed: the objective must not change under the step halving.
   const Eigen::MatrixXd g0 = gram(b.x, nullptr);
-  fit.undetermined = undetermined_columns(g0);
-  // The ridge goes on the undetermined features alone, the only ones whose directions are flat: the
-  // rest keep the plain maximum likelihood, and data that separate wins from losses still show as a
-  // fit that runs off rather than one held by an invisible ridge. p (1 - p) <= 1/4, so a quarter of
-  // X^T X's mean diagonal bounds X^T W X's; the 1 covers a block of zeros.
+  fit.undetermined = undetermined_columns(g0, positions, false);
+  // A weight that would rest on fewer than kMinSamples positions (the only ones where its feature is
+  // not 0) is not trusted either: its direction is not flat, but nearly, and a few results of one
+  // colour there would send it off to infinity.
+  for (int f = 0; f < kFeatures; ++f) {
+    const auto nonzero = static_cast<long long>((b.x.col(f).array() != 0).count());
+    std::string& why = fit.undetermined[static_cast<std::size_t>(f)];
+    if (why.empty() && nonzero < kMinSamples)
+      why = "non-zero in only " + std::to_string(nonzero) + " of " + positions + " (at least " +
+            std::to_string(kMinSamples) + " are needed)";
+  }
+  // The ridge goes on the undetermined features alone, the only ones whose directions are flat or
+  // nearly: the rest keep the plain maximum likelihood, and data that separate wins from losses still
+  // show as a fit that runs off rather than one held by an invisible ridge. p (1 - p) <= 1/4, so a
+  // quarter of X^T X's mean diagonal bounds X^T W X's; the 1 covers a block of zeros.
   Eigen::VectorXd lambda = Eigen::VectorXd::Constant(kFeatures, l2);
   if (l2 == 0) {
     const double scale = g0.diagonal().mean() / 4;
     for (int f = 0; f < kFeatures; ++f)
-      if (fit.undetermined[static_cast<std::size_t>(f)]) lambda[f] = kRidge * (scale > 0 ? scale : 1);
+      if (!fit.undetermined[static_cast<std::size_t>(f)].empty()) lambda[f] = kRidge * (scale > 0 ? scale : 1);
   }
 
   const Eigen::Index n = b.x.rows();
@@ -218,8 +254,10 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   local(h, grad);
   // The data alone may still leave a feature undetermined where W is near 0 (samples the fit
   // already predicts with certainty), which X^T X could not see.
-  const std::vector<bool> weighted = undetermined_columns(h);
-  for (std::size_t f = 0; f < weighted.size(); ++f) fit.undetermined[f] = fit.undetermined[f] || weighted[f];
+  const std::vector<std::string> weighted = undetermined_columns(h, positions, true);
+  for (std::size_t f = 0; f < weighted.size(); ++f)
+    if (fit.undetermined[f].empty()) fit.undetermined[f] = weighted[f];
+
   h.diagonal() += 2 * lambda;
   Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
   if (!positive_definite(ldlt)) {
@@ -373,7 +411,10 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
       return P::fail(std::string("tune: split needs training samples of both phases, and there are no ") +
                      (placing ? "placement" : "movement") + " samples");
     const FeatureVector& from = o.split ? start.of_phase(placing) : start.w;
-    fits.push_back(fit_block(make_block(rows), start_beta(from, r.k_start), o.l2, o.max_iterations));
+    const std::string positions = o.split ? std::string("the ") + (placing ? "placement" : "movement") +
+                                                " training positions"
+                                          : "the training positions";
+    fits.push_back(fit_block(make_block(rows), start_beta(from, r.k_start), o.l2, o.max_iterations, positions));
     if (!fits.back().error.empty()) return P::fail("tune: " + fits.back().error);
   }
 
@@ -384,6 +425,7 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
                    "): the training data do not show that more stones win (are the games all drawn?), so "
                    "material cannot set the evaluation's scale");
   r.k = k;
+  r.k_se = fits[0].se[Material];  // K is material's beta
   r.iterations = 0;
   r.converged = true;
   for (int blk = 0; blk < blocks; ++blk) {
@@ -394,10 +436,12 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
     const FeatureVector& from = o.split ? start.of_phase(placing) : start.w;
     for (int f = 0; f < kFeatures; ++f) {
       w[f] = 100 * fit.beta[f] / k;
-      const bool determined = !fit.undetermined[static_cast<std::size_t>(f)];
+      const std::string& why = fit.undetermined[static_cast<std::size_t>(f)];
+      const bool determined = why.empty(), fixed = !placing && f == Material;
       // se(w) = 100 se(beta) / K treats K as known: it ignores K's own uncertainty (and its
-      // correlation with beta), which the delta method would add; exact on the beta scale.
-      out.push_back({from[f], w[f], 100 * fit.se[f] / k, determined});
+      // correlation with beta), which the delta method would add; exact on the beta scale. The fixed
+      // weight is 100 / K * K: no error of its own (K's is k_se).
+      out.push_back({from[f], w[f], fixed ? 0 : 100 * fit.se[f] / k, determined, why, fixed});
       if (!determined)
         r.undetermined.push_back((o.split ? (placing ? "placement " : "movement ") : "") +
                                  std::string(kFeatureNames[f]));
@@ -415,6 +459,9 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
 
   r.train_loss_after = loss_of(train, r.weights, r.k);
   r.holdout_loss_after = loss_of(holdout, r.weights, r.k);
+  if (holdout.empty())
+    r.no_holdout = o.holdout == 0 ? "nothing is held out (holdout 0)"
+                                  : "no game fell in the held-out share (holdout " + number(o.holdout) + ")";
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
   return P{std::move(r), {}};
 }

@@ -48,16 +48,24 @@ struct TuneOptions {
 
 struct FeatureFit {
   // se: standard error of `fitted` on the weight scale (see tune()); for an undetermined feature it
-  // reflects only the penalty and means nothing about the data.
+  // reflects only the penalty and means nothing about the data, and for the fixed one it is 0.
   double start = 0, fitted = 0, se = 0;
   bool determined = true;
+  // Why the data cannot determine the weight (tune() says when), e.g. "always 0 in the training
+  // positions"; empty when they can.
+  std::string undetermined_why;
+  // Not fitted: material's movement weight (every position's without split) is 100 by definition, the
+  // scale that fixes K. It has no standard error; K's own is TuneResult::k_se.
+  bool fixed = false;
 };
 
 struct TuneResult {
   double k_start = 0, k = 0;  // K fitted to the start weights; K after the fit (material's scale)
+  double k_se = 0;            // K's standard error (K is material's beta, so it is exact on that scale)
   // Mean cross-entropy (no penalty): before = start weights at k_start, after = fitted weights at k.
-  // A held-out loss is 0 when nothing is held out (holdout_samples says so).
+  // A held-out loss is 0, and means nothing, when nothing is held out: no_holdout then says why.
   double train_loss_before = 0, train_loss_after = 0, holdout_loss_before = 0, holdout_loss_after = 0;
+  std::string no_holdout;
   long long train_samples = 0, holdout_samples = 0, train_games = 0, holdout_games = 0;
   Weights weights;  // the fitted weights, material's movement weight scaled to 100
   std::vector<FeatureFit> movement, placement;  // per feature (placement only filled when split)
@@ -77,9 +85,16 @@ struct TuneResult {
 // compares evaluations across the end of placement. Standard errors come from the inverse of the
 // penalised Hessian at the optimum, as se(w) = 100 se(beta) / K, ignoring the uncertainty of K itself.
 // Without split, the fit is one set of weights for every sample, started from start.w (the movement weights).
-// Undetermined features are found from the training data's X^T X (and X^T W X at the optimum); with
-// l2 == 0 they alone get a ridge of 1e-9 of the mean information, so the fit stays finite and only
-// their split of what the data do determine is the ridge's choice (the smallest weights).
+// Undetermined features are those along which the information is singular: the training data's X^T X
+// (and X^T W X at the optimum), scaled to unit diagonal, has a zero diagonal there (the feature is
+// always 0) or an eigenvalue below 1e-9 whose eigenvector has a share of at least 1e-3 in it (it is a
+// linear combination of others); with l2 == 0 these alone get a ridge of 1e-9 of the mean information,
+// so the fit stays finite and only their split of what the data do determine is the ridge's choice
+// (the smallest weights). A feature that is non-zero in fewer than kMinSamples training positions
+// (stats.hpp) is undetermined too, and gets the same ridge: its weight would rest on a handful of
+// positions, and a few results of one colour there would send it off to infinity.
+// Not a bound on the standard error: a large but finite one is what the data say and is reported,
+// while an undetermined feature's is the penalty's, 1 / sqrt(2 lambda), and says nothing of the data.
 // Errors: no samples, a non-finite feature or target, a target outside [0, 1], a non-finite start
 // weight, holdout outside [0, 1), l2 negative or not finite, max_iterations < 1, no training samples,
 // a phase with no training samples when split, a material weight that comes out non-positive (at

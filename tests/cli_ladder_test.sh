@@ -37,9 +37,11 @@ ratings = [p["rating"] for p in j["players"]]
 assert ratings == sorted(ratings, reverse=True), "not sorted by rating"
 for p in j["players"]:
     assert set(p) >= {"name", "rating", "ci95", "games", "score"}, p
-    assert p["games"] == 40 and p["ci95"][0] <= p["rating"] <= p["ci95"][1], p
+    assert p["games"] == 40, p
+    assert p["name"] == "random" or p["ci95"][0] <= p["rating"] <= p["ci95"][1], p
 anchor = [p for p in j["players"] if p["name"] == "random"][0]
-assert anchor["rating"] == 0, anchor
+assert anchor["rating"] == 0 and anchor["ci95"] is None, anchor
+assert anchor["ci95_reason"] == "the anchor: rated 0 by definition", anchor
 assert len(j["pairs"]) == 3
 for q in j["pairs"]:
     assert set(q) >= {"a", "b", "a_wins", "draws", "b_wins", "pentanomial"}, q
@@ -113,9 +115,45 @@ if "$py" -c '
 import json,sys; u = json.load(open(sys.argv[1])); d = json.load(open(sys.argv[2]))
 assert (u["a_wins"], d["b_wins"]) == (40, 40), (u["a_wins"], d["b_wins"])
 assert u["elo"] == "+inf" and d["elo"] == "-inf", (u["elo"], d["elo"])
-assert float(u["elo_ci95"][1]) == float("inf") and float(d["elo_ci95"][0]) == float("-inf")
+assert u["elo_ci95"] is None and d["elo_ci95"] is None, (u["elo_ci95"], d["elo_ci95"])
+assert u["elo_ci95_reason"] == "every game won by A: the Elo is +inf, with no interval", u["elo_ci95_reason"]
+assert d["elo_ci95_reason"] == "every game won by B: the Elo is -inf, with no interval", d["elo_ci95_reason"]
 ' "$tmp/up.json" "$tmp/down.json"; then pass; else fail "the sign of an infinite Elo is lost: $(head -c 200 "$tmp/up.json")"; fi
 "$seega" match --quiet --a random --b random --games 4 --seed 1 >"$tmp/even.txt"
 if ! grep -q -- '-0\.0' "$tmp/even.txt"; then pass; else fail "a summary prints -0.0: $(cat "$tmp/even.txt")"; fi
+
+# --- No zero-width intervals: the anchor's, and those of players with too few games ------------------------
+# The anchor printed "+0.0  [+0.0, +0.0]"; with 8 games a player every interval is left out, saying why.
+L "${three[@]}" --games-per-pair 4 >"$tmp/few.txt"
+if grep -Eq '^ +[0-9]+  random +8 +[0-9.]+% +\+0\.0  \(anchor\)' "$tmp/few.txt" &&
+  grep -Eq '^ +[0-9]+  greedy +8 +[0-9.]+% +[-+][0-9.]+  \(too few games\)' "$tmp/few.txt" &&
+  grep -q '^note: no rating interval for a player with fewer than 10 games: ab(depth=1) (8), greedy (8)$' "$tmp/few.txt" &&
+  ! grep -q '\[+0\.0, +0\.0\]\|nan' "$tmp/few.txt"; then pass; else
+  fail "ladder with 8 games a player: $(head -6 "$tmp/few.txt")"; fi
+L "${three[@]}" --games-per-pair 4 --csv >"$tmp/few.csv"
+if "$py" - "$tmp/few.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = {r["player"]: r for r in rows}
+a = by["random"]
+assert (a["ci95_lo"], a["ci95_hi"], a["ci95_reason"]) == ("", "", "the anchor: rated 0 by definition"), a
+g = by["greedy"]
+assert (g["ci95_lo"], g["ci95_hi"]) == ("", ""), g
+assert g["ci95_reason"] == "8 games are too few (at least 10 are needed)", g
+for r in rows:
+    assert not any("nan" in v.lower() for v in r.values()), r
+    if r["below"]:
+        assert (r["diff_ci95_lo"], r["diff_ci95_hi"]) == ("", "") and "too few" in r["diff_ci95_reason"], r
+EOF2
+then pass; else fail "ladder --csv with 8 games a player: $(cat "$tmp/few.csv")"; fi
+L "${three[@]}" --games-per-pair 20 --csv >"$tmp/l20.csv"
+if "$py" - "$tmp/l20.csv" <<'EOF2'
+import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    anchor = r["player"] == "random"
+    assert (r["ci95_lo"] == "") == anchor and (r["ci95_reason"] != "") == anchor, r
+    assert r["diff_ci95_reason"] == "", r
+EOF2
+then pass; else fail "ladder --csv with 40 games a player: $(cat "$tmp/l20.csv")"; fi
 
 finish "cli ladder"

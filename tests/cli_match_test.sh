@@ -229,4 +229,54 @@ assert int(d["a_wins"]) + int(d["b_wins"]) + int(d["draws"]) == 10, d
 EOF
 then pass; else fail "--csv: $(cat "$tmp/out.csv")"; fi
 
+# --- No meaningless figures: too few games, a sweep, and their CSV ----------------------------------------
+# Two games are one pair: no Elo at all (it was "+0.0 ± 0.0 [+0.0, +0.0]"), and the text says why.
+m --a random --b random --games 2 >"$tmp/two.txt"
+if grep -q '^Elo A-B, nElo, LOS (pairs): not computed: 1 game pair is too few (at least 10 are needed)$' "$tmp/two.txt" &&
+  grep -q '^by games: Elo not computed: 2 games are too few (at least 10 are needed)' "$tmp/two.txt" &&
+  ! grep -q '± 0\.0\|nan\|± inf' "$tmp/two.txt"; then pass; else fail "match --games 2: $(head -4 "$tmp/two.txt")"; fi
+m --a random --b random --games 2 --json >"$tmp/two.json"
+if "$py" - "$tmp/two.json" <<'EOF2'
+import json, sys
+j = json.load(open(sys.argv[1]))
+for key in ("elo", "elo_ci95", "pair_elo", "pair_elo_ci95", "normalized_elo", "normalized_elo_ci95"):
+    assert j[key] is None and "too few" in j[key + "_reason"], (key, j[key], j.get(key + "_reason"))
+EOF2
+then pass; else fail "match --games 2 --json: $(head -c 400 "$tmp/two.json")"; fi
+m --a random --b random --games 2 --csv >"$tmp/two.csv"
+if "$py" - "$tmp/two.csv" <<'EOF2'
+import csv, sys
+head, row = list(csv.reader(open(sys.argv[1])))
+d = dict(zip(head, row))
+assert d["elo"] == "" and d["elo_reason"] == "2 games are too few (at least 10 are needed)", d
+EOF2
+then pass; else fail "match --games 2 --csv: $(cat "$tmp/two.csv")"; fi
+# Every game won by A: the Elo is +inf, with no interval (it was "+inf ± -nan [+inf, +inf]").
+sweep=(--a 'ab(depth=2)' --b 'ab(depth=1)' --games 20 --seed 3)
+m "${sweep[@]}" >"$tmp/sweep.txt"
+if grep -q '^games 20: A wins 20, draws 0, B wins 0' "$tmp/sweep.txt" &&
+  grep -q '^Elo A-B +inf (pairs; A won every game pair 2-0: the Elo is +inf, with no interval)' "$tmp/sweep.txt" &&
+  ! grep -qi 'nan' "$tmp/sweep.txt" && ! grep -q '\[+inf, +inf\]' "$tmp/sweep.txt"; then pass; else
+  fail "a sweep's text summary: $(head -4 "$tmp/sweep.txt")"; fi
+m "${sweep[@]}" --json >"$tmp/sweep.json"
+if "$py" - "$tmp/sweep.json" <<'EOF2'
+import json, sys
+text = open(sys.argv[1]).read()
+assert "nan" not in text.lower()
+j = json.loads(text)
+assert j["pair_elo"] == "+inf" and j["elo"] == "+inf", (j["pair_elo"], j["elo"])
+assert j["pair_elo_ci95"] is None and j["elo_ci95"] is None, (j["pair_elo_ci95"], j["elo_ci95"])
+assert j["elo_ci95_reason"] == "every game won by A: the Elo is +inf, with no interval", j["elo_ci95_reason"]
+EOF2
+then pass; else fail "a sweep's --json: $(head -c 400 "$tmp/sweep.json")"; fi
+m "${sweep[@]}" --csv >"$tmp/sweep.csv"
+if "$py" - "$tmp/sweep.csv" <<'EOF2'
+import csv, sys
+head, row = list(csv.reader(open(sys.argv[1])))
+d = dict(zip(head, row))
+assert d["elo"] == "+inf" and d["elo_reason"] == "", d
+assert not any("nan" in cell.lower() for cell in row), row
+EOF2
+then pass; else fail "a sweep's --csv: $(cat "$tmp/sweep.csv")"; fi
+
 finish "cli match"

@@ -74,4 +74,20 @@ assert j["reached_by"] == names[0], j["reached_by"]
 EOF2
 then pass; else fail "--target-median JSON"; fi
 
+# --- One run: its values, but no interval (it was "mean 0.00 [0.00, 0.00]") ----------------------------
+R --player random --max-level 3 --runs 1 >"$tmp/one.txt"
+if grep -q '^wins (levels beaten): mean 0.00 (no interval), median 0.00 (no interval), ' "$tmp/one.txt" &&
+  grep -q '^  no interval for the mean or the median: 1 run is too few (at least 10 are needed)$' "$tmp/one.txt" &&
+  ! grep -q '\[0\.00, 0\.00\]\|\[0\.0, 0\.0\]' "$tmp/one.txt"; then pass; else
+  fail "run-sim --runs 1: $(head -4 "$tmp/one.txt")"; fi
+R --player random --max-level 3 --runs 1 --json >"$tmp/one.json"
+if "$py" - "$tmp/one.json" <<'EOF2'
+import json, sys
+j = json.load(open(sys.argv[1]))
+for d in (j["wins"], j["score"]):
+    for key in ("mean_ci95", "median_ci95"):
+        assert d[key] is None and d[key + "_reason"] == "1 run is too few (at least 10 are needed)", d
+EOF2
+then pass; else fail "run-sim --runs 1 --json: $(head -c 400 "$tmp/one.json")"; fi
+
 finish "cli.run_sim"

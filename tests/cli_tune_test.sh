@@ -109,4 +109,32 @@ if [ -s "$tmp/grow.csv.json" ] && "$py" -c 'import json,sys; json.load(open(sys.
   fail "gen-data --resume left unreadable metadata: $(cat "$tmp/grow.csv.json")"; fi
 bad "tune on a directory" tune --data "$tmp"
 
+# --- No meaningless figures: nothing held out, a fixed weight, an undetermined one ----------------------
+# --holdout 0 printed "held out 0.00000 -> 0.00000"; material (fixed at 100) and threats (always 0 in
+# quiet positions) printed standard errors.
+"$seega" tune --data "$tmp/data.csv" --holdout 0 >"$tmp/h0.txt"
+if grep -q 'no held-out loss: nothing is held out (holdout 0)$' "$tmp/h0.txt" &&
+  ! grep -q 'held out 0\.00000' "$tmp/h0.txt" &&
+  grep -Eq '^  material +100\.00 +100\.00 +fixed$' "$tmp/h0.txt" &&
+  grep -Eq '^  threats +30\.00 +[-0-9.]+ +undetermined: always 0 in the training positions$' "$tmp/h0.txt"; then pass; else
+  fail "tune --holdout 0 text: $(cat "$tmp/h0.txt")"; fi
+"$seega" tune --data "$tmp/data.csv" --holdout 0 --json >"$tmp/h0.json"
+if "$py" - "$tmp/h0.json" <<'EOF2'
+import json, sys
+j = json.load(open(sys.argv[1]))
+for key in ("holdout_loss_before", "holdout_loss_after"):
+    assert j[key] is None and j[key + "_reason"] == "nothing is held out (holdout 0)", (key, j[key])
+m, t = j["movement"]["material"], j["movement"]["threats"]
+assert m["se"] is None and m["se_reason"].startswith("fixed: "), m
+assert t["se"] is None and t["se_reason"] == "undetermined: always 0 in the training positions", t
+assert j["k_se"] > 0, j["k_se"]
+assert all(f["se"] > 0 for name, f in j["movement"].items() if name not in ("material", "threats")), j["movement"]
+EOF2
+then pass; else fail "tune --holdout 0 --json: $(head -c 600 "$tmp/h0.json")"; fi
+# Split: placement's material is fitted (only movement's is fixed), and is undetermined as always 0.
+"$seega" tune --data "$tmp/data.csv" --phases split --l2 1 >"$tmp/split_text.txt"
+if grep -Eq '^  material +100\.00 +100\.00 +fixed$' "$tmp/split_text.txt" &&
+  grep -Eq "^  material +100\.00 +[-0-9.]+ +undetermined: always 0 in the placement training positions$" \
+    "$tmp/split_text.txt"; then pass; else fail "tune --phases split text: $(cat "$tmp/split_text.txt")"; fi
+
 finish "cli tune"

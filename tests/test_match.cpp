@@ -124,6 +124,29 @@ GameRecord made_up(long long index, int a_result) {
   return g;
 }
 
+// Made-up games with A's results in index order (+1, 0, -1), the two games of a pair side by side.
+std::vector<GameRecord> made_up_games(const std::vector<int>& a_results) {
+  std::vector<GameRecord> games;
+  for (std::size_t i = 0; i < a_results.size(); ++i) {
+    games.push_back(made_up(static_cast<long long>(i), a_results[i]));
+    games.back().placement_key = i;  // every game its own placement
+    games.back().stone_diff_10 = static_cast<int>(i % 3);
+  }
+  return games;
+}
+
+// The --json summary of those games.
+nlohmann::json summary_of(const std::vector<int>& a_results) {
+  const MatchConfig c = config("random", "random", static_cast<long long>(a_results.size()));
+  return summary_json(c, summarize(c, made_up_games(a_results)));
+}
+
+// A figure left out is null with a reason beside it; no key anywhere holds NaN.
+void expect_left_out(const nlohmann::json& j, const std::string& key, const std::string& reason) {
+  EXPECT_TRUE(j.at(key).is_null()) << key << ": " << j.at(key);
+  EXPECT_EQ(j.value(key + "_reason", std::string("(no reason)")), reason) << key;
+}
+
 std::string results_text(const MatchConfig& c, const std::vector<GameRecord>& games) {
   std::string text = results_header(c.tournament(), "test") + "\n";
   for (const auto& g : games) text += record_line(c.tournament(), g) + "\n";
@@ -506,6 +529,75 @@ TEST(Match, MechanismCountersFollowTheRecords) {
   EXPECT_NEAR(s.last_placer_win_ci_first_capture.lo, w.lo, 1e-12);  // one game a placement: Wilson's
   EXPECT_LT(s.stone_diff_10_ci.lo, 0.5);
   EXPECT_GT(s.stone_diff_10_ci.hi, 0.5);
+}
+
+TEST(Match, TwoGamesAreTooFewForAnEloAndTheSummarySaysSo) {
+  // One pair, won and lost: the pair's spread is 0 and the normal interval would be +0 +- 0.
+  const nlohmann::json j = summary_of({1, -1});
+  expect_left_out(j, "pair_elo", "1 game pair is too few (at least 10 are needed)");
+  expect_left_out(j, "pair_elo_ci95", "1 game pair is too few (at least 10 are needed)");
+  expect_left_out(j, "normalized_elo", "1 game pair is too few (at least 10 are needed)");
+  expect_left_out(j, "normalized_elo_ci95", "1 game pair is too few (at least 10 are needed)");
+  expect_left_out(j, "pair_los", "1 game pair is too few (at least 10 are needed)");
+  expect_left_out(j, "elo", "2 games are too few (at least 10 are needed)");
+  expect_left_out(j, "elo_ci95", "2 games are too few (at least 10 are needed)");
+  expect_left_out(j, "los", "2 decisive games are too few (at least 10 are needed)");
+  expect_left_out(j, "stone_diff_10_ci95", "2 distinct placements are too few (at least 10 are needed)");
+  // A single game is not even a pair.
+  const nlohmann::json one = summary_of({1});
+  expect_left_out(one, "pair_elo", "no complete game pair (at least 10 are needed)");
+  expect_left_out(one, "elo", "1 game is too few (at least 10 are needed)");
+}
+
+TEST(Match, ASweepHasAnInfiniteEloWithNoIntervalAndNoNaN) {
+  const nlohmann::json j = summary_of(std::vector<int>(20, 1));
+  EXPECT_EQ(j.at("pair_elo"), "+inf");
+  EXPECT_EQ(j.at("elo"), "+inf");
+  expect_left_out(j, "pair_elo_ci95", "A won every game pair 2-0: the Elo is +inf, with no interval");
+  expect_left_out(j, "elo_ci95", "every game won by A: the Elo is +inf, with no interval");
+  expect_left_out(j, "normalized_elo", "A won every game pair 2-0: no spread to normalize by");
+  expect_left_out(j, "normalized_elo_ci95", "A won every game pair 2-0: no spread to normalize by");
+  EXPECT_EQ(j.at("pair_los"), 1.0);  // ten pairs won 2-0: as sure as a LOS gets
+  EXPECT_EQ(j.dump().find("nan"), std::string::npos) << j.dump();
+  const nlohmann::json b = summary_of(std::vector<int>(20, -1));
+  EXPECT_EQ(b.at("pair_elo"), "-inf");
+  expect_left_out(b, "pair_elo_ci95", "B won every game pair 2-0: the Elo is -inf, with no interval");
+  expect_left_out(b, "elo_ci95", "every game won by B: the Elo is -inf, with no interval");
+}
+
+TEST(Match, PairsThatAllScoreAlikeGiveAnEloButNoZeroWidthInterval) {
+  // Ten pairs, each won once and lost once (deterministic self-play does this): the pair Elo is 0 but
+  // its spread is 0, while the games themselves vary.
+  std::vector<int> split;
+  for (int i = 0; i < 10; ++i) split.insert(split.end(), {1, -1});
+  const nlohmann::json j = summary_of(split);
+  EXPECT_EQ(j.at("pair_elo"), 0.0);
+  expect_left_out(j, "pair_elo_ci95", "every game pair ended 1-1: no spread, so no interval");
+  EXPECT_TRUE(j.at("elo_ci95").is_array()) << j.at("elo_ci95");
+  EXPECT_FALSE(j.contains("elo_ci95_reason"));
+  // Every game drawn: no spread by games either.
+  const nlohmann::json d = summary_of(std::vector<int>(20, 0));
+  EXPECT_EQ(d.at("elo"), 0.0);
+  expect_left_out(d, "elo_ci95", "every game drawn: no spread, so no interval");
+  expect_left_out(d, "los", "no decisive games (at least 10 are needed)");
+  // A scored 1.5 of 2 in every pair.
+  std::vector<int> three_quarters;
+  for (int i = 0; i < 10; ++i) three_quarters.insert(three_quarters.end(), {1, 0});
+  expect_left_out(summary_of(three_quarters), "pair_elo_ci95",
+                  "A scored 1.5 of 2 points in every game pair: no spread, so no interval");
+}
+
+TEST(Match, EnoughVariedGamesGiveEveryFigure) {
+  std::vector<int> varied;
+  for (int i = 0; i < 24; ++i) varied.push_back(i % 3 == 0 ? -1 : i % 3 == 1 ? 1 : 0);
+  std::swap(varied[3], varied[4]);  // pairs that do not all score alike
+  const nlohmann::json j = summary_of(varied);
+  for (const char* key : {"elo", "elo_ci95", "pair_elo", "pair_elo_ci95", "normalized_elo", "normalized_elo_ci95",
+                          "los", "pair_los", "stone_diff_10_ci95"}) {
+    EXPECT_FALSE(j.at(key).is_null()) << key;
+    EXPECT_FALSE(j.contains(std::string(key) + "_reason")) << key;
+  }
+  EXPECT_LT(j.at("pair_elo_ci95")[0].get<double>(), j.at("pair_elo_ci95")[1].get<double>());
 }
 
 TEST(Match, LastPlacerIsBlackAndItsWinsAreCountedAsSuch) {

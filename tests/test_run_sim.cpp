@@ -191,6 +191,55 @@ TEST(RunSim, TheSummaryCountsEachRunOnce) {
   EXPECT_LE(s.distinct_runs, 30);
 }
 
+// Runs made up for the statistics: run i beat wins[i] levels, scoring 1000 a win.
+std::vector<RunRecord> made_up_runs(const std::vector<int>& wins) {
+  std::vector<RunRecord> runs;
+  for (std::size_t i = 0; i < wins.size(); ++i) {
+    RunRecord r;
+    r.index = static_cast<long long>(i);
+    r.score.wins = wins[i];
+    r.score.score = 1000LL * wins[i];
+    runs.push_back(r);
+  }
+  return runs;
+}
+
+TEST(RunSim, ASingleRunGivesItsValuesButNoInterval) {
+  const RunSimConfig c = config("greedy", 3, 1);
+  const nlohmann::json j = run_sim_json(c, summarize_runs(c, made_up_runs({0})));
+  for (const char* dist : {"wins", "score"}) {
+    const nlohmann::json& d = j.at(dist);
+    EXPECT_EQ(d.at("mean"), 0.0) << dist;
+    for (const char* key : {"mean_ci95", "median_ci95"}) {
+      EXPECT_TRUE(d.at(key).is_null()) << dist << " " << key << ": " << d.at(key);
+      EXPECT_EQ(d.value(std::string(key) + "_reason", std::string("(no reason)")),
+                "1 run is too few (at least 10 are needed)");
+    }
+  }
+}
+
+TEST(RunSim, RunsThatAllEndAlikeGiveNoIntervalForTheMeanButOneForTheMedian) {
+  // Twelve runs, none beating level 1: the mean's normal interval would be [0, 0], a certainty twelve
+  // runs cannot give; the median's order-statistic interval is [0, 0] honestly (it covers the median
+  // of any distribution 95% of the time, discrete ones included).
+  const RunSimConfig c = config("greedy", 3, 12);
+  const nlohmann::json w = run_sim_json(c, summarize_runs(c, made_up_runs(std::vector<int>(12, 0)))).at("wins");
+  EXPECT_TRUE(w.at("mean_ci95").is_null()) << w.at("mean_ci95");
+  EXPECT_EQ(w.value("mean_ci95_reason", std::string()), "every run gave 0, so there is no spread to measure it by");
+  EXPECT_EQ(w.at("median_ci95"), nlohmann::json({0.0, 0.0}));
+  EXPECT_FALSE(w.contains("median_ci95_reason"));
+  // Nine runs that differ: still too few.
+  const nlohmann::json nine =
+      run_sim_json(c, summarize_runs(c, made_up_runs({0, 1, 2, 0, 1, 2, 0, 1, 3}))).at("wins");
+  EXPECT_EQ(nine.value("mean_ci95_reason", std::string()), "9 runs are too few (at least 10 are needed)");
+  // Ten that differ: both intervals.
+  const nlohmann::json ten =
+      run_sim_json(c, summarize_runs(c, made_up_runs({0, 1, 2, 0, 1, 2, 0, 1, 3, 0}))).at("wins");
+  EXPECT_TRUE(ten.at("mean_ci95").is_array());
+  EXPECT_TRUE(ten.at("median_ci95").is_array());
+  EXPECT_FALSE(ten.contains("mean_ci95_reason"));
+}
+
 TEST(Levels, TheLevelTableIsMonotoneOnASmallLadder) {
   // Levels 1, 3 and 6 in a chain, 40 games a pairing: each rated above the one before.
   LadderConfig c;

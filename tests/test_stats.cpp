@@ -92,6 +92,34 @@ TEST(Stats, EloWithNoGamesKnowsNothing) {
   EXPECT_EQ(p.hi, kInf);
 }
 
+TEST(Stats, WdlVarianceMatchesAHandComputedValue) {
+  // 4 wins, 3 draws, 3 losses: mean 0.55; (4 * 0.45^2 + 3 * 0.05^2 + 3 * 0.55^2) / 10 = 0.1725.
+  EXPECT_NEAR((WDL{4, 3, 3}).variance(), 0.1725, 1e-12);
+  EXPECT_EQ((WDL{7, 0, 0}).variance(), 0.0);
+  EXPECT_EQ(WDL{}.variance(), 0.0);
+}
+
+TEST(Stats, AnIntervalNeedsTenSamplesThatDoNotAllAgree) {
+  EXPECT_EQ(interval_gap(0, 0), IntervalGap::TooFew);
+  EXPECT_EQ(interval_gap(2, 0.25), IntervalGap::TooFew);
+  EXPECT_EQ(interval_gap(kMinSamples - 1, 0.25), IntervalGap::TooFew);
+  EXPECT_EQ(interval_gap(kMinSamples, 0.25), IntervalGap::None);
+  EXPECT_EQ(interval_gap(1000, 0), IntervalGap::NoSpread);
+  // The match statistics' own variances: a sweep and a drawn match have none.
+  EXPECT_EQ(interval_gap(20, (WDL{20, 0, 0}).variance()), IntervalGap::NoSpread);
+  EXPECT_EQ(interval_gap(20, (WDL{0, 20, 0}).variance()), IntervalGap::NoSpread);
+  EXPECT_EQ(interval_gap(10, Pentanomial{{0, 0, 10, 0, 0}}.variance()), IntervalGap::NoSpread);
+  EXPECT_EQ(interval_gap(10, Pentanomial{{0, 0, 9, 1, 0}}.variance()), IntervalGap::None);
+}
+
+TEST(Stats, TooFewSamplesAreSaidInWords) {
+  EXPECT_EQ(too_few_text(2, "game", "games"), "2 games are too few (at least 10 are needed)");
+  EXPECT_EQ(too_few_text(1, "run", "runs"), "1 run is too few (at least 10 are needed)");
+  EXPECT_EQ(too_few_text(0, "game pair", "game pairs", "no complete game pair"),
+            "no complete game pair (at least 10 are needed)");
+  EXPECT_EQ(too_few_text(0, "run", "runs"), "0 runs are too few (at least 10 are needed)");
+}
+
 TEST(Stats, PentanomialVarianceMatchesAHandComputedValue) {
   // Pairs scoring 0, 1, 1.5, 2 points: values 0, 0.5, 0.75, 1 per game.
   // Mean (2*0.5 + 3*0.75 + 4*1) / 10 = 0.725; E[x^2] = (2*0.25 + 3*0.5625 + 4) / 10 = 0.61875;

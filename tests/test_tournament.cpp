@@ -229,6 +229,49 @@ TEST(Runner, AResumedLadderEqualsAnUninterruptedOne) {
   EXPECT_TRUE(a.value.board == b.value.board);
 }
 
+TEST(Ladder, TheAnchorAndAPlayerWithTooFewGamesGetNoInterval) {
+  LadderConfig c;
+  c.rules = standard_rules();
+  c.players = specs({"random", "greedy", "ab(depth=1)"});
+  c.schedule = ScheduleKind::Gauntlet;  // random plays 8 games, the others 4 each
+  c.games_per_pair = 4;
+  c.seed = 3;
+  auto s = summarize(c, run(c.tournament(), 2));
+  ASSERT_TRUE(s.ok()) << s.error;
+  const nlohmann::json j = summary_json(c, s.value);
+  std::map<std::string, nlohmann::json> by_name;
+  for (const auto& p : j.at("players")) by_name[p.at("name").get<std::string>()] = p;
+  // The anchor is 0 by definition: a zero-width interval around it would read as a measurement.
+  EXPECT_EQ(by_name.at("random").at("rating"), 0.0);
+  EXPECT_TRUE(by_name.at("random").at("ci95").is_null()) << by_name.at("random");
+  EXPECT_EQ(by_name.at("random").value("ci95_reason", std::string()), "the anchor: rated 0 by definition");
+  for (const char* name : {"greedy", "ab(depth=1)"}) {
+    const nlohmann::json& p = by_name.at(name);
+    EXPECT_TRUE(p.at("ci95").is_null()) << p;
+    EXPECT_EQ(p.value("ci95_reason", std::string()), "4 games are too few (at least 10 are needed)") << name;
+  }
+  // The difference to the next player down needs both players' games.
+  for (const auto& p : j.at("players"))
+    if (p.contains("below")) {
+      EXPECT_TRUE(p.at("diff_below_ci95").is_null()) << p;
+      EXPECT_NE(p.value("diff_below_ci95_reason", std::string()), "") << p;
+    }
+  EXPECT_EQ(j.dump().find("nan"), std::string::npos) << j.dump();
+
+  // Ten games a pairing: every player but the anchor has its interval.
+  c.games_per_pair = 10;
+  auto t = summarize(c, run(c.tournament(), 2));
+  ASSERT_TRUE(t.ok()) << t.error;
+  for (const auto& p : summary_json(c, t.value).at("players")) {
+    const bool anchor = p.at("name") == "random";
+    EXPECT_EQ(p.at("ci95").is_null(), anchor) << p;
+    EXPECT_EQ(p.contains("ci95_reason"), anchor) << p;
+    if (p.contains("below")) {
+      EXPECT_TRUE(p.at("diff_below_ci95").is_array()) << p;
+    }
+  }
+}
+
 TEST(Runner, NoGameStartsOnceTheStoppingRuleSaysEnough) {
   const Tournament t = tournament({"random", "random"}, ScheduleKind::RoundRobin, 400, "standard", 0);
   for (int threads : {1, 2}) {

@@ -109,7 +109,8 @@ TuneResult tune_or_fail(const std::vector<TuneSample>& s, const TuneOptions& o, 
 // error is exact (se(w) = 100 se(beta) / K is a change of units), whereas on the weight scale it leaves
 // out the uncertainty of K, which a test would have to excuse.
 double z_score(const TuneResult& r, const FeatureFit& fit, double true_weight) {
-  const double beta = r.k * fit.fitted / 100, se = r.k * fit.se / 100;
+  // The fixed weight's beta is K itself, with K's standard error.
+  const double beta = r.k * fit.fitted / 100, se = fit.fixed ? r.k_se : r.k * fit.se / 100;
   return (beta - kTrueK * true_weight / 100) / se;
 }
 
@@ -146,7 +147,7 @@ TEST(Tune, RecoversKnownWeightsAndKWithinFourOfItsStandardErrors) {
       square_sum += z * z;
       ++count;
     }
-    EXPECT_LT(std::abs(r.k - kTrueK), 4 * r.k * r.movement[Material].se / 100) << r.k;
+    EXPECT_LT(std::abs(r.k - kTrueK), 4 * r.k_se) << r.k;
   }
   const double mean_square = square_sum / count;
   RecordProperty("mean_square_z", std::to_string(mean_square));
@@ -271,7 +272,7 @@ TEST(Tune, L2KeepsTwoIdenticalColumnsFiniteAndNamesThemUndetermined) {
     EXPECT_NEAR(r.movement[Safe].fitted + r.movement[Threats].fitted, ref.movement[Safe].fitted, 0.05) << l2;
     // Within 4 standard errors of 35: safe's own, and material's share through K.
     EXPECT_NEAR(ref.movement[Safe].fitted, 35,
-                4 * ref.movement[Safe].se + 35 * 4 * ref.movement[Material].se / 100);
+                4 * ref.movement[Safe].se + 35 * 4 * ref.k_se / ref.k);
     EXPECT_EQ(ref.undetermined, std::vector<std::string>{"threats"});
     EXPECT_TRUE(r.converged) << l2;
   }
@@ -292,6 +293,73 @@ TEST(Tune, AZeroColumnAndAMultipleOfAnotherAreUndetermined) {
     EXPECT_TRUE(std::isfinite(r.movement[CentreRing].fitted));
     EXPECT_TRUE(r.converged) << l2;
   }
+}
+
+TEST(Tune, AnUndeterminedFeatureSaysWhyInsteadOfAStandardError) {
+  // centre_entry is always 0 and centre_ring is -3 x mobility, as in the test above; threats is non-zero
+  // in only 5 positions, whose results all go one way (a weight that would run off to infinity).
+  auto samples = synthetic({.n = 30'000, .seed = 6, .edit = [](FeatureVector& x) {
+                              x[CentreEntry] = 0;
+                              x[CentreRing] = -3 * x[Mobility];
+                              x[Threats] = 0;
+                            }});
+  for (int i = 0; i < 5; ++i) {
+    samples[static_cast<std::size_t>(i)].x[Threats] = 2;
+    samples[static_cast<std::size_t>(i)].target = 1;
+  }
+  TuneOptions o;
+  o.holdout = 0;
+  const TuneResult r = tune_or_fail(samples, o);
+  EXPECT_EQ(r.movement[CentreEntry].undetermined_why, "always 0 in the training positions");
+  EXPECT_EQ(r.movement[Mobility].undetermined_why, "linearly dependent on centre_ring in the training positions");
+  EXPECT_EQ(r.movement[CentreRing].undetermined_why, "linearly dependent on mobility in the training positions");
+  EXPECT_EQ(r.movement[Threats].undetermined_why,
+            "non-zero in only 5 of the training positions (at least 10 are needed)");
+  EXPECT_EQ(r.undetermined, (std::vector<std::string>{"mobility", "threats", "centre_ring", "centre_entry"}));
+  EXPECT_TRUE(r.converged);
+  for (const FeatureFit& f : r.movement) {
+    EXPECT_EQ(f.determined, f.undetermined_why.empty());
+    EXPECT_TRUE(std::isfinite(f.fitted));
+  }
+  // Split: each phase's positions are named.
+  const auto phased = synthetic({.n = 20'000, .seed = 7, .placing = 0.4, .shape = Shape::Realistic});
+  o.split = true;
+  const TuneResult s = tune_or_fail(phased, o);
+  EXPECT_EQ(s.movement[LastPlacer].undetermined_why, "always 0 in the movement training positions");
+  EXPECT_EQ(s.placement[Mobility].undetermined_why, "always 0 in the placement training positions");
+}
+
+TEST(Tune, MaterialsWeightIsFixedWithNoStandardErrorAndKHasOne) {
+  TuneOptions o;
+  o.holdout = 0;
+  const TuneResult r = tune_or_fail(synthetic({.n = 20'000, .seed = 3}), o);
+  EXPECT_TRUE(r.movement[Material].fixed);
+  EXPECT_EQ(r.movement[Material].se, 0.0);
+  EXPECT_GT(r.k_se, 0.0);
+  EXPECT_LT(r.k_se, 0.1 * r.k);
+  for (int f = Mobility; f < kFeatureCount; ++f) EXPECT_FALSE(r.movement[static_cast<std::size_t>(f)].fixed);
+  // Split: placement's material is fitted (100 beta / K like the rest), so it is not fixed.
+  o.split = true;
+  const TuneResult s =
+      tune_or_fail(synthetic({.n = 20'000, .seed = 3, .truth = phase_truth(), .placing = 0.4}), o, phase_truth());
+  EXPECT_TRUE(s.movement[Material].fixed);
+  EXPECT_FALSE(s.placement[Material].fixed);
+  EXPECT_GT(s.placement[Material].se, 0.0);
+}
+
+TEST(Tune, NothingHeldOutLeavesTheHeldOutLossOutAndSaysWhy) {
+  const auto samples = synthetic({.n = 5'000, .seed = 4});
+  TuneOptions o;
+  o.holdout = 0;
+  EXPECT_EQ(tune_or_fail(samples, o).no_holdout, "nothing is held out (holdout 0)");
+  o.holdout = 1e-9;  // 500 games: none falls that low
+  const TuneResult tiny = tune_or_fail(samples, o);
+  EXPECT_EQ(tiny.holdout_samples, 0);
+  EXPECT_EQ(tiny.no_holdout, "no game fell in the held-out share (holdout 1e-09)");
+  o.holdout = 0.2;
+  const TuneResult some = tune_or_fail(samples, o);
+  EXPECT_GT(some.holdout_samples, 0);
+  EXPECT_EQ(some.no_holdout, "");
 }
 
 TEST(Tune, AConstantColumnPlaysTheInterceptAndIsDetermined) {

@@ -103,7 +103,8 @@ def main():
             j = json.loads(run.stdout)
             out = {k: j[k] for k in KEYS}
             for name, col in INTERVALS.items():
-                out[f"{col}_lo"], out[f"{col}_hi"] = j[name]
+                # An interval the summary leaves out (null, its reason beside it) is two empty cells.
+                out[f"{col}_lo"], out[f"{col}_hi"] = j[name] if j[name] is not None else ("", "")
             out.update(group=row["group"], rules=row["rules"], player=row["player"],
                        end_reasons=" ".join(f"{k}:{v}" for k, v in sorted(j["end_reasons"].items())),
                        seconds=round(time.time() - start, 1),

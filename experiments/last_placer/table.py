@@ -97,8 +97,9 @@ for r in rows:
                   f"{100 * float(r['last_placer_ci95_first_capture_hi']):.0f}]",
                   f"{pct(r['last_placer_win_rate_no_first_capture'])} [{100 * float(r['last_placer_ci95_no_first_capture_lo']):.0f}, "
                   f"{100 * float(r['last_placer_ci95_no_first_capture_hi']):.0f}]",
-                  f"{float(r['stone_diff_10']):+.2f} [{float(r['stone_diff_10_ci95_lo']):+.2f}, "
-                  f"{float(r['stone_diff_10_ci95_hi']):+.2f}]"])
+                  f"{float(r['stone_diff_10']):+.2f} " + (
+                      f"[{float(r['stone_diff_10_ci95_lo']):+.2f}, {float(r['stone_diff_10_ci95_hi']):+.2f}]"
+                      if r["stone_diff_10_ci95_lo"] else "(no interval)")])
 table(["player", "K", "last placer wins", "first move captures (stones)", "last placer wins if it does",
        "if it does not", "stone lead after 10 plies"], lines)
 

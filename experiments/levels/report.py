@@ -73,17 +73,22 @@ def ladder_table(results, stem="ladder", csv_name="levels.csv"):
                 n = wins + draws + losses
                 wdl = f"{(wins + draws / 2) / n:.3f} ({wins}-{draws}-{losses})"
             if p.get("below") == below:
-                step, (lo, hi) = p["diff_below"], p["diff_below_ci95"]
+                # An interval the summary leaves out (too few games) is null, its reason beside it.
+                step, (lo, hi) = p["diff_below"], p["diff_below_ci95"] or (None, None)
             else:
                 monotone = False
         b = budget.get(name, [0, 0, 0, 0])
         level = k + 1
-        rows.append({"level": level, "spec": name, "rating": p["rating"], "ci_lo": p["ci95"][0],
-                     "ci_hi": p["ci95"][1], "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0],
+        # The anchor's interval is null (it is 0 by definition), as is one from too few games.
+        ci_lo, ci_hi = p["ci95"] or (None, None)
+        rows.append({"level": level, "spec": name, "rating": p["rating"], "ci_lo": ci_lo,
+                     "ci_hi": ci_hi, "step": step, "step_lo": lo, "step_hi": hi, "searches": b[0],
                      "ended_by_nodes": b[1], "games_past_budget": b[2], "max_nodes": b[3]})
         fmt = lambda x: f"{x:+.0f}" if x is not None else "-"
-        print(f"| {level} | `{name}` | {p['rating']:+.0f} | [{p['ci95'][0]:+.0f}, {p['ci95'][1]:+.0f}] | {fmt(step)} | "
-              + (f"[{lo:+.0f}, {hi:+.0f}]" if step is not None else "-") + f" | {wdl} | {b[0]} | {b[1]} ({100 * b[1] / max(1, b[0]):.2f}%) | {b[2]} | {b[3]:,} |")
+        interval = lambda a, b: f"[{a:+.0f}, {b:+.0f}]" if a is not None else "-"
+        print(f"| {level} | `{name}` | {p['rating']:+.0f} | {interval(ci_lo, ci_hi)} | {fmt(step)} | "
+              + interval(lo, hi)
+              + f" | {wdl} | {b[0]} | {b[1]} ({100 * b[1] / max(1, b[0]):.2f}%) | {b[2]} | {b[3]:,} |")
     if not monotone:
         print("\nThe ladder is not monotone: some level is rated below the one under it.")
     if j.get("not_above_previous"):
@@ -135,14 +140,19 @@ def runs_table(results):
           f"{j0['max_level']} wins |")
     print("| --- | :---: | :---: | :---: | :---: | --- |")
     rows = []
+    # An interval the summary leaves out (too few runs, or every run alike for a mean) is null.
+    def interval(i, spec):
+        return f"[{i[0]:{spec}}, {i[1]:{spec}}]" if i is not None else "(no interval)"
+
     for j in sims:
         w, s = j["wins"], j["score"]
-        print(f"| `{j['player']}` | {w['median']:g} [{w['median_ci95'][0]:g}, {w['median_ci95'][1]:g}] | "
-              f"{w['mean']:.2f} [{w['mean_ci95'][0]:.2f}, {w['mean_ci95'][1]:.2f}] | {w['p10']:g}-{w['p90']:g} | "
-              f"{s['mean']:.0f} [{s['mean_ci95'][0]:.0f}, {s['mean_ci95'][1]:.0f}] | "
+        print(f"| `{j['player']}` | {w['median']:g} {interval(w['median_ci95'], 'g')} | "
+              f"{w['mean']:.2f} {interval(w['mean_ci95'], '.2f')} | {w['p10']:g}-{w['p90']:g} | "
+              f"{s['mean']:.0f} {interval(s['mean_ci95'], '.0f')} | "
               f"{' '.join(str(n) for n in j['wins_histogram'])} |")
+        lo, hi = w["mean_ci95"] or (None, None)
         row = {"player": j["player"], "runs": j["runs"], "median_wins": w["median"], "mean_wins": w["mean"],
-               "mean_wins_lo": w["mean_ci95"][0], "mean_wins_hi": w["mean_ci95"][1], "mean_score": s["mean"]}
+               "mean_wins_lo": lo, "mean_wins_hi": hi, "mean_score": s["mean"]}
         for k, n in enumerate(j["wins_histogram"]):
             row[f"wins_{k}"] = n
         rows.append(row)

@@ -17,8 +17,10 @@ print("| fit | K before | K after | training loss before | after | held-out loss
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for name, j in fits.items():
     if j:
+        # A held-out loss is null (its reason beside it) when nothing was held out.
+        loss = lambda x: f"{x:.5f}" if x is not None else "-"
         print(f"| {name} | {j['k_start']:.3f} | {j['k']:.3f} | {j['train_loss_before']:.5f} | {j['train_loss_after']:.5f} "
-              f"| {j['holdout_loss_before']:.5f} | {j['holdout_loss_after']:.5f} | "
+              f"| {loss(j['holdout_loss_before'])} | {loss(j['holdout_loss_after'])} | "
               f"{j['train_samples'] + j['holdout_samples']:,} ({j['train_games'] + j['holdout_games']:,}) |")
 print()
 joint = fits["joint"]
@@ -32,7 +34,11 @@ if joint:
     print(head)
     print(rule)
     for f, v in joint["movement"].items():
-        cell = lambda x: f"{x['fitted']:.1f} ± {x['se']:.1f}" + ("" if x["determined"] else " (undetermined: kept)")
+        # A weight without a standard error has null "se": the fixed one (material), and one the data
+        # cannot determine (its start is kept).
+        cell = lambda x: (f"{x['fitted']:.1f} ± {x['se']:.1f}" if x["se"] is not None
+                          else f"{x['fitted']:.1f} (fixed)" if x["determined"]
+                          else f"{x['fitted']:.1f} (undetermined: kept)")
         line = f"| {f} | {v['start']:g} | {cell(v)} |"
         if split:
             line += f" {cell(split['placement'][f])} | {cell(split['movement'][f])} |"
@@ -45,8 +51,8 @@ for weights in ("joint", "split"):
         j = load(f"sprt_{weights}_{strength}.json")
         if not j:
             continue
-        lo, hi = j["pair_elo_ci95"]
-        fmt = lambda x: x if isinstance(x, str) else f"{x:+.1f}"
+        lo, hi = j["pair_elo_ci95"] or (None, None)  # null when left out (too few pairs, or a sweep)
+        fmt = lambda x: x if isinstance(x, str) else "-" if x is None else f"{x:+.1f}"
         s = j.get("sprt", {})
         print(f"| {weights} | {strength} | {j['games']} | {100 * j['a_score']:.1f}% | {fmt(j['pair_elo'])} [{fmt(lo)}, {fmt(hi)}] "
               f"| {s.get('decision', '-')} after {s.get('pairs', 0)} pairs | {s.get('llr', 0):.2f} |")
