@@ -46,7 +46,7 @@ fuzz: fuzz-build
 
 # CI's fuzz step, deterministic: each target replays its committed corpus, then runs FUZZ_RUNS inputs
 # made from libFuzzer seed FUZZ_SEED, so the same commit always gets the same answer.
-FUZZ_RUNS ?= 20000
+FUZZ_RUNS ?= 100000
 FUZZ_SEED ?= 1
 fuzz-ci: fuzz-build
 	@bash scripts/fuzz.sh --ci $(FUZZ_RUNS) $(FUZZ_SEED)
