@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <boost/any.hpp>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <chrono>
@@ -12,6 +11,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "cluster.hpp"
@@ -213,17 +213,21 @@ extern "C" void on_sigint(int) { g_sigint.store(true); }
 
 }  // namespace
 
-SigintGuard::SigintGuard() {
+SigintGuard::SigintGuard(Reads reads) {
   g_sigint.store(false);
-  previous_ = std::signal(SIGINT, on_sigint);
-  previous_term_ = std::signal(SIGTERM, on_sigint);
+  struct sigaction action {};
+  action.sa_handler = on_sigint;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = reads == Reads::Resume ? SA_RESTART : 0;
+  sigaction(SIGINT, &action, &previous_);
+  sigaction(SIGTERM, &action, &previous_term_);
   if (Cluster* c = Cluster::current()) c->set_stop_flag(&g_sigint);
 }
 
 SigintGuard::~SigintGuard() {
   if (Cluster* c = Cluster::current()) c->set_stop_flag(nullptr);
-  std::signal(SIGINT, previous_);
-  std::signal(SIGTERM, previous_term_);
+  sigaction(SIGINT, &previous_, nullptr);
+  sigaction(SIGTERM, &previous_term_, nullptr);
 }
 
 ProgressLine::ProgressLine(bool wanted) {
