@@ -149,8 +149,8 @@ Shard load_shard(const std::string& text) {
 }
 
 const char* const kShardHelp =
-    "play only shard I of K (0 <= I < K): one game pair of every K in turn, every shard meeting every "
-    "pairing; seega merge joins the shards' --out files into one run's";
+    "play only shard I of K (0 <= I < K): each block of K game pairs deals one pair to each shard, in an order "
+    "rotated per block, so every shard meets every pairing; seega merge joins the shards' --out files into one run's";
 
 void check_opening_turns(const Rules& rules, int turns) {
   const int max_turns = rules.stones_per_side();  // two sides, two stones a turn

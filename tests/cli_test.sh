@@ -89,5 +89,16 @@ bad_says "raw bytes in an option" "'--\xfe'" perft --depth 1 $'--\xfe'
 "$seega" match "${g[@]}" --out "$tmp/g.jsonl" >/dev/null
 sed 's/"index":1,/"index":18446744073709551615,/' "$tmp/g.jsonl" >"$tmp/huge.jsonl"
 bad_says "a results file index past 2^63" "index 18446744073709551615 is out of range" replay --games "$tmp/huge.jsonl" --index 0
+# --- Texts that say what the code does (issue 20) -----------------------------------------------------
+# Every --shard help states the rule lib/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
+for cmd in match ladder gen-data run-sim; do
+  if "$seega" "$cmd" --help | tr -s ' \n' ' ' | grep -q 'each block of K [a-z ]*pairs deal[a-z]* one pair to each shard,\? in an order rotated per block'
+  then pass; else fail "$cmd --help: --shard does not state the rotated deal: $("$seega" "$cmd" --help | grep -A2 -- --shard)"; fi
+done
+# The source files the comments and docs name exist.
+root=$(dirname "$0")/..
+missing=$(cd "$root" && grep -ohE '\b(cli|lib|bench|tests)/[A-Za-z0-9_/]+\.(cpp|hpp)\b' lib/* cli/* docs/*.md README.md |
+  sort -u | while read -r f; do [ -e "$f" ] || echo "$f"; done)
+if [ -z "$missing" ]; then pass; else fail "files named in comments or docs that do not exist: $missing"; fi
 rm -f "$weights"
 finish "cli"
