@@ -90,6 +90,13 @@ bad_says "raw bytes in an option" "'--\xfe'" perft --depth 1 $'--\xfe'
 sed 's/"index":1,/"index":18446744073709551615,/' "$tmp/g.jsonl" >"$tmp/huge.jsonl"
 bad_says "a results file index past 2^63" "index 18446744073709551615 is out of range" replay --games "$tmp/huge.jsonl" --index 0
 # --- Texts that say what the code does (issue 20) -----------------------------------------------------
+# Every command's --help prints its defaults as they are typed: a double default printed by Boost would
+# read 0.10000000000000001.
+for cmd in $("$seega" | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
+  if help=$("$seega" "$cmd" --help 2>&1) && ! grep -qE '[0-9]\.[0-9]{6,}' <<<"$help"; then pass; else
+    fail "$cmd --help: a number with six or more decimals: $(grep -E '[0-9]\.[0-9]{6,}' <<<"$help")"; fi
+done
+good "tune --help shows the holdout default as typed" '--holdout arg (=0.1) ' tune --help
 # Every --shard help states the rule lib/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
 for cmd in match ladder gen-data run-sim; do
   if "$seega" "$cmd" --help | tr -s ' \n' ' ' | grep -q 'each block of K [a-z ]*pairs deal[a-z]* one pair to each shard,\? in an order rotated per block'
