@@ -265,7 +265,7 @@ std::atomic<bool>& SigintGuard::flag() { return g_sigint; }
 std::string score_text(int score) {
   if (is_win_score(score)) return fmt::format("win in {}", plies_to_result(score));
   if (is_loss_score(score)) return fmt::format("loss in {}", plies_to_result(score));
-  return fmt::format("{:+.2f}", score / 100.0);
+  return fmt::format("{:+.2f} stones", score / 100.0);
 }
 
 }  // namespace seega::cli

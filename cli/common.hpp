@@ -144,7 +144,8 @@ class ProgressLine {
   std::string last_text_;
 };
 
-// A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.
+// A score for people: "+1.25 stones" (the search counts hundredths of a stone), or "win in 7" /
+// "loss in 4" (plies) when forced.
 std::string score_text(int score);
 
 }  // namespace seega::cli

@@ -97,6 +97,29 @@ for cmd in $("$seega" | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
     fail "$cmd --help: a number with six or more decimals: $(grep -E '[0-9]\.[0-9]{6,}' <<<"$help")"; fi
 done
 good "tune --help shows the holdout default as typed" '--holdout arg (=0.1) ' tune --help
+# analyze gives the score's unit and whose it is.
+start='5/5/5/5/5 w 12/12 0 0'
+if "$seega" analyze --fen "$start" | grep -qE '^score [+-][0-9]+\.[0-9]{2} stones for w  depth [0-9]+  '; then pass; else
+  fail "analyze: no score in stones for the side to move: $("$seega" analyze --fen "$start" | sed -n 2p)"; fi
+# On the empty board ab(depth=8) stops under the placement node cap: analyze says so, with the cap and
+# the depth reached, in text and in --json.
+"$seega" analyze --fen "$start" >"$tmp/cap.txt"
+"$seega" analyze --fen "$start" --json >"$tmp/cap.json"
+depth=$(sed -n 's/.*  depth \([0-9]*\)  .*/\1/p' "$tmp/cap.txt")
+if grep -qx "placement cap: the search stopped at depth $depth; in placement a search takes at most 2000000 nodes and .*" \
+  "$tmp/cap.txt" && [ "$depth" -lt 8 ] && "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if j["ended"] == "placement_cap" and j["placement_cap_nodes"] == 2000000 and j["depth"] == int(sys.argv[2]) else 1)' \
+  "$tmp/cap.json" "$depth"; then pass; else
+  fail "analyze on the empty board does not name the placement cap: $(cat "$tmp/cap.txt") $(cat "$tmp/cap.json")"; fi
+# A search that reaches its depth names no cap.
+"$seega" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)' --json >"$tmp/nocap.json"
+if "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if j["ended"] == "depth" and "placement_cap_nodes" not in j else 1)' "$tmp/nocap.json"; then pass; else
+  fail "analyze to its depth: $(cat "$tmp/nocap.json")"; fi
 # Every --shard help states the rule lib/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
 for cmd in match ladder gen-data run-sim; do
   if "$seega" "$cmd" --help | tr -s ' \n' ' ' | grep -q 'each block of K [a-z ]*pairs deal[a-z]* one pair to each shard,\? in an order rotated per block'
