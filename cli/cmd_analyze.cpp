@@ -7,6 +7,22 @@
 
 namespace seega::cli {
 
+namespace {
+
+// What ended a search, as the --json key "ended" names it.
+const char* ended_text(SearchEnd e) {
+  switch (e) {
+    case SearchEnd::Depth: return "depth";
+    case SearchEnd::Placement: return "placement_cap";
+    case SearchEnd::Nodes: return "nodes";
+    case SearchEnd::Clock: return "clock";
+    case SearchEnd::Stopped: return "stopped";
+  }
+  return "depth";
+}
+
+}  // namespace
+
 int run_analyze(const std::vector<std::string>& args) {
   std::string rules_text, fen, player_text;
   std::string seed_text;
@@ -49,6 +65,10 @@ int run_analyze(const std::vector<std::string>& args) {
       if (is_win_score(r->score) || is_loss_score(r->score)) j["result_in_plies"] = plies_to_result(r->score);
       j["pv"] = pv;
       j["depth"] = r->depth;
+      j["ended"] = ended_text(r->ended);
+      // A depth-limited search in placement stops short of its depth by node counts (search.hpp): the
+      // depth reached is then the cap's, not the player's, and the summary says so.
+      if (r->ended == SearchEnd::Placement) j["placement_cap_nodes"] = kPlacementNodes;
       j["nodes"] = r->nodes;
       j["positions"] = r->positions;
       j["seconds"] = r->seconds;
@@ -65,10 +85,15 @@ int run_analyze(const std::vector<std::string>& args) {
       std::string pv;
       for (const auto& m : j["pv"]) pv.append(" ").append(m.get<std::string>());
       // nodes count search calls (what node limits count), positions each position once (docs/engines.md).
-      fmt::print("score {}  depth {}  nodes {}  positions {}  time {:.3f} s  ({:.0f} nodes/s, {:.0f} positions/s)\npv{}\n",
-                 j["score_text"].get<std::string>(), j["depth"].get<int>(), j["nodes"].get<std::uint64_t>(),
-                 j["positions"].get<std::uint64_t>(), j["seconds"].get<double>(), j["nps"].get<double>(),
-                 j["positions_per_second"].get<double>(), pv);
+      fmt::print("score {} for {}  depth {}  nodes {}  positions {}  time {:.3f} s  ({:.0f} nodes/s, {:.0f} "
+                 "positions/s)\npv{}\n",
+                 j["score_text"].get<std::string>(), color_char(pos.side()), j["depth"].get<int>(),
+                 j["nodes"].get<std::uint64_t>(), j["positions"].get<std::uint64_t>(), j["seconds"].get<double>(),
+                 j["nps"].get<double>(), j["positions_per_second"].get<double>(), pv);
+      if (j.contains("placement_cap_nodes"))
+        fmt::print("placement cap: the search stopped at depth {}; in placement a search takes at most {} nodes and "
+                   "starts no deeper iteration after one of more than {}\n",
+                   j["depth"].get<int>(), kPlacementNodes, kPlacementLastIterationNodes);
     }
     return status;
   });

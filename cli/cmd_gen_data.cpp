@@ -165,14 +165,20 @@ int run_gen_data(const std::vector<std::string>& args) {
   // The last game written: the shard's last before the next one it would play.
   long long last = out.next_game() - 1;
   while (last >= first && !shard.holds(last)) --last;
-  fmt::print("{}: {} positions from games {} to {}{} ({} in all), {:.1f} s, {:.0f} positions/s\n", out_path, rows, first,
-             last, shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(), seconds,
+  // A run the stop flag cut short (Ctrl-C, SIGTERM, or under mpirun a stop from rank 0) is marked, as
+  // match's and random's are, so that its count is not read as the whole run's.
+  const bool complete = out.next_game() >= total, interrupted = g_stop.load() && !complete;
+  const std::string games_text =
+      last >= first ? fmt::format("from games {} to {}", first, last) : std::string("from no new game");
+  fmt::print("{}: {} positions {}{} ({} in all{}), {:.1f} s, {:.0f} positions/s\n", out_path, rows, games_text,
+             shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(),
+             interrupted ? "; interrupted: --resume continues it" : "", seconds,
              seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
   if (out.failed()) {
     fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?)\n", out_path);
     return 2;
   }
-  return out.next_game() < total ? 130 : 0;
+  return complete ? 0 : 130;
 }
 
 }  // namespace seega::cli

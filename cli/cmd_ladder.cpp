@@ -180,8 +180,10 @@ int run_ladder(const std::vector<std::string>& args) {
   const bool interrupted = r.signalled && !complete;
   auto s = summarize(c, r.records);
   if (!s.ok() && !c.shard.whole() && complete) {
-    // A shard holds only some pairings when K and the pairing count share a factor (docs/tournaments.md):
-    // its file is what the job is for, and the merged files rate every player.
+    // Every shard meets every pairing in proportion, but a shard too small to connect its players (fewer
+    // game pairs than pairings: three players in six shards have one pairing each; docs/tournaments.md,
+    // Shards) rates no ladder on its own: its file is what the job is for, and the merged files rate
+    // every player.
     fmt::print(stderr, "seega: note: shard {}'s {} games rate no ladder on their own ({}); seega merge joins the "
                        "shards' files, and seega ladder --resume on the merged file rates the players\n",
                c.shard.to_string(), r.records.size(), s.error);

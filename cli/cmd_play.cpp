@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -136,7 +137,7 @@ std::string trimmed_lower(const std::string& line) {
   return s;
 }
 
-enum class Stop { None, Quit, EndOfInput };
+enum class Stop { None, Quit, EndOfInput, Interrupted };
 
 template <int N>
 struct Answer {
@@ -144,19 +145,21 @@ struct Answer {
   Move<N> move = Move<N>::pass();
 };
 
-// Reads lines until one is a legal move of pos (or quit, or the end of input). A line that is not a
-// move gets one line saying why. When input does not come from a terminal it is echoed after the
-// prompt, so that a transcript reads like the session.
+// Reads lines until one is a legal move of pos (or quit, or the end of input, or Ctrl-C: see
+// run_levels). A line that is not a move gets one line saying why. When input does not come from a
+// terminal it is echoed after the prompt, so that a transcript reads like the session.
 template <int N>
-Answer<N> ask_move(const Position<N>& pos, const std::string& prompt) {
+Answer<N> ask_move(const Position<N>& pos, const std::string& prompt, const std::atomic<bool>& interrupted) {
   const bool echo = !isatty(fileno(stdin));
   for (;;) {
     fmt::print("{}", prompt);
     std::fflush(stdout);
     std::string line;
-    if (!std::getline(std::cin, line)) {
+    const bool read = static_cast<bool>(std::getline(std::cin, line));
+    // Checked before the line is used: a read cut by the signal may have returned part of a line.
+    if (interrupted.load() || !read) {
       fmt::print("\n");
-      return {Stop::EndOfInput};
+      return {interrupted.load() ? Stop::Interrupted : Stop::EndOfInput};
     }
     const std::string text = trimmed_lower(line);
     // A control character (an arrow key's escape sequence) is never sent back to the screen.
@@ -200,13 +203,16 @@ struct RunOptions {
   bool colour = false;
 };
 
-// One game of the run; its record in rec. Stops early on quit or the end of input.
+// One game of the run; its record in rec. Stops early on quit, the end of input or Ctrl-C (interrupted
+// raised), which also stops the computer's search at once; a move from a search cut short is not played.
 template <int N>
-Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, GameRecord& rec) {
+Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, GameRecord& rec,
+                   const std::atomic<bool>& interrupted) {
   const Color you = player_colour(rules, k), computer = ~you;
   const std::string spec_text = level_player(level, o.deterministic);
   auto player = make_player<N>(load_player("the computer", spec_text));
   player->new_game();
+  player->set_stop(&interrupted);
   Rng rng(Rng::derive(o.seed, static_cast<std::uint64_t>(k)));
   const bool you_first = player_places_first(k);
   fmt::print("\ngame {}, level {}: the computer plays {} as {}{}; you are {} and {}\n", k + 1, level, spec_text,
@@ -221,6 +227,7 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
   Position<N> pos(rules);
   show_start(pos, o.colour);
   while (!pos.outcome().over()) {
+    if (interrupted.load()) return Stop::Interrupted;
     Move<N> m;
     if (pos.side() == you) {
       MoveList<N> list;
@@ -229,11 +236,12 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
       const std::string prompt =
           fmt::format("level {}, you are {} ({}), {} (? for the legal moves): ", level, color_char(you), role,
                       walled_in ? "you are walled in: type pass" : "your move");
-      const Answer<N> a = ask_move(pos, prompt);
+      const Answer<N> a = ask_move(pos, prompt, interrupted);
       if (a.stop != Stop::None) return a.stop;
       m = a.move;
     } else {
       m = computer_move(*player, pos, rng);
+      if (interrupted.load()) return Stop::Interrupted;
     }
     const Position<N> before = pos;
     pos.play(m);
@@ -244,7 +252,15 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
   return Stop::None;
 }
 
+// Ctrl-C (or SIGTERM) ends the run as quit does, with the run so far printed, and the exit status
+// 130. The prompt waits in a blocking read of standard input, which a handler installed with
+// SA_RESTART (what std::signal installs, and what a run wants for its file writes) would resume, so
+// the guard here installs it without: the read fails with EINTR, std::getline reports the end of
+// input, and ask_move, seeing the flag, tells the two apart. No thread and no polling are needed. A
+// signal that lands between the flag's last check and the read leaves the read waiting: the next
+// line, or the next Ctrl-C, ends the run then.
 int run_levels(const Rules& rules, const RunOptions& o) {
+  SigintGuard sigint(SigintGuard::Reads::Interrupt);
   fmt::print("Seega>Play run on {}, seed {}: a win takes you up a level, a loss or a draw ends the run; "
              "type a move (a1+b2, c2-c3, c2-c3-c4, pass), ? for the legal moves, quit to stop\n",
              rules.to_string(), o.seed);
@@ -252,12 +268,14 @@ int run_levels(const Rules& rules, const RunOptions& o) {
   for (int k = 0;; ++k) {
     const int level = std::min(run_level(k) + o.start_level - 1, kTopLevel);
     GameRecord rec;
-    const Stop stop = with_size(rules.size, [&]<int N>() { return play_run_game<N>(rules, o, k, level, rec); });
+    const Stop stop =
+        with_size(rules.size, [&]<int N>() { return play_run_game<N>(rules, o, k, level, rec, sigint.flag()); });
     if (stop != Stop::None) {
       const RunScore s = score_run(games);
-      fmt::print("{}: the game in progress does not count; wins {}, score {}\n",
-                 stop == Stop::Quit ? "you quit" : "input ended", s.wins, s.score);
-      return 0;
+      const char* why = stop == Stop::Quit ? "you quit" : stop == Stop::EndOfInput ? "input ended" : "interrupted";
+      fmt::print("{} at level {}: the game in progress does not count; wins {}, score {}\n", why, level, s.wins,
+                 s.score);
+      return stop == Stop::Interrupted ? 130 : 0;
     }
     const Color you = player_colour(rules, k);
     const RunGame g = run_game(rec, you);

@@ -208,8 +208,9 @@ int run_run_sim(const std::vector<std::string>& args) {
       "out", po::value(&out_path), "append one JSON line per finished run to this file")(
       "resume", po::bool_switch(&resume), "continue the simulation recorded in --out")(
       "shard", po::value(&shard_text),
-      "simulate only shard I of K (0 <= I < K): the runs r with (r / 2) mod K = I; seega merge joins the "
-      "shards' --out files into one simulation's")(
+      "simulate only shard I of K (0 <= I < K): runs go in pairs (2q, 2q+1), and each block of K pairs deals one "
+      "pair to each shard in an order rotated per block, as --shard does for games; seega merge joins the shards' "
+      "--out files into one simulation's")(
       "target-median", po::value(&target),
       "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
       "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "

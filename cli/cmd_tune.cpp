@@ -96,7 +96,9 @@ int run_tune(const std::vector<std::string>& args) {
       "phases", po::value(&phases)->default_value("joint"),
       "joint (one set of weights) or split (separate placement and movement weights)")(
       "l2", po::value(&l2)->default_value(0.0), "L2 penalty on the weights in logits (added to the summed loss)")(
-      "holdout", po::value(&holdout)->default_value(0.1), "share of games held out to measure the fit (0 to <1)")(
+      // The default's text as typed: Boost would print the double as 0.10000000000000001.
+      "holdout", po::value(&holdout)->default_value(0.1, "0.1"),
+      "share of games held out to measure the fit (0 to <1)")(
       "seed", po::value(&seed_text)->default_value("1"), "which games are held out")(
       "out", po::value(&out_path), "write the fitted weights to this file (the weights-file format)")(
       "json", po::bool_switch(&json), "print the report as one JSON object");

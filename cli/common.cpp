@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <boost/any.hpp>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <chrono>
@@ -12,6 +11,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "cluster.hpp"
@@ -149,8 +149,8 @@ Shard load_shard(const std::string& text) {
 }
 
 const char* const kShardHelp =
-    "play only shard I of K (0 <= I < K): one game pair of every K in turn, every shard meeting every "
-    "pairing; seega merge joins the shards' --out files into one run's";
+    "play only shard I of K (0 <= I < K): each block of K game pairs deals one pair to each shard, in an order "
+    "rotated per block, so every shard meets every pairing; seega merge joins the shards' --out files into one run's";
 
 void check_opening_turns(const Rules& rules, int turns) {
   const int max_turns = rules.stones_per_side();  // two sides, two stones a turn
@@ -213,17 +213,21 @@ extern "C" void on_sigint(int) { g_sigint.store(true); }
 
 }  // namespace
 
-SigintGuard::SigintGuard() {
+SigintGuard::SigintGuard(Reads reads) {
   g_sigint.store(false);
-  previous_ = std::signal(SIGINT, on_sigint);
-  previous_term_ = std::signal(SIGTERM, on_sigint);
+  struct sigaction action {};
+  action.sa_handler = on_sigint;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = reads == Reads::Resume ? SA_RESTART : 0;
+  sigaction(SIGINT, &action, &previous_);
+  sigaction(SIGTERM, &action, &previous_term_);
   if (Cluster* c = Cluster::current()) c->set_stop_flag(&g_sigint);
 }
 
 SigintGuard::~SigintGuard() {
   if (Cluster* c = Cluster::current()) c->set_stop_flag(nullptr);
-  std::signal(SIGINT, previous_);
-  std::signal(SIGTERM, previous_term_);
+  sigaction(SIGINT, &previous_, nullptr);
+  sigaction(SIGTERM, &previous_term_, nullptr);
 }
 
 ProgressLine::ProgressLine(bool wanted) {
@@ -261,7 +265,7 @@ std::atomic<bool>& SigintGuard::flag() { return g_sigint; }
 std::string score_text(int score) {
   if (is_win_score(score)) return fmt::format("win in {}", plies_to_result(score));
   if (is_loss_score(score)) return fmt::format("loss in {}", plies_to_result(score));
-  return fmt::format("{:+.2f}", score / 100.0);
+  return fmt::format("{:+.2f} stones", score / 100.0);
 }
 
 }  // namespace seega::cli

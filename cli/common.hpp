@@ -2,6 +2,8 @@
 // What every subcommand shares: the error types main() turns into exit codes, and reading the rules
 // and position options.
 
+#include <signal.h>
+
 #include <boost/program_options.hpp>
 #include <atomic>
 #include <chrono>
@@ -103,7 +105,12 @@ std::string read_user_file(const std::string& path, const std::string& option);
 // (Cluster::set_stop_flag), so that every rank's searches stop.
 class SigintGuard {
  public:
-  SigintGuard();
+  // What the signal does to a blocking read (or write) under way. A run keeps it going (Resume, the
+  // handler installed with SA_RESTART): a worker's write to the results file is never cut short. A
+  // command waiting for a line of input wants it cut (Interrupt, without SA_RESTART): the read fails
+  // with EINTR, so the stream reports the end of input and the caller, seeing the flag, stops.
+  enum class Reads { Resume, Interrupt };
+  explicit SigintGuard(Reads reads = Reads::Resume);
   ~SigintGuard();
   SigintGuard(const SigintGuard&) = delete;
   SigintGuard& operator=(const SigintGuard&) = delete;
@@ -111,8 +118,8 @@ class SigintGuard {
   bool raised() { return flag().load(); }
 
  private:
-  void (*previous_)(int);
-  void (*previous_term_)(int);
+  struct sigaction previous_ {};
+  struct sigaction previous_term_ {};
 };
 
 // The progress line of a long run, on stderr. On a terminal it is redrawn in place as often as it is
@@ -137,7 +144,8 @@ class ProgressLine {
   std::string last_text_;
 };
 
-// A score for people: "+1.25" in stones, or "win in 7" / "loss in 4" (plies) when forced.
+// A score for people: "+1.25 stones" (the search counts hundredths of a stone), or "win in 7" /
+// "loss in 4" (plies) when forced.
 std::string score_text(int score);
 
 }  // namespace seega::cli

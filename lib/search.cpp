@@ -290,7 +290,7 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   max_depth = std::min(max_depth, kMaxPly / 2);
   // Placement is too wide for full depth (276 pairs on the first 5x5 turn, 1,128 on 7x7): a
   // depth-limited search there also stops deepening after an iteration that took more than
-  // kPlacementNodes / 8 nodes, and abandons one that passes kPlacementNodes. Both count nodes, not
+  // kPlacementLastIterationNodes, and abandons one that passes kPlacementNodes. Both count nodes, not
   // time, so the search stays deterministic.
   const bool capped = pos.placing() && limits.depth;
   placement_cap_ = capped && (!limits_.nodes || limits_.nodes > kPlacementNodes);
@@ -310,7 +310,7 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
     if (!r.pv.empty()) r.best = r.pv[0];
     // A forced result seen within the horizon will not change with more depth.
     if ((is_win_score(s) || is_loss_score(s)) && plies_to_result(s) <= d) break;
-    if (capped && nodes_ - before > kPlacementNodes / 8 && d < max_depth) {
+    if (capped && nodes_ - before > kPlacementLastIterationNodes && d < max_depth) {
       r.ended = SearchEnd::Placement;
       break;
     }

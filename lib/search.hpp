@@ -20,8 +20,10 @@ namespace seega {
 constexpr int kWin = 1'000'000;
 constexpr int kWinBound = kWin - 10'000;  // scores beyond this are forced results
 constexpr int kInfinity = kWin + 1;
-// The node budget of a depth-limited search during placement (see Searcher::search).
+// The node budget of a depth-limited search during placement (see Searcher::search), and the size of
+// an iteration after which it deepens no more.
 constexpr std::uint64_t kPlacementNodes = 2'000'000;
+constexpr std::uint64_t kPlacementLastIterationNodes = kPlacementNodes / 8;
 // The most nodes one capture search (quiescence, entered at the horizon) may take; past it, its
 // positions stand pat. On crowded boards with captures in eight directions the capture sequences
 // branch without end (a 9x9 `diagonal` position with one empty square searched for

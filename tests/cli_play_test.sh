@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # seega play end to end, driven through standard input: a scripted run whose results, bonuses and
-# score are checked against the rules of seed 001; illegal and malformed moves; the end of input; bad
-# options; no escape code unless stdout is a terminal and NO_COLOR is unset; --watch replays its seed.
+# score are checked against the rules of seed 001; illegal and malformed moves; the end of input;
+# Ctrl-C at the prompt; bad options; no escape code unless stdout is a terminal and NO_COLOR is unset;
+# --watch replays its seed.
 set -u
 seega=$1
 source "$(dirname "$0")/cli_lib.sh"
@@ -161,7 +162,8 @@ for k, g in enumerate(games):
         check(k == len(games) - 1, f"game {k}: the run went on after a game that was not a win")
 check(wins >= 1, "the scripted person won no game: the bonus is untested (choose another --seed)")
 if len(games) == 3:
-    check(re.search(rf"^you quit: the game in progress does not count; wins {wins}, score {score}$", text, re.M),
+    check(re.search(rf"^you quit at level 3: the game in progress does not count; wins {wins}, score {score}$", text,
+                    re.M),
           "no quit line with the score so far")
 if tried["list"]:
     at, move = tried["list"]
@@ -199,7 +201,7 @@ EOF
 if [ "$code" -eq 0 ] && [ ! -s "$tmp/short.err" ] && [[ "$(cat "$tmp/short.txt")" == *"$want"* ]]; then pass; else
   fail "illegal and malformed moves: exit $code, stderr $(cat "$tmp/short.err"), output: $(cat "$tmp/short.txt")"; fi
 if grep -q '^b (you): a1+b2$' "$tmp/short.txt" && tail -n 1 "$tmp/short.txt" | grep -qx \
-  'input ended: the game in progress does not count; wins 0, score 0'; then pass; else
+  'input ended at level 1: the game in progress does not count; wins 0, score 0'; then pass; else
   fail "the move after them, or the end of input: $(tail -n 3 "$tmp/short.txt")"; fi
 if [ "$(grep -c '(? for the legal moves): ' "$tmp/short.txt")" -eq 5 ]; then pass; else
   fail "expected 5 prompts (3 refused or answered lines, a move, the end of input)"; fi
@@ -209,11 +211,41 @@ if grep -A8 '^b (you): a1+b2$' "$tmp/short.txt" | grep -q '^    position .* w 10
 
 # quit straight away: the run's score so far, exit 0.
 if out=$(echo quit | "$seega" play --level 5) && [[ "$out" == *"level 5, you are b"* ]] &&
-  [[ "$out" == *"you quit: the game in progress does not count; wins 0, score 0" ]]; then pass; else
+  [[ "$out" == *"you quit at level 5: the game in progress does not count; wins 0, score 0" ]]; then pass; else
   fail "quit at --level 5: $out"; fi
 # Empty input: the end of input before any move.
 if out=$("$seega" play --deterministic </dev/null) && [[ "$out" == *"input ended"* ]]; then pass; else
   fail "empty input: $out"; fi
+
+# --- Ctrl-C at the prompt: the run so far, exit 130 ---------------------------------------------------
+# The input is a pipe held open, so the prompt waits in its read when SIGINT comes; the signal is sent
+# once the prompt is on the screen. SIGINT is set back to its default in the child, as at a terminal
+# (a shell ignores it in the jobs it starts in the background).
+if "$py" - "$seega" <<'EOF'
+import os, signal, subprocess, sys
+p = subprocess.Popen([sys.argv[1], "play", "--deterministic", "--level", "4"], stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+out = b""
+while not out.endswith(b"(? for the legal moves): "):
+    chunk = os.read(p.stdout.fileno(), 1 << 16)
+    if not chunk:
+        break
+    out += chunk
+p.send_signal(signal.SIGINT)
+try:
+    rest, err = p.communicate(timeout=60)  # a bound, so that a read the signal does not cut fails the test
+except subprocess.TimeoutExpired:
+    p.kill()
+    rest, err = p.communicate()
+    print("still running 60 s after SIGINT")
+lines = (out + rest).decode().splitlines()
+want = "interrupted at level 4: the game in progress does not count; wins 0, score 0"
+if p.returncode != 130 or not lines or lines[-1] != want or err:
+    print(f"exit {p.returncode}, last line {lines[-1] if lines else ''!r}, stderr {err.decode()!r}")
+    sys.exit(1)
+EOF
+then pass; else fail "Ctrl-C at the prompt: no run summary, or not exit 130"; fi
 
 # --- --watch: plays to the end, the same seed gives the same output ---------------------------------
 "$seega" play --watch random greedy --seed 3 >"$tmp/w1.txt" 2>&1; code1=$?

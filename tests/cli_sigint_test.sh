@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Ctrl-C in the commands that are not runs of games (issue 12): random, analyze and perft each stop on
 # SIGINT with exit status 130; random and analyze print what they have (marked interrupted), perft
-# prints no part of a count but keeps the --divide lines already done. Signals are sent once the
+# prints no part of a count but keeps the --divide lines already done. gen-data, a run of games, does
+# the same: its summary counts the rows written and is marked interrupted. Signals are sent once the
 # command has shown it is working, so the test does not depend on the machine's speed.
 set -u
 seega=$1
@@ -58,4 +59,22 @@ whole=$(grep -cE '^[a-e][1-5]-[a-e][1-5]: [0-9]+$' "$tmp/perft.txt")
 if [ "$code" -eq 130 ] && [ "$lines" -ge 1 ] && [ "$lines" -lt 12 ] && [ "$whole" -eq "$lines" ] &&
   grep -q '^seega: interrupted: perft stopped' "$tmp/perft.err"; then pass; else
   fail "perft after Ctrl-C: exit $code, $lines lines ($whole whole), stderr: $(cat "$tmp/perft.err")"; fi
+
+# --- gen-data: the rows written, marked interrupted -------------------------------------------------
+"$seega" gen-data --players random --games 10000000 --positions-per-game 2 --threads 2 --quiet \
+  --out "$tmp/data.csv" >"$tmp/data.out" 2>"$tmp/data.err" &
+pid=$!
+started "$tmp/data.csv" ',standard,' || fail "gen-data wrote no row in 60 s"
+kill -INT "$pid"
+wait "$pid"
+code=$?
+rows=$(($(grep -c '' "$tmp/data.csv") - 1))
+summary=$(cat "$tmp/data.out")
+if [ "$code" -eq 130 ] && [[ "$summary" == *" ($rows in all; interrupted: --resume continues it), "* ]] &&
+  [[ "$summary" == "$tmp/data.csv: $rows positions from games 0 to "* ]]; then pass; else
+  fail "gen-data after Ctrl-C: exit $code, $rows rows, summary: $summary $(cat "$tmp/data.err")"; fi
+# Without a signal the same command is not marked interrupted.
+"$seega" gen-data --players random --games 4 --positions-per-game 2 --quiet --out "$tmp/quick.csv" >"$tmp/quick.out"
+if [ $? -eq 0 ] && grep -q '(8 in all), ' "$tmp/quick.out"; then pass; else
+  fail "gen-data without Ctrl-C: $(cat "$tmp/quick.out")"; fi
 finish "cli sigint"

@@ -107,5 +107,46 @@ bad_says "a negative key" "results file line 2: game_key -" replay --games "$tmp
 # --version names the commit the build was configured from (make test configures before it builds).
 head=$(git -C "$(dirname "$0")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 good "--version names the build's commit" "(build $head" --version
+# --- Texts that say what the code does (issue 20) -----------------------------------------------------
+# Every command's --help prints its defaults as they are typed: a double default printed by Boost would
+# read 0.10000000000000001.
+for cmd in $("$seega" | sed -n 's/^  \([a-z-]*\) .*/\1/p'); do
+  if help=$("$seega" "$cmd" --help 2>&1) && ! grep -qE '[0-9]\.[0-9]{6,}' <<<"$help"; then pass; else
+    fail "$cmd --help: a number with six or more decimals: $(grep -E '[0-9]\.[0-9]{6,}' <<<"$help")"; fi
+done
+good "tune --help shows the holdout default as typed" '--holdout arg (=0.1) ' tune --help
+# analyze gives the score's unit and whose it is.
+start='5/5/5/5/5 w 12/12 0 0'
+if "$seega" analyze --fen "$start" | grep -qE '^score [+-][0-9]+\.[0-9]{2} stones for w  depth [0-9]+  '; then pass; else
+  fail "analyze: no score in stones for the side to move: $("$seega" analyze --fen "$start" | sed -n 2p)"; fi
+# On the empty board ab(depth=8) stops under the placement node cap: analyze says so, with the cap and
+# the depth reached, in text and in --json.
+"$seega" analyze --fen "$start" >"$tmp/cap.txt"
+"$seega" analyze --fen "$start" --json >"$tmp/cap.json"
+depth=$(sed -n 's/.*  depth \([0-9]*\)  .*/\1/p' "$tmp/cap.txt")
+if grep -qx "placement cap: the search stopped at depth $depth; in placement a search takes at most 2000000 nodes and .*" \
+  "$tmp/cap.txt" && [ "$depth" -lt 8 ] && "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if j["ended"] == "placement_cap" and j["placement_cap_nodes"] == 2000000 and j["depth"] == int(sys.argv[2]) else 1)' \
+  "$tmp/cap.json" "$depth"; then pass; else
+  fail "analyze on the empty board does not name the placement cap: $(cat "$tmp/cap.txt") $(cat "$tmp/cap.json")"; fi
+# A search that reaches its depth names no cap.
+"$seega" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)' --json >"$tmp/nocap.json"
+if "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if j["ended"] == "depth" and "placement_cap_nodes" not in j else 1)' "$tmp/nocap.json"; then pass; else
+  fail "analyze to its depth: $(cat "$tmp/nocap.json")"; fi
+# Every --shard help states the rule lib/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
+for cmd in match ladder gen-data run-sim; do
+  if "$seega" "$cmd" --help | tr -s ' \n' ' ' | grep -q 'each block of K [a-z ]*pairs deal[a-z]* one pair to each shard,\? in an order rotated per block'
+  then pass; else fail "$cmd --help: --shard does not state the rotated deal: $("$seega" "$cmd" --help | grep -A2 -- --shard)"; fi
+done
+# The source files the comments and docs name exist.
+root=$(dirname "$0")/..
+missing=$(cd "$root" && grep -ohE '\b(cli|lib|bench|tests)/[A-Za-z0-9_/]+\.(cpp|hpp)\b' lib/* cli/* docs/*.md README.md |
+  sort -u | while read -r f; do [ -e "$f" ] || echo "$f"; done)
+if [ -z "$missing" ]; then pass; else fail "files named in comments or docs that do not exist: $missing"; fi
 rm -f "$weights"
 finish "cli"
