@@ -77,7 +77,7 @@ int run_analyze(const std::vector<std::string>& args) {
     }
     const int status = interrupted ? 130 : 0;
     if (json) {
-      fmt::print("{}\n", j.dump());
+      print_json(j);
       return status;
     }
     fmt::print("best {}{}\n", j["best"].get<std::string>(), interrupted ? " (interrupted: the best move found so far)" : "");

@@ -24,9 +24,8 @@ int run_bench(const std::vector<std::string>& args) {
     for (const auto& l : r.lines)
       lines.push_back({{"rules", l.rules}, {"fen", l.fen}, {"depth", l.depth}, {"best", l.best}, {"nodes", l.nodes},
                        {"positions", l.positions}, {"seconds", l.seconds}});
-    fmt::print("{}\n", nlohmann::json{{"nodes", r.nodes}, {"positions", r.positions}, {"seconds", r.seconds},
-                                      {"positions_per_second", nps}, {"lines", lines}}
-                           .dump());
+    print_json({{"nodes", r.nodes}, {"positions", r.positions}, {"seconds", r.seconds},
+                {"positions_per_second", nps}, {"lines", lines}});
     return 0;
   }
   for (const auto& l : r.lines)

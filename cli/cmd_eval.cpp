@@ -43,7 +43,7 @@ int run_eval(const std::vector<std::string>& args) {
       j["features"][std::string(kFeatureNames[i])] = {
           {"value", f[i]}, {"weight", w[i]}, {"contribution", contribution(i)}};
     if (json) {
-      fmt::print("{}\n", j.dump());
+      print_json(j);
       return 0;
     }
     if (explain) {

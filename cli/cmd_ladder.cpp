@@ -201,7 +201,7 @@ int run_ladder(const std::vector<std::string>& args) {
   if (json) {
     nlohmann::json j = summary_json(c, s.value);
     add_run_keys(j, r, interrupted);
-    fmt::print("{}\n", j.dump());
+    print_json(j);
   } else if (csv) {
     print_csv(c, s.value);
   } else {

@@ -190,7 +190,7 @@ int run_match(const std::vector<std::string>& args) {
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
   nlohmann::json j = summary_json(c, s);
   add_run_keys(j, r, interrupted);
-  if (json) fmt::print("{}\n", j.dump());
+  if (json) print_json(j);
   else if (csv) print_csv(j);
   else print_human(c, s, r.seconds, r.new_games, interrupted);
   if (auto why = write_failure(request, r); !why.empty()) {

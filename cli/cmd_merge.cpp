@@ -79,7 +79,7 @@ int run_merge(const std::vector<std::string>& args) {
     nlohmann::json j{{"out", out_path}, {"kind", std::string(to_string(m.kind))}, {"files", files.size()},
                      {"shards", m.shards}, {unit, m.records}, {"total", m.total}};
     if (m.kind == ShardFileKind::Positions) j["positions"] = m.rows;
-    fmt::print("{}\n", j.dump());
+    print_json(j);
     return 0;
   }
   fmt::print("{}: {} {} ({} to {}){} merged from {} {} of {} shard{}\n", out_path, m.records, unit, 0, m.total - 1,

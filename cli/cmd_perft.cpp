@@ -59,7 +59,7 @@ int run_perft(const std::vector<std::string>& args) {
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double nps = seconds > 0 ? nodes / seconds : 0;
     if (json) {
-      fmt::print("{}\n", nlohmann::json{{"depth", depth}, {"nodes", nodes}, {"seconds", seconds}, {"nps", nps}}.dump());
+      print_json({{"depth", depth}, {"nodes", nodes}, {"seconds", seconds}, {"nps", nps}});
     } else {
       fmt::print("depth {} nodes {} time {:.3f} s ({:.0f} nodes/s)\n", depth, nodes, seconds, nps);
     }

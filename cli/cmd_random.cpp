@@ -64,7 +64,7 @@ int run_random(const std::vector<std::string>& args) {
                    {"seconds", seconds},
                    {"games_per_second", seconds > 0 ? games / seconds : 0}};
   if (json) {
-    fmt::print("{}\n", j.dump());
+    print_json(j);
     return status;
   }
   fmt::print("{}: {} random games, seed {}{}\n", rules.to_string(), games, seed,

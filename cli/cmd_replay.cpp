@@ -63,7 +63,7 @@ int run_replay(const std::vector<std::string>& args) {
                      {"result", result},
                      {"start", t.positions.front()},
                      {"moves", moves}};
-    fmt::print("{}\n", j.dump());
+    print_json(j);
     return 0;
   }
   fmt::print("game {} of {}: w {} against b {} on {}; {} places first\n", g.index, path,

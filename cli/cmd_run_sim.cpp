@@ -121,7 +121,6 @@ void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport&
 nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
   nlohmann::json j = run_sim_json(c, s);
   j["interrupted"] = r.interrupted;
-  j["version"] = SEEGA_VERSION;
   j["seconds"] = r.seconds;
   j["runs_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_runs) / r.seconds : 0.0;
   return j;
@@ -154,13 +153,13 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     }
   if (json) {
     nlohmann::json j{{"target_median", target}, {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
-                     {"seconds", seconds}, {"version", SEEGA_VERSION}, {"proxies", nlohmann::json::array()}};
+                     {"seconds", seconds}, {"proxies", nlohmann::json::array()}};
     for (const Row& row : rows) {
       RunSimConfig shown = c;
       shown.player = load_player("proxy", row.proxy);
       j["proxies"].push_back(run_sim_json(shown, row.summary));
     }
-    fmt::print("{}\n", j.dump());
+    print_json(j);
     return 0;
   }
   fmt::print("proxies against {} on {}, {} runs each, seed {}\n", levels_text(c), c.rules.to_string(), c.runs, c.seed);
@@ -258,7 +257,7 @@ int run_run_sim(const std::vector<std::string>& args) {
   const SimReport r = simulate(c, out_path, resume, progress);
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const RunSimSummary s = summarize_runs(c, r.runs);
-  if (json) fmt::print("{}\n", summary_json(c, s, r).dump());
+  if (json) print_json(summary_json(c, s, r));
   else print_human(c, s, r);
   if (r.write_failed) {
     fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?); the summary above covers every "

@@ -169,7 +169,7 @@ int run_tune(const std::vector<std::string>& args) {
         j[key] = nullptr;
         j[std::string(key) + "_reason"] = r.no_holdout;
       }
-    fmt::print("{}\n", j.dump());
+    print_json(j);
     return 0;
   }
   fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out\n", data, r.train_samples,

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cluster.hpp"
+#include "json.hpp"
 #include "notation.hpp"
 #include "spec.hpp"
 
@@ -266,6 +267,11 @@ std::string score_text(int score) {
   if (is_win_score(score)) return fmt::format("win in {}", plies_to_result(score));
   if (is_loss_score(score)) return fmt::format("loss in {}", plies_to_result(score));
   return fmt::format("{:+.2f} stones", score / 100.0);
+}
+
+void print_json(nlohmann::json summary) {
+  add_build_keys(summary, SEEGA_VERSION);
+  fmt::print("{}\n", summary.dump());
 }
 
 }  // namespace seega::cli

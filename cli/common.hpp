@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -147,5 +148,9 @@ class ProgressLine {
 // A score for people: "+1.25 stones" (the search counts hundredths of a stone), or "win in 7" /
 // "loss in 4" (plies) when forced.
 std::string score_text(int score);
+
+// Prints a --json summary (an object) as one line, with the keys that name the seega that made it:
+// "version" and "build" (the commit, build_info.hpp), so a figure can be traced to its code.
+void print_json(nlohmann::json summary);
 
 }  // namespace seega::cli

@@ -59,7 +59,6 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
 
 void add_run_keys(nlohmann::json& j, const RunReport& r, bool interrupted) {
   j["interrupted"] = interrupted;
-  j["version"] = SEEGA_VERSION;
   j["seconds"] = r.seconds;
   j["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_games) / r.seconds : 0.0;
 }

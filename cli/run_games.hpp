@@ -35,7 +35,8 @@ using Runner = std::function<std::vector<GameRecord>(std::vector<GameRecord>, co
                                                      const std::atomic<bool>*, Share*)>;
 RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run);
 
-// Adds what a summary says about the run itself: interrupted, version, seconds, games_per_second.
+// Adds what a summary says about the run itself: interrupted, seconds, games_per_second (print_json adds
+// the version and the build).
 void add_run_keys(nlohmann::json& summary, const RunReport& report, bool interrupted);
 
 // The error line for a results file that stopped taking games part way, or empty.

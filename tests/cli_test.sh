@@ -27,7 +27,7 @@ bad "size clash" perft --rules 'standard(size=7)' --fen '5/5/5/5/5 w 12/12 0 0' 
 bad "zero games" random --games 0
 bad "bad seed" random --seed banana
 bad "rules command bad" rules 'chain(barrier=sometimes)'
-good "perft json last line" '{"depth":2,"nodes":63756,' perft --depth 2 --json
+good "perft json last line" '"depth":2,"nodes":63756,' perft --depth 2 --json
 good "perft from a 7x7 position" 'nodes 1128' perft --fen '7/7/7/7/7/7/7 w 24/24 0 0' --depth 1
 good "divide" 'a1+b1: 231' perft --depth 2 --divide
 good "help" 'usage: seega perft' perft --help
@@ -107,6 +107,33 @@ bad_says "a negative key" "results file line 2: game_key -" replay --games "$tmp
 # --version names the commit the build was configured from (make test configures before it builds).
 head=$(git -C "$(dirname "$0")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 good "--version names the build's commit" "(build $head" --version
+# Every --json summary and every file header names the build, the same as --version.
+build=$("$seega" --version | sed -n 's/.*(build \(.*\))$/\1/p')
+fen='5/5/5/w4/1bw2 w 0/0 0 0'
+"$seega" run-sim --player greedy --max-level 2 --runs 2 --quiet --out "$tmp/b_run.jsonl" --json >"$tmp/b_run.json"
+"$seega" gen-data --players greedy --games 2 --quiet --out "$tmp/b_data.csv" >/dev/null
+"$seega" ladder --players random greedy --games-per-pair 2 --quiet --out "$tmp/b_ladder.jsonl" --json >"$tmp/b_ladder.json"
+"$seega" tune --data "$tmp/b_data.csv" --holdout 0 --json >"$tmp/b_tune.json" 2>/dev/null
+json_build() {  # json_build <args...>: the last line seega prints is a JSON object naming this build
+  "$seega" "$@" 2>/dev/null | tail -n 1 >"$tmp/b.json"
+  if "$py" -c 'import json, sys; j = json.load(open(sys.argv[1])); sys.exit(0 if j["build"] == sys.argv[2] and j["version"] else 1)' \
+    "$tmp/b.json" "$build"; then pass; else fail "seega $*: no build $build in $(cut -c1-200 "$tmp/b.json")"; fi
+}
+json_build random --games 2 --json
+json_build perft --depth 1 --json
+json_build bench --depth 1 --json
+json_build analyze --fen "$fen" --json
+json_build eval --fen "$fen" --json
+json_build match "${g[@]}" --json
+json_build replay --games "$tmp/g.jsonl" --index 0 --json
+json_build merge "$tmp/b_ladder.jsonl" --out "$tmp/b_merged.jsonl" --json
+for f in "$tmp/b_run.json" "$tmp/b_ladder.json" "$tmp/b_tune.json" "$tmp/b_data.csv.json"; do
+  if "$py" -c 'import json, sys; j = json.load(open(sys.argv[1])); sys.exit(0 if j["build"] == sys.argv[2] else 1)' "$f" "$build"
+  then pass; else fail "$f: no build $build"; fi
+done
+for f in "$tmp/b_run.jsonl" "$tmp/b_ladder.jsonl" "$tmp/g.jsonl"; do
+  if head -n 1 "$f" | grep -q "\"build\":\"$build\""; then pass; else fail "$f's header: no build $build"; fi
+done
 # --- Texts that say what the code does (issue 20) -----------------------------------------------------
 # Every command's --help prints its defaults as they are typed: a double default printed by Boost would
 # read 0.10000000000000001.
