@@ -9,38 +9,14 @@
 #include <sstream>
 
 #include "atomic_write.hpp"
+#include "test_util.hpp"
 
 namespace seega {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory of the test's own, removed with it.
-struct Scratch {
-  fs::path dir;
-  Scratch() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir = fs::path(::testing::TempDir()) / (std::string("seega_atomic_") + info->name());
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-  std::string operator/(const std::string& name) const { return (dir / name).string(); }
-  // The names in the directory, sorted: what a failure must not add to.
-  std::vector<std::string> names() const {
-    std::vector<std::string> v;
-    for (const auto& e : fs::directory_iterator(dir)) v.push_back(e.path().filename().string());
-    std::sort(v.begin(), v.end());
-    return v;
-  }
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test::Scratch, test::slurp;
 
 TEST(AtomicWrite, WritesNewFilesAndReplacesOldOnesLeavingNothingElse) {
   Scratch s;

@@ -301,68 +301,50 @@ TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
   fs::remove_all(dir);
 }
 
-// A fresh directory for one test's files, removed with it.
-struct TempDir {
-  std::filesystem::path dir;
-  explicit TempDir(const std::string& name)
-      : dir(std::filesystem::temp_directory_path() /
-            ("seega_" + name + "_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()))) {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-  }
-  ~TempDir() { std::filesystem::remove_all(dir); }
-  std::string file(const std::string& name) const { return (dir / name).string(); }
-};
-
-std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test::Scratch, test::slurp;
 
 TEST(DataWriter, ASecondWriterOfAPositionsFileIsRefusedWhileTheFirstHoldsIt) {
-  const TempDir tmp("data_lock");
-  const std::string path = tmp.file("data.csv");
+  const Scratch tmp;
+  const std::string path = tmp / "data.csv";
   const nlohmann::json config{{"seed", "1"}};
   auto first = DataWriter::open(path, config, "test", false);
   ASSERT_TRUE(first.ok()) << first.error;
   first.value.add(0, rows_of(0));
   // Resuming it, or starting it anew, while the first writes: both refused, and the file unchanged.
-  const std::string before = file_text(path);
+  const std::string before = slurp(path);
   for (bool resume : {true, false}) {
     auto second = DataWriter::open(path, config, "test", resume);
     EXPECT_FALSE(second.ok()) << "resume " << resume;
     EXPECT_NE(second.error.find("is being written by another seega run"), std::string::npos) << second.error;
   }
-  EXPECT_EQ(file_text(path), before);
+  EXPECT_EQ(slurp(path), before);
   first.value.add(1, rows_of(1));
   EXPECT_EQ(first.value.rows_written(), 4);
 }
 
 TEST(DataWriter, AResumeAskingForFewerGamesThanTheFileHoldsIsRefusedAndCutsNothing) {
-  const TempDir tmp("data_fewer");
-  const std::string path = tmp.file("data.csv");
+  const Scratch tmp;
+  const std::string path = tmp / "data.csv";
   const nlohmann::json config{{"seed", "1"}};
   {
     auto w = DataWriter::open(path, config, "test", false);
     ASSERT_TRUE(w.ok()) << w.error;
     for (long long g = 0; g < 6; ++g) w.value.add(g, rows_of(g));
   }
-  const std::string before = file_text(path);
+  const std::string before = slurp(path);
   auto fewer = DataWriter::open(path, config, "test", true, {}, 4);
   EXPECT_FALSE(fewer.ok());
   EXPECT_NE(fewer.error.find("holds positions of games up to game 5, past this run's 4"), std::string::npos) << fewer.error;
   EXPECT_NE(fewer.error.find("ask for 6 games or more"), std::string::npos) << fewer.error;
-  EXPECT_EQ(file_text(path), before);  // the last game's rows are still there
+  EXPECT_EQ(slurp(path), before);  // the last game's rows are still there
   auto same = DataWriter::open(path, config, "test", true, {}, 6);
   ASSERT_TRUE(same.ok()) << same.error;
   EXPECT_EQ(same.value.next_game(), 5);  // the last game is played again: it may have been cut
 }
 
 TEST(ResultsFile, AResumeAskingForFewerGamesThanTheFileHoldsIsRefused) {
-  const TempDir tmp("results_fewer");
-  const std::string path = tmp.file("games.jsonl");
+  const Scratch tmp;
+  const std::string path = tmp / "games.jsonl";
   Tournament t = three_players();
   const auto games = play(t, {});
   {

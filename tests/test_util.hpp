@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +15,35 @@
 #include "perft.hpp"
 
 namespace seega::test {
+
+// A fresh directory of the test's own (named after the test), removed with it.
+struct Scratch {
+  std::filesystem::path dir;
+  Scratch() {
+    namespace fs = std::filesystem;
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir = fs::path(::testing::TempDir()) / (std::string("seega_") + info->test_suite_name() + "_" + info->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() { std::filesystem::remove_all(dir); }
+  std::string operator/(const std::string& name) const { return (dir / name).string(); }
+  // The names in the directory, sorted: what a failure must not add to.
+  std::vector<std::string> names() const {
+    std::vector<std::string> v;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) v.push_back(e.path().filename().string());
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+};
+
+// A file's whole text.
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 // The value of a parse that must succeed; fails the test, naming the text and the error, if it did not.
 template <typename T>
