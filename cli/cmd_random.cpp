@@ -6,6 +6,7 @@
 #include <map>
 
 #include "common.hpp"
+#include "json.hpp"
 #include "random.hpp"
 #include "selfplay.hpp"
 
@@ -52,7 +53,7 @@ int run_random(const std::vector<std::string>& args) {
   const int status = interrupted ? 130 : 0;
   const double per_game = games ? 1.0 / games : 0;
   nlohmann::json j{{"rules", rules.to_string()},
-                   {"seed", seed},
+                   {"seed", json_key64(seed)},
                    {"games", games},
                    {"interrupted", interrupted},
                    {"w_wins", wins[0]},

@@ -5,6 +5,7 @@
 
 #include "board.hpp"
 #include "common.hpp"
+#include "json.hpp"
 #include "replay.hpp"
 #include "results_file.hpp"
 
@@ -54,7 +55,7 @@ int run_replay(const std::vector<std::string>& args) {
     for (std::size_t k = 0; k < t.moves.size(); ++k)
       moves.push_back({{"ply", k + 1}, {"move", t.moves[k]}, {"captured", t.captured[k]}, {"position", t.positions[k + 1]}});
     nlohmann::json j{{"index", g.index},
-                     {"seed", g.seed},
+                     {"seed", json_key64(g.seed)},
                      {"rules", info.value.rules},
                      {"players", {{"w", players[static_cast<std::size_t>(g.player[White])]},
                                   {"b", players[static_cast<std::size_t>(g.player[Black])]}}},

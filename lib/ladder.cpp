@@ -142,7 +142,7 @@ nlohmann::json summary_json(const LadderConfig& c, const LadderSummary& s) {
          {"rules", c.rules.to_string()},
          {"schedule", std::string(to_string(c.schedule))},
          {"games_per_pair", c.games_per_pair},
-         {"seed", c.seed},
+         {"seed", json_key64(c.seed)},
          {"opening_turns", c.opening_turns}};
   add_shard_key(j, c.shard);  // the games are this shard's only
   return j;

@@ -267,7 +267,7 @@ nlohmann::json summary_json(const MatchConfig& c, const MatchSummary& s) {
          {"stone_diff_10", s.stone_diff_10},
          {"stone_diff_10_ci95", {json_number(s.stone_diff_10_ci.lo), json_number(s.stone_diff_10_ci.hi)}},
          {"search", {{"a", search_json(s.search[0])}, {"b", search_json(s.search[1])}}},
-         {"seed", c.seed},
+         {"seed", json_key64(c.seed)},
          {"rules", c.rules.to_string()},
          {"a", c.a.text},
          {"b", c.b.text},

@@ -304,7 +304,7 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
          {"rules", c.rules.to_string()},
          {"max_level", c.max_level},
          {"levels", c.clock ? "clock" : "deterministic"},
-         {"seed", c.seed},
+         {"seed", json_key64(c.seed)},
          {"wins_histogram", s.wins_histogram},
          {"wins", dist(s.wins)},
          {"score", dist(s.score)},

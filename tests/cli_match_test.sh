@@ -107,7 +107,7 @@ assert not missing, missing
 assert j["games"] == 60 and j["a_wins"] + j["b_wins"] + j["draws"] == 60
 assert j["last_placer_wins"] + j["first_placer_wins"] + j["draws"] == 60
 assert sum(j["pentanomial"]) == 30 and sum(j["end_reasons"].values()) == 60
-assert j["seed"] == 11 and j["a"] == "random" and j["b"] == "random" and j["rules"] == "standard"
+assert j["seed"] == "11" and j["a"] == "random" and j["b"] == "random" and j["rules"] == "standard"
 EOF
 then pass; else fail "--json keys or counts"; fi
 

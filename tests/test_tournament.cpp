@@ -262,7 +262,8 @@ TEST(Ladder, TheAnchorAndAPlayerWithTooFewGamesGetNoInterval) {
   c.games_per_pair = 10;
   auto t = summarize(c, run(c.tournament(), 2));
   ASSERT_TRUE(t.ok()) << t.error;
-  for (const auto& p : summary_json(c, t.value).at("players")) {
+  const nlohmann::json ten = summary_json(c, t.value);  // held: a loop over a temporary's member would dangle
+  for (const auto& p : ten.at("players")) {
     const bool anchor = p.at("name") == "random";
     EXPECT_EQ(p.at("ci95").is_null(), anchor) << p;
     EXPECT_EQ(p.contains("ci95_reason"), anchor) << p;
