@@ -22,8 +22,8 @@ fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 fixed_addresses=()
 if [ $ci -eq 1 ]; then
-  if setarch "$(uname -m)" -R true 2>/dev/null; then
-    fixed_addresses=(setarch "$(uname -m)" -R)
+  if env -i setarch -R true 2>/dev/null; then
+    fixed_addresses=(setarch -R)
   else
     echo "fuzz: setarch -R is not allowed here: addresses vary, and so may the inputs made from the seed" >&2
   fi
@@ -38,20 +38,25 @@ for dir in "$root"/tests/fuzz/*/; do
   log=$build/logs/$name.log
   # Inputs up to 4 KiB hold a results file of a few games; a single input over 10 s is a finding (a hang),
   # 60 s in CI, where a loaded machine must not turn a slow input into a different answer.
-  common=(-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/findings/$name/")
+  common=(-max_len=4096 -rss_limit_mb=2048 -print_final_stats=1)
   if [ $ci -eq 1 ]; then
-    # A new, empty corpus each time: only the committed inputs and the seed decide what is run. No
-    # reloading of the corpus (a time-based step), and no address randomisation: the comparisons
-    # libFuzzer traces include pointers, and with addresses that change from run to run so did the
-    # inputs it made (the coverage reached differed between two runs of one seed until this).
-    scratch=$(mktemp -d)
-    "${fixed_addresses[@]}" "$bin" -runs="$runs" -seed="$seed" -reload=0 -timeout=60 "${common[@]}" "$scratch" "$dir" \
-      >"$log" 2>&1
+    # Only the committed inputs and the seed may decide what is run, so: a new, empty corpus each time;
+    # no reloading of the corpus (a step taken by the clock); and the same addresses every time. The
+    # comparisons libFuzzer traces include pointers, so addresses that differ make other inputs: with
+    # address randomisation on, two runs of one seed reached different coverage; with it off, a run
+    # from make and one from a shell still did, since the environment and the paths in argv sit on the
+    # stack. So: no randomisation (setarch -R), an empty environment (env -i), and paths relative to
+    # the checkout (the same in any clone).
+    scratch=build/fuzz/ci-corpus/$name
+    rm -rf "${root:?}/$scratch" && mkdir -p "$root/$scratch"
+    (cd "$root" && env -i "${fixed_addresses[@]}" "build/fuzz/bin/fuzz_$name" -runs="$runs" -seed="$seed" -reload=0 \
+      -timeout=60 "${common[@]}" -artifact_prefix="build/fuzz/findings/$name/" "$scratch" "tests/fuzz/$name/") >"$log" 2>&1
     rc=$?
-    rm -rf "$scratch"
+    rm -rf "${root:?}/$scratch"
   else
     mkdir -p "$build/corpus/$name"
-    "$bin" -max_total_time="$seconds" -timeout=10 "${common[@]}" "$build/corpus/$name" "$dir" >"$log" 2>&1
+    "$bin" -max_total_time="$seconds" -timeout=10 "${common[@]}" -artifact_prefix="$build/findings/$name/" \
+      "$build/corpus/$name" "$dir" >"$log" 2>&1
     rc=$?
   fi
   done_runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
