@@ -1,4 +1,4 @@
-// Copy-make against do/undo (lib/position.hpp): the same tree walks, one copying the position into
+// Copy-make against do/undo (lib/rules/position.hpp): the same tree walks, one copying the position into
 // each child (what the engine does), the other playing every move on one position and taking it back
 // (Position::play(m, undo) and Position::undo). Each pair of rows differs only in that; read them side
 // by side (README, Speed).
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "eval.hpp"
-#include "notation.hpp"
-#include "perft.hpp"
+#include "engine/eval.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
 #include "positions.hpp"
 
 namespace {

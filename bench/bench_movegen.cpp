@@ -1,8 +1,8 @@
 // Move generation and perft speed. Run: build/release/bin/seega_bench (or make bench).
 #include <benchmark/benchmark.h>
 
-#include "notation.hpp"
-#include "perft.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
 
 namespace {
 

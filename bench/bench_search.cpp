@@ -4,9 +4,9 @@
 
 #include <vector>
 
-#include "notation.hpp"
+#include "rules/notation.hpp"
 #include "positions.hpp"
-#include "search.hpp"
+#include "engine/search.hpp"
 
 namespace {
 

@@ -4,8 +4,8 @@
 
 #include <atomic>
 
-#include "match.hpp"
-#include "selfplay.hpp"
+#include "runs/match.hpp"
+#include "engine/selfplay.hpp"
 
 namespace {
 

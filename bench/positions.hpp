@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "movegen.hpp"
-#include "random.hpp"
+#include "rules/movegen.hpp"
+#include "rules/random.hpp"
 
 namespace seega::bench {
 

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "notation.hpp"
+#include "rules/notation.hpp"
 
 namespace seega::cli {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "rules.hpp"
+#include "rules/rules.hpp"
 
 namespace seega::cli {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "common.hpp"
-#include "spec.hpp"
+#include "rules/spec.hpp"
 
 #if SEEGA_WITH_MPI
 #include <mpi.h>

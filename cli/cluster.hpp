@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "share.hpp"
+#include "runs/share.hpp"
 
 namespace seega::cli {
 

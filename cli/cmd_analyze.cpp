@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
-#include "player.hpp"
+#include "engine/player.hpp"
 
 namespace seega::cli {
 

@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
-#include "signature.hpp"
+#include "engine/signature.hpp"
 
 namespace seega::cli {
 

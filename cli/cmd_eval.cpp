@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
-#include "eval.hpp"
+#include "engine/eval.hpp"
 
 namespace seega::cli {
 

@@ -7,10 +7,11 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
-#include "json.hpp"
-#include "results_file.hpp"
-#include "runner.hpp"
-#include "training_data.hpp"
+#include "runs/json.hpp"
+#include "runs/results_file.hpp"
+#include "runs/runner.hpp"
+#include "analysis/labelling.hpp"
+#include "runs/positions_file.hpp"
 
 namespace seega::cli {
 

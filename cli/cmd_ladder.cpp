@@ -5,10 +5,10 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
-#include "ladder.hpp"
-#include "spec.hpp"
+#include "runs/ladder.hpp"
+#include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "stats.hpp"
+#include "analysis/stats.hpp"
 
 namespace seega::cli {
 

@@ -6,7 +6,7 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
-#include "match.hpp"
+#include "runs/match.hpp"
 #include "run_games.hpp"
 
 namespace seega::cli {

@@ -2,9 +2,9 @@
 #include <fmt/core.h>
 #include <filesystem>
 
-#include "atomic_write.hpp"
+#include "runs/atomic_write.hpp"
 #include "common.hpp"
-#include "merge.hpp"
+#include "runs/merge.hpp"
 
 namespace seega::cli {
 

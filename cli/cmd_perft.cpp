@@ -10,8 +10,8 @@
 #include <cstdlib>
 
 #include "common.hpp"
-#include "notation.hpp"
-#include "perft.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
 
 namespace seega::cli {
 

@@ -14,8 +14,8 @@
 
 #include "board.hpp"
 #include "common.hpp"
-#include "run_score.hpp"
-#include "selfplay.hpp"
+#include "runs/run_score.hpp"
+#include "engine/selfplay.hpp"
 
 namespace seega::cli {
 

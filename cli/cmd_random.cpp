@@ -6,9 +6,9 @@
 #include <map>
 
 #include "common.hpp"
-#include "json.hpp"
-#include "random.hpp"
-#include "selfplay.hpp"
+#include "runs/json.hpp"
+#include "rules/random.hpp"
+#include "engine/selfplay.hpp"
 
 namespace seega::cli {
 

@@ -5,9 +5,9 @@
 
 #include "board.hpp"
 #include "common.hpp"
-#include "json.hpp"
-#include "replay.hpp"
-#include "results_file.hpp"
+#include "runs/json.hpp"
+#include "engine/replay.hpp"
+#include "runs/results_file.hpp"
 
 namespace seega::cli {
 

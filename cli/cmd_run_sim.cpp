@@ -8,10 +8,10 @@
 #include <optional>
 #include <utility>
 
-#include "append_file.hpp"
+#include "runs/append_file.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
-#include "run_sim.hpp"
+#include "runs/run_sim.hpp"
 
 namespace seega::cli {
 

@@ -7,11 +7,12 @@
 #include <map>
 #include <sstream>
 
-#include "atomic_write.hpp"
+#include "runs/atomic_write.hpp"
 #include "common.hpp"
-#include "eval.hpp"
-#include "training_data.hpp"
-#include "tune.hpp"
+#include "engine/eval.hpp"
+#include "analysis/labelling.hpp"
+#include "runs/positions_file.hpp"
+#include "analysis/tune.hpp"
 
 namespace seega::cli {
 

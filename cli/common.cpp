@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "cluster.hpp"
-#include "json.hpp"
-#include "notation.hpp"
-#include "spec.hpp"
+#include "runs/json.hpp"
+#include "rules/notation.hpp"
+#include "rules/spec.hpp"
 
 namespace seega::cli {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "notation.hpp"
-#include "player.hpp"
-#include "rules.hpp"
-#include "search.hpp"
-#include "shard.hpp"
+#include "rules/notation.hpp"
+#include "engine/player.hpp"
+#include "rules/rules.hpp"
+#include "engine/search.hpp"
+#include "runs/shard.hpp"
 
 namespace seega::cli {
 

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "build_info.hpp"
+#include "runs/build_info.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
-#include "player.hpp"
-#include "rules.hpp"
-#include "spec.hpp"
+#include "engine/player.hpp"
+#include "rules/rules.hpp"
+#include "rules/spec.hpp"
 
 namespace seega::cli {
 

@@ -7,7 +7,7 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
-#include "results_file.hpp"
+#include "runs/results_file.hpp"
 
 namespace seega::cli {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "runner.hpp"
+#include "runs/runner.hpp"
 
 namespace seega::cli {
 

@@ -165,14 +165,14 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 sys.exit(0 if j["ended"] == "depth" and "placement_cap_nodes" not in j else 1)' "$tmp/nocap.json"; then pass; else
   fail "analyze to its depth: $(cat "$tmp/nocap.json")"; fi
-# Every --shard help states the rule lib/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
+# Every --shard help states the rule lib/runs/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
 for cmd in match ladder gen-data run-sim; do
   if "$seega" "$cmd" --help | tr -s ' \n' ' ' | grep -q 'each block of K [a-z ]*pairs deal[a-z]* one pair to each shard,\? in an order rotated per block'
   then pass; else fail "$cmd --help: --shard does not state the rotated deal: $("$seega" "$cmd" --help | grep -A2 -- --shard)"; fi
 done
 # The source files the comments and docs name exist.
 root=$(dirname "$0")/..
-missing=$(cd "$root" && grep -ohE '\b(cli|lib|bench|tests)/[A-Za-z0-9_/]+\.(cpp|hpp)\b' lib/* cli/* docs/*.md README.md |
+missing=$(cd "$root" && grep -rohP '(?<![/\w])(cli|lib|bench|tests|scripts)/[\w/]+\.(cpp|hpp|sh)\b' lib cli bench tests/*.cpp tests/*.hpp docs/*.md README.md experiments --include='*.?pp' --include='*.md' --include='*.txt' --include='*.sh' |
   sort -u | while read -r f; do [ -e "$f" ] || echo "$f"; done)
 if [ -z "$missing" ]; then pass; else fail "files named in comments or docs that do not exist: $missing"; fi
 rm -f "$weights"

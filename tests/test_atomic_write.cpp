@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "atomic_write.hpp"
+#include "runs/atomic_write.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "eval.hpp"
-#include "random.hpp"
-#include "selfplay.hpp"
+#include "engine/eval.hpp"
+#include "rules/random.hpp"
+#include "engine/selfplay.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "movegen.hpp"
-#include "notation.hpp"
-#include "perft.hpp"
-#include "random.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
+#include "rules/random.hpp"
 
 namespace seega {
 namespace {

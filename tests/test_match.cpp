@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "match.hpp"
-#include "results_file.hpp"
+#include "runs/match.hpp"
+#include "runs/results_file.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <atomic>
 
-#include "player.hpp"
+#include "engine/player.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

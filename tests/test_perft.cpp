@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "movegen.hpp"
-#include "notation.hpp"
-#include "perft.hpp"
-#include "random.hpp"
+#include "rules/movegen.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
+#include "rules/random.hpp"
 #include "reference/reference.hpp"
 #include "test_util.hpp"
 

@@ -8,8 +8,8 @@
 #include <map>
 #include <memory>
 
-#include "selfplay.hpp"
-#include "stats.hpp"
+#include "engine/selfplay.hpp"
+#include "analysis/stats.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

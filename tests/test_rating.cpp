@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "random.hpp"
-#include "rating.hpp"
-#include "stats.hpp"
+#include "rules/random.hpp"
+#include "analysis/rating.hpp"
+#include "analysis/stats.hpp"
 
 namespace seega {
 namespace {

@@ -5,8 +5,8 @@
 #include <set>
 #include <utility>
 
-#include "replay.hpp"
-#include "selfplay.hpp"
+#include "engine/replay.hpp"
+#include "engine/selfplay.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

@@ -1,7 +1,7 @@
 // Seega>Play's run scoring (seed 001) against hand-computed runs.
 #include <gtest/gtest.h>
 
-#include "run_score.hpp"
+#include "runs/run_score.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -8,9 +8,9 @@
 #include <atomic>
 #include <vector>
 
-#include "player.hpp"
-#include "random.hpp"
-#include "search.hpp"
+#include "engine/player.hpp"
+#include "rules/random.hpp"
+#include "engine/search.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {
@@ -64,7 +64,7 @@ int minimax(const Position<N>& pos, int depth, int ply, const Weights& weights) 
 }
 
 // The depth a depth-limited search really reaches: with at most two placement turns left it looks two
-// plies further, into the first steps (lib/search.cpp).
+// plies further, into the first steps (lib/engine/search.cpp).
 int reached_depth(const Position<5>& pos, int depth) {
   return pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4 ? depth + 2 : depth;
 }

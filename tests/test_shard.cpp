@@ -9,13 +9,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "merge.hpp"
-#include "results_file.hpp"
-#include "run_sim.hpp"
-#include "runner.hpp"
-#include "shard.hpp"
+#include "runs/merge.hpp"
+#include "runs/results_file.hpp"
+#include "runs/run_sim.hpp"
+#include "runs/runner.hpp"
+#include "runs/shard.hpp"
 #include "test_util.hpp"
-#include "training_data.hpp"
+#include "analysis/labelling.hpp"
+#include "runs/positions_file.hpp"
 
 namespace seega {
 namespace {

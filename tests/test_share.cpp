@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "results_file.hpp"
-#include "run_sim.hpp"
-#include "runner.hpp"
+#include "runs/results_file.hpp"
+#include "runs/run_sim.hpp"
+#include "runs/runner.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

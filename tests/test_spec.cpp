@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "spec.hpp"
+#include "rules/spec.hpp"
 
 namespace seega {
 namespace {

@@ -8,12 +8,12 @@
 #include <random>
 #include <set>
 
-#include "ladder.hpp"
-#include "replay.hpp"
-#include "match.hpp"
-#include "results_file.hpp"
-#include "runner.hpp"
-#include "score_board.hpp"
+#include "runs/ladder.hpp"
+#include "engine/replay.hpp"
+#include "runs/match.hpp"
+#include "runs/results_file.hpp"
+#include "runs/runner.hpp"
+#include "runs/score_board.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -4,11 +4,12 @@
 
 #include <cmath>
 
-#include "notation.hpp"
-#include "replay.hpp"
-#include "selfplay.hpp"
+#include "rules/notation.hpp"
+#include "engine/replay.hpp"
+#include "engine/selfplay.hpp"
 #include "test_util.hpp"
-#include "training_data.hpp"
+#include "analysis/labelling.hpp"
+#include "runs/positions_file.hpp"
 
 namespace seega {
 namespace {

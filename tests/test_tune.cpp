@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "random.hpp"
-#include "tune.hpp"
+#include "rules/random.hpp"
+#include "analysis/tune.hpp"
 
 namespace seega {
 namespace {

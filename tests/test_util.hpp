@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "notation.hpp"
-#include "perft.hpp"
+#include "rules/notation.hpp"
+#include "rules/perft.hpp"
 
 namespace seega::test {
 

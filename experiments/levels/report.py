@@ -9,7 +9,7 @@ import os
 import re
 import sys
 
-BUDGET = 6_000_000  # kLevelNodeBudget in lib/player.hpp
+BUDGET = 6_000_000  # kLevelNodeBudget in lib/engine/player.hpp
 
 
 def write_csv(path, rows):

@@ -6,17 +6,18 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
-#include "eval.hpp"
-#include "merge.hpp"
-#include "notation.hpp"
-#include "player.hpp"
-#include "replay.hpp"
-#include "results_file.hpp"
-#include "rules.hpp"
-#include "run_sim.hpp"
-#include "spec.hpp"
-#include "stats.hpp"
-#include "training_data.hpp"
+#include "engine/eval.hpp"
+#include "runs/merge.hpp"
+#include "rules/notation.hpp"
+#include "engine/player.hpp"
+#include "engine/replay.hpp"
+#include "runs/results_file.hpp"
+#include "rules/rules.hpp"
+#include "runs/run_sim.hpp"
+#include "rules/spec.hpp"
+#include "analysis/stats.hpp"
+#include "analysis/labelling.hpp"
+#include "runs/positions_file.hpp"
 
 namespace seega::fuzz {
 

@@ -1,0 +1,46 @@
+#pragma once
+// Positions for tuning the evaluation: rows taken from played games (replayed from their records),
+// quiet positions only, at most M a game, labelled from the side to move's point of view. A row holds
+// the position itself, not its features: features are computed when tuning, so a changed feature set
+// needs no new data. The file they are kept in is runs/positions_file.hpp.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game_record.hpp"
+#include "rules/rules.hpp"
+
+namespace seega {
+
+// How rows are labelled: the game's result, a fixed-depth search's win probability, or a blend
+// L x result + (1 - L) x search (as modern engines train).
+struct LabelSpec {
+  enum class Kind { Result, Search, Blend } kind = Kind::Result;
+  double blend = 1;      // L, for Blend
+  int search_depth = 4;  // for Search and Blend
+  double k = 1;          // the search's win probability is sigmoid(k x score / 100); forced results are 1 or 0
+};
+// "result", "search" or "blend=L" with L in [0, 1].
+Parsed<LabelSpec> parse_label(std::string_view text);
+std::string to_string(const LabelSpec& label);
+
+struct DataRow {
+  std::string position;  // notation
+  bool placement = false;
+  std::string rules;  // canonical
+  long long game = 0;
+  int ply = 0;         // turns played before the position
+  double result = 0.5;  // the game's result for the side to move: 1, 0.5 or 0
+  std::optional<int> search;  // the search's score in hundredths of a stone, when labelled by search
+  double label = 0.5;         // the target tuning fits
+};
+
+// The rows of one game: its quiet positions (the side to move has no capturing step and the game is
+// not over; every placement position is quiet), at most `per_game` of them chosen at random from the
+// game's own seed, in ply order, labelled. Errors when the record does not replay.
+Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& record, int per_game,
+                                       const LabelSpec& label);
+
+}  // namespace seega

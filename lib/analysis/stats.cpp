@@ -1,0 +1,289 @@
+#include "analysis/stats.hpp"
+
+#include "rules/spec.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <string>
+
+namespace seega {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The score of one pair per game, i/4, for pair index i.
+constexpr double pair_value(int i) { return i / 4.0; }
+
+// A normal interval on a mean score, in Elo. The per-sample variance and the sample count give the
+// standard error of the mean.
+EloEstimate elo_interval(double mean, double variance, double samples) {
+  double half = kZ95 * std::sqrt(variance / samples);
+  return {elo_from_score(mean), elo_from_score(mean - half), elo_from_score(mean + half)};
+}
+
+// The empirical pair distribution as fishtest builds it: a zero count becomes 1e-3, so both end
+// values keep some mass and the maximum-likelihood fits below exist.
+struct PairPdf {
+  std::array<double, 5> prob{};
+  double total = 0;
+};
+
+PairPdf regularized(const Pentanomial& p) {
+  PairPdf pdf;
+  for (int i = 0; i < 5; ++i) {
+    pdf.prob[i] = p.n[i] == 0 ? 1e-3 : double(p.n[i]);
+    pdf.total += pdf.prob[i];
+  }
+  for (double& q : pdf.prob) q /= pdf.total;
+  return pdf;
+}
+
+// The multiplier x of the distribution closest in likelihood to pdf among those with mean s:
+// q_i = p_i / (1 + x (a_i - s)) (Van den Bergh, "Comments on normalized Elo", Proposition 1.1).
+// x is the root of sum p_i (a_i - s) / (1 + x (a_i - s)), which falls strictly from +inf to -inf
+// on (-1 / (1 - s), 1 / s) when the end values have mass, so bisection finds it without fail.
+double mle_multiplier(const PairPdf& pdf, double s) {
+  auto f = [&](double x) {
+    double sum = 0;
+    for (int i = 0; i < 5; ++i) sum += pdf.prob[i] * (pair_value(i) - s) / (1 + x * (pair_value(i) - s));
+    return sum;
+  };
+  double lo = -1 / (1 - s), hi = 1 / s;
+  for (int iter = 0; iter < 200; ++iter) {
+    double mid = lo + (hi - lo) / 2;
+    if (mid == lo || mid == hi) break;
+    if (f(mid) > 0)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo + (hi - lo) / 2;
+}
+
+}  // namespace
+
+IntervalGap interval_gap(long long samples, double variance) {
+  if (samples < kMinSamples) return IntervalGap::TooFew;
+  return variance > 0 ? IntervalGap::None : IntervalGap::NoSpread;
+}
+
+std::string too_few_text(long long samples, std::string_view one, std::string_view many, std::string_view none) {
+  const std::string need = " (at least " + std::to_string(kMinSamples) + " are needed)";
+  if (samples == 0 && !none.empty()) return std::string(none) + need;
+  return std::to_string(samples) + " " + std::string(samples == 1 ? one : many) + (samples == 1 ? " is" : " are") +
+         " too few" + need;
+}
+
+Interval wilson(double successes, double n, double z) {
+  assert(n >= 0 && successes >= 0 && successes <= n);
+  if (n == 0) return {0, 1};
+  double p = successes / n;
+  double z2 = z * z;
+  double denom = 1 + z2 / n;
+  double centre = (p + z2 / (2 * n)) / denom;
+  double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom;
+  // At 0 or n successes the end is exactly 0 or 1 in exact arithmetic; rounding would leave 1e-17.
+  return {successes == 0 ? 0 : std::max(0.0, centre - half),
+          successes == n ? 1 : std::min(1.0, centre + half)};
+}
+
+ClusteredMean clustered_mean(const std::vector<double>& values, const std::vector<std::uint64_t>& clusters) {
+  assert(values.size() == clusters.size());
+  ClusteredMean m;
+  m.n = static_cast<long long>(values.size());
+  if (m.n == 0) return m;
+  const double n = static_cast<double>(m.n);
+  double sum = 0;
+  for (double v : values) sum += v;
+  m.mean = sum / n;
+  // Residual sums per cluster, in key order, so the arithmetic does not depend on the input's order
+  // beyond the order within a cluster.
+  std::map<std::uint64_t, double> residuals;
+  double squares = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double r = values[i] - m.mean;
+    residuals[clusters[i]] += r;
+    squares += r * r;
+  }
+  m.clusters = static_cast<long long>(residuals.size());
+  const double c = static_cast<double>(m.clusters);
+  const double v0 = m.n > 1 ? squares / (n * (n - 1)) : 0;
+  double between = 0;
+  for (const auto& [key, r] : residuals) between += r * r;
+  const double v = m.clusters > 1 ? c / (c - 1) * between / (n * n) : v0 * n;
+  m.iid_se = std::sqrt(v0);
+  if (m.clusters == 1) m.design_effect = n;
+  else if (v0 <= 0) m.design_effect = n / c;
+  else m.design_effect = std::max(1.0, v / v0);
+  m.se = std::sqrt(v0 * m.design_effect);
+  return m;
+}
+
+Interval clustered_wilson(const ClusteredMean& m, double z) {
+  if (m.n == 0) return {0, 1};
+  const double n_eff = static_cast<double>(m.n) / m.design_effect;
+  return wilson(m.mean * n_eff, n_eff, z);
+}
+
+Interval clustered_normal(const ClusteredMean& m, double z) {
+  if (m.n == 0) return {-kInf, kInf};
+  return {m.mean - z * m.se, m.mean + z * m.se};
+}
+
+double elo_from_score(double score) {
+  if (score <= 0) return -kInf;
+  if (score >= 1) return kInf;
+  const double elo = -400 * std::log10(1 / score - 1);
+  return elo == 0 ? 0.0 : elo;  // a score of exactly 1/2 is +0, not the -0 that log10(1) negated gives
+}
+
+double score_from_elo(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
+
+double WDL::score() const {
+  long long g = games();
+  return g == 0 ? 0.5 : (wins + 0.5 * draws) / g;
+}
+
+double WDL::variance() const {
+  const long long g = games();
+  if (g == 0) return 0;
+  const double m = score();
+  return (wins * (1 - m) * (1 - m) + draws * (0.5 - m) * (0.5 - m) + losses * m * m) / g;
+}
+
+void WDL::add(double points) {
+  assert(points == 0 || points == 0.5 || points == 1);
+  if (points == 1)
+    ++wins;
+  else if (points == 0.5)
+    ++draws;
+  else
+    ++losses;
+}
+
+EloEstimate elo_trinomial(const WDL& wdl) {
+  long long g = wdl.games();
+  if (g == 0) return {0, -kInf, kInf};
+  return elo_interval(wdl.score(), wdl.variance(), double(g));
+}
+
+double Pentanomial::score() const {
+  long long total = pairs();
+  if (total == 0) return 0.5;
+  double sum = 0;
+  for (int i = 0; i < 5; ++i) sum += n[i] * pair_value(i);
+  return sum / total;
+}
+
+double Pentanomial::variance() const {
+  long long total = pairs();
+  if (total == 0) return 0;
+  double m = score(), sum = 0;
+  for (int i = 0; i < 5; ++i) sum += n[i] * (pair_value(i) - m) * (pair_value(i) - m);
+  return sum / total;
+}
+
+void Pentanomial::add_pair(double first, double second) {
+  assert(first == 0 || first == 0.5 || first == 1);
+  assert(second == 0 || second == 0.5 || second == 1);
+  ++n[static_cast<int>(2 * (first + second))];
+}
+
+EloEstimate elo_pentanomial(const Pentanomial& p) {
+  if (p.pairs() == 0) return {0, -kInf, kInf};
+  return elo_interval(p.score(), p.variance(), double(p.pairs()));
+}
+
+EloEstimate normalized_elo(const Pentanomial& p) {
+  const double var = p.variance();
+  if (p.pairs() == 0 || var <= 0) return {0, -kInf, kInf};
+  constexpr double kScale = 800 / 2.302585092994046;  // 800 / ln 10
+  const double per_game_sd = std::sqrt(2 * var);
+  const double elo = (p.score() - 0.5) / per_game_sd * kScale;
+  // The score's standard error is sqrt(var / pairs); in these units that is 1 / sqrt(2 pairs).
+  const double half = kZ95 * kScale / std::sqrt(2.0 * static_cast<double>(p.pairs()));
+  return {elo == 0 ? 0.0 : elo, elo - half, elo + half};
+}
+
+double likelihood_of_superiority(const Pentanomial& p) {
+  if (p.pairs() == 0) return 0.5;
+  const double d = p.score() - 0.5, var = p.variance();
+  if (var <= 0) return d > 0 ? 1 : d < 0 ? 0 : 0.5;
+  const double se = std::sqrt(var / static_cast<double>(p.pairs()));
+  return 0.5 * std::erfc(-d / se / std::sqrt(2.0));
+}
+
+double likelihood_of_superiority(long long wins, long long losses) {
+  if (wins + losses == 0) return 0.5;
+  return 0.5 * (1 + std::erf((wins - losses) / std::sqrt(2.0 * (wins + losses))));
+}
+
+Parsed<SprtConfig> parse_sprt(std::string_view text) {
+  using P = Parsed<SprtConfig>;
+  // alpha and beta exclude their ends: parse_real's range is closed, so the setter checks them.
+  auto rate_key = [](std::string_view name, double SprtConfig::*field) {
+    return SpecKey<SprtConfig>{name, "a number in (0, 0.5)", [field](SprtConfig& c, std::string_view v) {
+                                 auto x = parse_real(v, 0, 0.5);
+                                 const bool ok = x && *x > 0 && *x < 0.5;
+                                 if (ok) c.*field = *x;
+                                 return refuse_unless(ok);
+                               }};
+  };
+  static const KeyTable<SprtConfig> keys(
+      "sprt", {real_key("elo0", "a number in [-1000, 1000]", &SprtConfig::elo0, -1000, 1000),
+               real_key("elo1", "a number in [-1000, 1000]", &SprtConfig::elo1, -1000, 1000),
+               rate_key("alpha", &SprtConfig::alpha), rate_key("beta", &SprtConfig::beta)});
+  SprtConfig config;
+  auto given = keys.apply(split_items(text), config);
+  if (!given.ok()) return P::fail(given.error);
+  if (!(config.elo0 < config.elo1))
+    return P::fail("sprt keys elo0 and elo1: elo0 (" + number_text(config.elo0) + ") must be less than elo1 (" +
+                   number_text(config.elo1) + ")");
+  return P{config, {}};
+}
+
+double llr_logistic(const Pentanomial& p, double elo0, double elo1) {
+  assert(std::abs(elo0) <= 1000 && std::abs(elo1) <= 1000);
+  if (p.pairs() == 0) return 0;
+  PairPdf pdf = regularized(p);
+  double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+  double x0 = mle_multiplier(pdf, s0), x1 = mle_multiplier(pdf, s1);
+  // log q1_i - log q0_i, averaged over the observed distribution and scaled to the pair count.
+  double llr = 0;
+  for (int i = 0; i < 5; ++i) {
+    double a = pair_value(i);
+    llr += pdf.prob[i] * (std::log1p(x0 * (a - s0)) - std::log1p(x1 * (a - s1)));
+  }
+  return pdf.total * llr;
+}
+
+double llr_logistic_approx(const Pentanomial& p, double elo0, double elo1) {
+  if (p.pairs() == 0) return 0;
+  PairPdf pdf = regularized(p);
+  double mean = 0, var = 0;
+  for (int i = 0; i < 5; ++i) mean += pdf.prob[i] * pair_value(i);
+  for (int i = 0; i < 5; ++i) var += pdf.prob[i] * (pair_value(i) - mean) * (pair_value(i) - mean);
+  double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+  return pdf.total * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+}
+
+SprtResult sprt(const Pentanomial& p, const SprtConfig& config) {
+  assert(config.alpha > 0 && config.alpha < 0.5 && config.beta > 0 && config.beta < 0.5);
+  assert(config.elo0 < config.elo1);
+  SprtResult r;
+  r.lower = std::log(config.beta / (1 - config.alpha));
+  r.upper = std::log((1 - config.beta) / config.alpha);
+  r.llr = llr_logistic(p, config.elo0, config.elo1);
+  if (!std::isfinite(r.llr)) r.llr = 0;  // cannot happen with regularized counts; never decide on NaN
+  if (r.llr >= r.upper)
+    r.decision = SprtResult::AcceptH1;
+  else if (r.llr <= r.lower)
+    r.decision = SprtResult::AcceptH0;
+  return r;
+}
+
+}  // namespace seega

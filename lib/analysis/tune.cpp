@@ -1,0 +1,479 @@
+#include "analysis/tune.hpp"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "rules/random.hpp"
+#include "analysis/stats.hpp"
+
+namespace seega {
+
+// Why Newton on beta = K w / 100 rather than on (K, w): in beta the model is a plain logistic
+// regression without intercept, whose penalised cross-entropy is convex, so Newton's method (IRLS)
+// from any start reaches the one optimum in a handful of steps and its Hessian gives the standard
+// errors. (K, w) is over-parameterised (K and w trade off), which is why K is only fixed afterwards,
+// by declaring material's movement weight 100.
+//
+// Why the penalty is on the sum, not the mean: the Hessian is then X^T W X + 2 l2 I, the information
+// of the data plus that of a Gaussian prior, so l2 means the same thing however many samples there
+// are, and the standard errors are the posterior's.
+
+namespace {
+
+constexpr int kFeatures = kFeatureCount;
+// A Newton step below this in every beta (logits per unit of a feature) ends the fit.
+constexpr double kStepTolerance = 1e-10;
+// An eigenvalue of the Gram matrix scaled to unit diagonal below this is taken for an exact
+// dependence among the columns: rounding leaves about 1e-16 to 1e-14 there, while two features with
+// a correlation of 0.99999 still give 1e-5 (1 - r).
+constexpr double kCollinear = 1e-9;
+// A feature with at least this share (as a vector length) in the null space is undetermined. The
+// computed null space is off by about rounding over the gap to the next eigenvalue, far below this,
+// while a feature that takes part in a dependence has a share of order 1.
+constexpr double kNullShare = 1e-3;
+// The ridge on each undetermined feature when l2 == 0, relative to the mean diagonal of X^T W X.
+constexpr double kRidge = 1e-9;
+// Rows per chunk when forming X^T W X, so the weighted copy of X stays small.
+constexpr Eigen::Index kChunk = 4096;
+
+// log(1 + e^z) without overflow.
+double softplus(double z) { return std::max(z, 0.0) + std::log1p(std::exp(-std::abs(z))); }
+
+// The cross-entropy of target y against p = sigmoid(z), y log(1 + e^-z) + (1 - y) log(1 + e^z),
+// written with log(1 + e^z) = log(1 + e^-z) + z so that it costs one exp and one log.
+double cross_entropy(double y, double z) { return softplus(-z) + (1 - y) * z; }
+
+// sigmoid(z) and sigmoid'(z) = p (1 - p) from one exp. The derivative as e / (1 + e)^2 with
+// e = exp(-|z|), not p (1 - p), which loses every digit once p rounds to 1.
+struct Logistic {
+  double p, slope;
+};
+Logistic logistic(double z) {
+  const double e = std::exp(-std::abs(z)), inv = 1 / (1 + e);
+  return {z >= 0 ? inv : e * inv, e * inv * inv};
+}
+
+double dot(const FeatureVector& w, const FeatureVector& x) {
+  double e = 0;
+  for (int f = 0; f < kFeatures; ++f) e += w[f] * x[f];
+  return e;
+}
+
+// The training samples of one phase (or of all, without split) as the regression sees them.
+struct Block {
+  Eigen::MatrixXd x;  // one row a sample
+  Eigen::VectorXd y;
+};
+
+Block make_block(const std::vector<const TuneSample*>& rows) {
+  const auto n = static_cast<Eigen::Index>(rows.size());
+  Block b{Eigen::MatrixXd(n, kFeatures), Eigen::VectorXd(n)};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const TuneSample& s = *rows[static_cast<std::size_t>(i)];
+    for (int f = 0; f < kFeatures; ++f) b.x(i, f) = s.x[f];
+    b.y[i] = s.target;
+  }
+  return b;
+}
+
+// X^T diag(w) X, or X^T X without w, a chunk of rows at a time.
+Eigen::MatrixXd gram(const Eigen::MatrixXd& x, const Eigen::VectorXd* w) {
+  Eigen::MatrixXd g = Eigen::MatrixXd::Zero(x.cols(), x.cols());
+  Eigen::MatrixXd scaled;
+  for (Eigen::Index start = 0; start < x.rows(); start += kChunk) {
+    const Eigen::Index len = std::min(kChunk, x.rows() - start);
+    if (w) {
+      scaled = x.middleRows(start, len).array().colwise() * w->segment(start, len).array();
+      g.noalias() += x.middleRows(start, len).transpose() * scaled;
+    } else {
+      g.noalias() += x.middleRows(start, len).transpose() * x.middleRows(start, len);
+    }
+  }
+  return g;
+}
+
+// "safe", "mobility and centre_ring", "a, b and c".
+std::string name_list(const std::vector<int>& features) {
+  std::string out;
+  for (std::size_t k = 0; k < features.size(); ++k) {
+    if (k > 0) out += k + 1 == features.size() ? " and " : ", ";
+    out += kFeatureNames[features[k]];
+  }
+  return out;
+}
+
+// Why a Gram-like matrix X^T W X (W positive) leaves each column undetermined, or empty for a
+// determined one: a zero diagonal is a column of zeros; otherwise, scaled to unit diagonal so that a
+// feature's units do not matter, a near-zero eigenvalue is a column that is a combination of others,
+// and every feature with a share in that eigenvector is part of the combination (named as the others
+// sharing the null space with it). Without an intercept a constant non-zero column is not among them:
+// it plays the intercept and is determined. `positions` names the rows ("the training positions");
+// `weighted` says g is X^T W X at the fit, where W near 0 hides what X^T X shows.
+std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const std::string& positions, bool weighted) {
+  const Eigen::Index p = g.rows();
+  std::vector<std::string> out(static_cast<std::size_t>(p));
+  std::vector<Eigen::Index> live;
+  for (Eigen::Index j = 0; j < p; ++j) {
+    if (g(j, j) > 0)
+      live.push_back(j);
+    else
+      out[static_cast<std::size_t>(j)] = weighted ? "it carries no information at the fit: where it is non-zero, the "
+                                                    "fit already predicts the result with certainty"
+                                                  : "always 0 in " + positions;
+  }
+  if (live.empty()) return out;
+  const auto m = static_cast<Eigen::Index>(live.size());
+  Eigen::MatrixXd s(m, m);
+  for (Eigen::Index a = 0; a < m; ++a)
+    for (Eigen::Index b = 0; b < m; ++b)
+      s(a, b) = g(live[a], live[b]) / std::sqrt(g(live[a], live[a]) * g(live[b], live[b]));
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(s);
+  // The projection onto the null space: its diagonal is each feature's share, and an entry off it
+  // as large as a share joins two features in one dependence.
+  Eigen::MatrixXd null = Eigen::MatrixXd::Zero(m, m);
+  for (Eigen::Index k = 0; k < m; ++k)
+    if (eig.eigenvalues()[k] < kCollinear) null += eig.eigenvectors().col(k) * eig.eigenvectors().col(k).transpose();
+  const double share = kNullShare * kNullShare;
+  for (Eigen::Index a = 0; a < m; ++a) {
+    if (null(a, a) < share) continue;
+    std::vector<int> others;
+    for (Eigen::Index b = 0; b < m; ++b)
+      if (b != a && null(b, b) >= share && std::abs(null(a, b)) >= share) others.push_back(static_cast<int>(live[b]));
+    const std::string with = others.empty() ? "other features" : name_list(others);
+    out[static_cast<std::size_t>(live[a])] =
+        weighted ? "linearly dependent on " + with + " where the fit does not already predict the result with certainty"
+                 : "linearly dependent on " + with + " in " + positions;
+  }
+  return out;
+}
+
+// The penalised objective: the sum of the cross-entropies plus sum_j lambda_j beta_j^2.
+double objective(const Block& b, const Eigen::VectorXd& z, const Eigen::VectorXd& beta,
+                 const Eigen::VectorXd& lambda) {
+  double sum = 0;
+  for (Eigen::Index i = 0; i < z.size(); ++i) sum += cross_entropy(b.y[i], z[i]);
+  return sum + lambda.dot(beta.cwiseAbs2());
+}
+
+bool positive_definite(const Eigen::LDLT<Eigen::MatrixXd>& ldlt) {
+  return ldlt.info() == Eigen::Success && ldlt.vectorD().minCoeff() > 0;
+}
+
+struct BlockFit {
+  Eigen::VectorXd beta;
+  Eigen::VectorXd se;                     // of beta, from the penalised Hessian
+  std::vector<std::string> undetermined;  // by feature: why the data cannot determine it, or empty
+  int iterations = 0;
+  bool converged = false;
+  std::string error;
+};
+
+// Newton's method on one block from `beta`, minimising the sum of the cross-entropies plus
+// l2 ||beta||^2 (and the ridge below). Step halving guards the rare overshoot far from the optimum;
+// the stop looks at the full step, so halving cannot fake it.
+BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iterations, const std::string& positions) {
+  BlockFit fit;
+  // Positive weights do not change which columns depend on others, so X^T X decides before the fit,
+  // once, whether a ridge is needed: the objective must not change under the step halving.
+  const Eigen::MatrixXd g0 = gram(b.x, nullptr);
+  fit.undetermined = undetermined_columns(g0, positions, false);
+  // A weight that would rest on fewer than kMinSamples positions (the only ones where its feature is
+  // not 0) is not trusted either: its direction is not flat, but nearly, and a few results of one
+  // colour there would send it off to infinity.
+  for (int f = 0; f < kFeatures; ++f) {
+    const auto nonzero = static_cast<long long>((b.x.col(f).array() != 0).count());
+    std::string& why = fit.undetermined[static_cast<std::size_t>(f)];
+    if (why.empty() && nonzero < kMinSamples)
+      why = "non-zero in only " + std::to_string(nonzero) + " of " + positions + " (at least " +
+            std::to_string(kMinSamples) + " are needed)";
+  }
+  // The ridge goes on the undetermined features alone, the only ones whose directions are flat or
+  // nearly: the rest keep the plain maximum likelihood, and data that separate wins from losses still
+  // show as a fit that runs off rather than one held by an invisible ridge. p (1 - p) <= 1/4, so a
+  // quarter of X^T X's mean diagonal bounds X^T W X's; the 1 covers a block of zeros.
+  Eigen::VectorXd lambda = Eigen::VectorXd::Constant(kFeatures, l2);
+  if (l2 == 0) {
+    const double scale = g0.diagonal().mean() / 4;
+    for (int f = 0; f < kFeatures; ++f)
+      if (!fit.undetermined[static_cast<std::size_t>(f)].empty()) lambda[f] = kRidge * (scale > 0 ? scale : 1);
+  }
+
+  const Eigen::Index n = b.x.rows();
+  Eigen::VectorXd z = b.x * beta, p(n), w(n), trial, z_trial;
+  double j = objective(b, z, beta, lambda);
+  auto local = [&](Eigen::MatrixXd& h, Eigen::VectorXd& grad) {
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const Logistic l = logistic(z[i]);
+      p[i] = l.p;
+      w[i] = l.slope;
+    }
+    grad = b.x.transpose() * (b.y - p) - 2 * lambda.cwiseProduct(beta);  // minus the objective's gradient
+    h = gram(b.x, &w);
+  };
+  Eigen::MatrixXd h;
+  Eigen::VectorXd grad;
+  for (int iter = 1; iter <= max_iterations; ++iter) {
+    local(h, grad);
+    h.diagonal() += 2 * lambda;
+    Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
+    if (!positive_definite(ldlt)) {
+      fit.error = "the Hessian is singular: the training data separate wins from losses (some combination "
+                  "of features predicts every result), so no finite weights fit them; use l2 > 0";
+      return fit;
+    }
+    const Eigen::VectorXd step = ldlt.solve(grad);
+    const double largest = step.cwiseAbs().maxCoeff();
+    double t = 1, j_trial = j;
+    for (int halvings = 0;; ++halvings) {
+      trial = beta + t * step;
+      z_trial = b.x * trial;
+      j_trial = objective(b, z_trial, trial, lambda);
+      // A relative slack, so that rounding at the optimum is not mistaken for a rise.
+      if (j_trial <= j + 1e-12 * (1 + std::abs(j)) || halvings == 50) break;
+      t /= 2;
+    }
+    beta.swap(trial);
+    z.swap(z_trial);
+    j = j_trial;
+    fit.iterations = iter;
+    if (largest < kStepTolerance) {
+      fit.converged = true;
+      break;
+    }
+  }
+
+  local(h, grad);
+  // The data alone may still leave a feature undetermined where W is near 0 (samples the fit
+  // already predicts with certainty), which X^T X could not see.
+  const std::vector<std::string> weighted = undetermined_columns(h, positions, true);
+  for (std::size_t f = 0; f < weighted.size(); ++f)
+    if (fit.undetermined[f].empty()) fit.undetermined[f] = weighted[f];
+
+  h.diagonal() += 2 * lambda;
+  Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
+  if (!positive_definite(ldlt)) {
+    fit.error = "the Hessian at the fit is singular: the training data separate wins from losses (some "
+                "combination of features predicts every result), so no finite weights fit them; use l2 > 0";
+    return fit;
+  }
+  const Eigen::MatrixXd cov = ldlt.solve(Eigen::MatrixXd::Identity(kFeatures, kFeatures));
+  fit.se = cov.diagonal().cwiseMax(0.0).cwiseSqrt();
+  fit.beta = std::move(beta);
+  return fit;
+}
+
+Eigen::VectorXd start_beta(const FeatureVector& w, double k) {
+  Eigen::VectorXd beta(kFeatures);
+  for (int f = 0; f < kFeatures; ++f) beta[f] = k * w[f] / 100;
+  return beta;
+}
+
+long long distinct_games(std::vector<long long>& games) {
+  std::sort(games.begin(), games.end());
+  return std::unique(games.begin(), games.end()) - games.begin();
+}
+
+std::string number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+// The samples of a part without copying them: a million samples are a hundred megabytes.
+using Part = std::vector<const TuneSample*>;
+const TuneSample& sample(const TuneSample& s) { return s; }
+const TuneSample& sample(const TuneSample* s) { return *s; }
+
+template <typename Samples>
+double loss_of(const Samples& s, const Weights& w, double k) {
+  if (s.empty()) return 0;
+  double sum = 0;
+  for (const auto& item : s) {
+    const TuneSample& t = sample(item);
+    sum += cross_entropy(t.target, k * dot(w.of_phase(t.placement), t.x) / 100);
+  }
+  return sum / static_cast<double>(s.size());
+}
+
+template <typename Samples>
+double k_of(const Samples& s, const Weights& w) {
+  // The loss in K is a logistic regression on the single column e / 100, so its derivative
+  // sum (sigmoid(K e) - y) e is increasing in K: find its root inside a bracket that shrinks with
+  // every evaluation, taking Newton's step when it lands inside and bisecting when it does not.
+  std::vector<double> e(s.size()), y(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const TuneSample& t = sample(s[i]);
+    e[i] = dot(w.of_phase(t.placement), t.x) / 100;
+    y[i] = t.target;
+  }
+  auto derivatives = [&](double k, double& second) {
+    double first = 0;
+    second = 0;
+    for (std::size_t i = 0; i < e.size(); ++i) {
+      const Logistic l = logistic(k * e[i]);
+      first += (l.p - y[i]) * e[i];
+      second += l.slope * e[i] * e[i];
+    }
+    return first;
+  };
+  double lo = kMinTuneK, hi = kMaxTuneK, second = 0;
+  if (derivatives(lo, second) >= 0) return lo;
+  if (derivatives(hi, second) <= 0) return hi;
+  double k = 1;
+  for (int iter = 0; iter < 200; ++iter) {
+    const double d = derivatives(k, second);
+    if (d == 0) return k;
+    (d < 0 ? lo : hi) = k;
+    double next = second > 0 ? k - d / second : lo;
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+    if (std::abs(next - k) <= 1e-12 * k || hi - lo <= 1e-12 * hi) return next;
+    k = next;
+  }
+  return k;
+}
+
+}  // namespace
+
+double tune_loss(const std::vector<TuneSample>& s, const Weights& w, double k) { return loss_of(s, w, k); }
+
+double fit_k(const std::vector<TuneSample>& s, const Weights& w) { return k_of(s, w); }
+
+bool held_out(long long game, std::uint64_t seed, double holdout) {
+  if (!(holdout > 0)) return false;
+  const std::uint64_t h = Rng::derive(seed, static_cast<std::uint64_t>(game));
+  return static_cast<double>(h >> 11) * 0x1.0p-53 < holdout;
+}
+
+Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& start, const TuneOptions& o) {
+  using P = Parsed<TuneResult>;
+  const auto clock_start = std::chrono::steady_clock::now();
+  if (samples.empty()) return P::fail("tune: no samples");
+  if (!(o.holdout >= 0 && o.holdout < 1))
+    return P::fail("tune: holdout " + number(o.holdout) + " is outside [0, 1)");
+  if (!(o.l2 >= 0 && std::isfinite(o.l2)))
+    return P::fail("tune: l2 " + number(o.l2) + " is not a finite number >= 0");
+  if (o.max_iterations < 1)
+    return P::fail("tune: max_iterations " + std::to_string(o.max_iterations) + " is below 1");
+  for (bool placing : {false, true}) {
+    if (placing && !start.placement) continue;
+    const FeatureVector& w = start.of_phase(placing);
+    for (int f = 0; f < kFeatures; ++f)
+      if (!std::isfinite(w[f]))
+        return P::fail(std::string("tune: the start ") + (placing ? "placement" : "movement") + " weight of '" +
+                       std::string(kFeatureNames[f]) + "' is not a finite number");
+  }
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    const TuneSample& s = samples[i];
+    const std::string which = "tune: sample " + std::to_string(i) + " (game " + std::to_string(s.game) + ")";
+    for (int f = 0; f < kFeatures; ++f)
+      if (!std::isfinite(s.x[f]))
+        return P::fail(which + ": feature '" + std::string(kFeatureNames[f]) + "' is not a finite number");
+    if (!(s.target >= 0 && s.target <= 1))
+      return P::fail(which + ": target " + number(s.target) + " is outside [0, 1]");
+  }
+
+  TuneResult r;
+  Part train, holdout;
+  std::vector<long long> train_games, holdout_games;
+  for (const TuneSample& s : samples) {
+    const bool out = held_out(s.game, o.seed, o.holdout);
+    (out ? holdout : train).push_back(&s);
+    (out ? holdout_games : train_games).push_back(s.game);
+  }
+  r.train_samples = static_cast<long long>(train.size());
+  r.holdout_samples = static_cast<long long>(holdout.size());
+  r.train_games = distinct_games(train_games);
+  r.holdout_games = distinct_games(holdout_games);
+  if (train.empty()) return P::fail("tune: every game was held out, so there is nothing to train on");
+
+  r.k_start = k_of(train, start);
+  r.train_loss_before = loss_of(train, start, r.k_start);
+  r.holdout_loss_before = loss_of(holdout, start, r.k_start);
+
+  // One block without split; movement then placement with it.
+  const int blocks = o.split ? 2 : 1;
+  std::vector<BlockFit> fits;
+  for (int blk = 0; blk < blocks; ++blk) {
+    const bool placing = blk == 1;
+    Part rows;
+    for (const TuneSample* s : train)
+      if (!o.split || s->placement == placing) rows.push_back(s);
+    if (rows.empty())
+      return P::fail(std::string("tune: split needs training samples of both phases, and there are no ") +
+                     (placing ? "placement" : "movement") + " samples");
+    const FeatureVector& from = o.split ? start.of_phase(placing) : start.w;
+    const std::string positions = o.split ? std::string("the ") + (placing ? "placement" : "movement") +
+                                                " training positions"
+                                          : "the training positions";
+    fits.push_back(fit_block(make_block(rows), start_beta(from, r.k_start), o.l2, o.max_iterations, positions));
+    if (!fits.back().error.empty()) return P::fail("tune: " + fits.back().error);
+  }
+
+  const double k = fits[0].beta[Material];
+  if (!(k > kMinTuneK))
+    return P::fail("tune: material's weight came out non-positive (" + number(k) +
+                   " logits per stone, at most " + number(kMinTuneK) +
+                   "): the training data do not show that more stones win (are the games all drawn?), so "
+                   "material cannot set the evaluation's scale");
+  r.k = k;
+  r.k_se = fits[0].se[Material];  // K is material's beta
+  r.iterations = 0;
+  r.converged = true;
+  for (int blk = 0; blk < blocks; ++blk) {
+    const bool placing = blk == 1;
+    const BlockFit& fit = fits[static_cast<std::size_t>(blk)];
+    FeatureVector w{};
+    std::vector<FeatureFit>& out = placing ? r.placement : r.movement;
+    const FeatureVector& from = o.split ? start.of_phase(placing) : start.w;
+    for (int f = 0; f < kFeatures; ++f) {
+      w[f] = 100 * fit.beta[f] / k;
+      const std::string& why = fit.undetermined[static_cast<std::size_t>(f)];
+      const bool determined = why.empty(), fixed = !placing && f == Material;
+      // se(w) = 100 se(beta) / K treats K as known: it ignores K's own uncertainty (and its
+      // correlation with beta), which the delta method would add; exact on the beta scale. The fixed
+      // weight is 100 / K * K: no error of its own (K's is k_se).
+      out.push_back({from[f], w[f], fixed ? 0 : 100 * fit.se[f] / k, determined, why, fixed});
+      if (!determined)
+        r.undetermined.push_back((o.split ? (placing ? "placement " : "movement ") : "") +
+                                 std::string(kFeatureNames[f]));
+    }
+    // Exactly 100, not 100 beta / beta rounded.
+    if (!placing) w[Material] = 100;
+    if (placing)
+      r.weights.placement = w;
+    else
+      r.weights.w = w;
+    r.iterations = std::max(r.iterations, fit.iterations);
+    r.converged = r.converged && fit.converged;
+  }
+  if (!o.split) r.weights.placement.reset();
+
+  r.train_loss_after = loss_of(train, r.weights, r.k);
+  r.holdout_loss_after = loss_of(holdout, r.weights, r.k);
+  if (holdout.empty())
+    r.no_holdout = o.holdout == 0 ? "nothing is held out (holdout 0)"
+                                  : "no game fell in the held-out share (holdout " + number(o.holdout) + ")";
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - clock_start).count();
+  return P{std::move(r), {}};
+}
+
+Weights adoptable_weights(const TuneResult& r, const Weights& start) {
+  Weights w = r.weights;
+  for (int f = 0; f < kFeatureCount; ++f) {
+    if (!r.movement[static_cast<std::size_t>(f)].determined) w.w[f] = start.w[f];
+    if (w.placement && !r.placement.empty() && !r.placement[static_cast<std::size_t>(f)].determined)
+      (*w.placement)[f] = start.of_phase(true)[f];
+  }
+  return w;
+}
+
+}  // namespace seega

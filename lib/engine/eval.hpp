@@ -1,0 +1,64 @@
+#pragma once
+// A linear evaluation in named features, from the side to move's point of view. Weights come from a
+// small text file (one "name value" per line, # comments) or the built-in defaults.
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules/movegen.hpp"
+
+namespace seega {
+
+enum Feature : int {
+  Material,      // stones on the board and in hand: ours minus theirs
+  Mobility,      // legal steps: ours minus theirs (movement phase)
+  Safe,          // stones no step can capture (every capture line blocked by the edge or a friend)
+  Threats,       // enemy stones one of our steps could capture now
+  Hanging,       // our stones one of their steps could capture if it were their turn
+  CentreRing,    // stones on the squares orthogonally next to the centre: ours minus theirs
+  CentreEntry,   // with the centre empty: the most stones a step into it takes, ours minus theirs
+  Blocked,       // 1 when they have no step, -1 when we have none (movement phase)
+  LastPlacer,    // phase: +1 when we place last (and so move first), -1 when they do; 0 after placement
+  kFeatureCount
+};
+
+constexpr std::array<std::string_view, kFeatureCount> kFeatureNames{
+    "material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked", "last_placer"};
+
+using FeatureVector = std::array<double, kFeatureCount>;
+
+// The weights of the features, one set for every position or, split by phase (tuned with
+// --phases split), one for placement positions and one for movement positions.
+struct Weights {
+  FeatureVector w{};                       // every position's, or the movement phase's when split
+  std::optional<FeatureVector> placement;  // the placement phase's, when split
+  static Weights defaults();
+  // The weights a position of this phase is evaluated with.
+  const FeatureVector& of_phase(bool placing) const { return placing && placement ? *placement : w; }
+  std::string to_text() const;  // the file format: one feature a line, "placement.NAME" lines when split
+  bool operator==(const Weights&) const = default;
+};
+
+// Parses the weights file format: "name value" per line, '#' starts a comment. A name may carry a
+// phase, "placement.material 100" or "movement.material 100"; a plain name is the movement (and
+// unsplit) weight, so files written before phases existed read as they always did. Any placement.
+// line splits the weights: placement features not given start from the movement ones. Unknown names,
+// an unknown phase, repeated names and bad numbers are errors naming the line. Features missing from
+// the text keep their default weight.
+Parsed<Weights> parse_weights(std::string_view text);
+// parse_weights of the text of the weights file at path; errors name the file.
+Parsed<Weights> parse_weights_file(std::string_view text, const std::string& path);
+// Reads and parses a weights file; errors name the file.
+Parsed<Weights> load_weights(const std::string& path);
+
+// The feature values of a position, from the side to move's point of view.
+template <int N>
+FeatureVector features(const Position<N>& pos);
+
+// The evaluation in hundredths of a stone, from the side to move's point of view.
+template <int N>
+int evaluate(const Position<N>& pos, const Weights& weights);
+
+}  // namespace seega

@@ -1,0 +1,321 @@
+#include "engine/player.hpp"
+
+#include "rules/spec.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <vector>
+
+namespace seega {
+
+LevelSpec level_spec(int level) {
+  // The depths were calibrated on a ladder of levels 1 to 10 (experiments/levels/README.md): every
+  // step at least 50 Elo with its 95% interval above 0. Level 1 "looks one move ahead". Past level 10
+  // the depth stays at 12 (depth 14 took up to 52 million nodes a move, many seconds, far past the 1.5 s
+  // cap) and only the blunder chance shrinks.
+  static constexpr int kDepth[] = {1, 2, 3, 4, 5, 6, 7, 8, 10, 12};
+  static constexpr double kBlunder[] = {0.35, 0.20, 0.10, 0.05, 0.03};
+  level = std::max(level, 1);
+  const int depth = kDepth[std::min(level, 10) - 1];
+  // From level 6 the chance shrinks by 40% a level, from level 5's 3%, and never reaches zero.
+  const double blunder = level <= 5 ? kBlunder[level - 1] : 0.03 * std::pow(0.6, level - 5);
+  return {depth, blunder};
+}
+
+bool PlayerSpec::reproducible() const {
+  if (placement && !placement->reproducible()) return false;
+  if (kind == Kind::AlphaBeta) return time_ms == 0;
+  if (kind == Kind::Level) return deterministic;
+  return true;
+}
+
+std::string players_help() {
+  return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]); "
+         "every player takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this player "
+         "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE";
+}
+
+namespace {
+
+using Key = SpecKey<PlayerSpec>;
+
+Refusal set_placement(PlayerSpec& spec, std::string_view value) {
+  auto inner = parse_player(value);
+  if (!inner.ok()) return inner.error;
+  if (inner.value.placement) return "a placement player cannot have a placement= of its own";
+  spec.placement = std::make_shared<const PlayerSpec>(std::move(inner.value));
+  return {};
+}
+
+// The keys each kind of player takes, in the order of PlayerSpec::Kind; the noun is the kind's name.
+const std::vector<KeyTable<PlayerSpec>>& player_tables() {
+  static const Key depth = whole_key("depth", "1 to 60", &PlayerSpec::depth, 1, 60);
+  static const Key nodes =
+      whole_key("nodes", "1 or more", &PlayerSpec::nodes, std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max());
+  static const Key time = whole_key("time", "1 to 3600000 ms", &PlayerSpec::time_ms, 1, 3'600'000);
+  static const Key playouts = whole_key("playouts", "1 to 10000000", &PlayerSpec::playouts, 1, 10'000'000);
+  static const Key blunder = real_key("blunder", "0 to 1", &PlayerSpec::blunder, 0, 1);
+  static const Key deterministic = flag_key("deterministic", &PlayerSpec::deterministic);
+  static const Key placement{"placement", "a player spec", set_placement};
+  // Only the name: the file is read by load_player_weights, so that parsing stays a function of the text.
+  static const Key weights{"weights", "a weights file", [](PlayerSpec& spec, std::string_view v) {
+                             spec.weights_file = std::string(v);
+                             return refuse_unless(!v.empty());
+                           }};
+  static const std::vector<KeyTable<PlayerSpec>> tables = {
+      {"random", {blunder, placement}},
+      {"greedy", {blunder, placement}},
+      {"ab", {depth, nodes, time, blunder, weights, placement}},
+      {"mcts", {playouts, blunder, placement}},
+      {"level", {deterministic, blunder, weights, placement}},
+  };
+  return tables;
+}
+
+constexpr std::string_view kKindNames[] = {"random", "greedy", "ab", "mcts", "level"};
+
+}  // namespace
+
+Parsed<PlayerSpec> parse_player(std::string_view text) {
+  using P = Parsed<PlayerSpec>;
+  using K = PlayerSpec::Kind;
+  PlayerSpec spec;
+  spec.text = std::string(trim(text));
+  auto parts = split_spec(text);
+  if (!parts.ok()) return P::fail("player " + parts.error);
+  const std::string_view name = parts.value.name;
+  const auto* kind = std::find(std::begin(kKindNames), std::end(kKindNames), name);
+  if (kind == std::end(kKindNames)) {
+    const std::vector<std::string> names(std::begin(kKindNames), std::end(kKindNames));
+    return P::fail("unknown player " + quote(name) + did_you_mean(name, names) + "; " + players_help());
+  }
+  spec.kind = static_cast<K>(kind - std::begin(kKindNames));
+  const std::string where = "player " + quote(spec.text) + ": ";
+  std::vector<SpecItem> items = parts.value.items;
+  // level(N): the level number comes first, without a key.
+  if (spec.kind == K::Level) {
+    if (items.empty() || items.front().value) return P::fail(where + "say which level, e.g. level(3)");
+    auto level = parse_whole(items.front().key, 1, 30);
+    if (!level) return P::fail(where + "level must be a whole number from 1 to 30, not " + quote(items.front().key));
+    spec.level = *level;
+    items.erase(items.begin());
+  }
+  auto given = player_tables()[static_cast<std::size_t>(spec.kind)].apply(items, spec);
+  if (!given.ok()) return P::fail(where + given.error);
+  if (spec.kind == K::Level && !given.value.has("blunder")) spec.blunder = level_spec(spec.level).blunder;
+  if (spec.kind == K::AlphaBeta && !spec.depth && !spec.nodes && !spec.time_ms)
+    return P::fail(where + "ab needs a limit: depth=D, nodes=N or time=MS");
+  if (spec.kind == K::Mcts && !spec.playouts) spec.playouts = 2000;
+  return P{spec, {}};
+}
+
+std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load) {
+  if (spec.placement) {
+    PlayerSpec inner = *spec.placement;
+    if (auto error = load_player_weights(inner, load); !error.empty()) return error;
+    spec.placement = std::make_shared<const PlayerSpec>(std::move(inner));
+  }
+  if (spec.weights_file.empty()) return "";
+  auto w = load(spec.weights_file);
+  if (!w.ok()) return "player " + quote(spec.text) + ": " + w.error;
+  spec.weights = w.value;
+  return "";
+}
+
+template <int N>
+Move<N> random_move(const Position<N>& pos, Rng& rng) {
+  if (pos.placing()) {
+    // The k-th pair in generation order (a < b, both ascending), without listing C(e, 2) pairs:
+    // the same draw picks the same move as indexing the generated list would.
+    Bitboard<N> free = pos.empty() & ~Geometry<N>::kCentreBB;
+    std::uint64_t e = popcount(free), k = rng.below(e * (e - 1) / 2);
+    for (std::uint64_t left = e - 1;; --left) {
+      int a = pop_lsb(free);
+      if (k < left) {
+        while (k--) free &= free - 1;
+        return Move<N>::place(a, lsb(free));
+      }
+      k -= left;
+    }
+  }
+  const Rules& r = pos.rules();
+  if (!r.chains && !r.forced_capture) {
+    // The k-th step in generation order (direction, then target square), without the list.
+    const int n = pos.count_steps();
+    std::uint64_t k = rng.below(n ? n : 1);
+    if (!n) return Move<N>::pass();
+    const Bitboard<N> us = pos.stones(pos.side()), free = pos.empty();
+    for (int d = 0;; ++d) {
+      Bitboard<N> targets = Geometry<N>::shift(us, d) & free;
+      const auto c = static_cast<std::uint64_t>(popcount(targets));
+      if (k >= c) {
+        k -= c;
+        continue;
+      }
+      while (k--) targets &= targets - 1;
+      const int to = lsb(targets);
+      return Move<N>::step(to - Geometry<N>::kDelta[d], to);
+    }
+  }
+  MoveList<N> list;
+  generate_moves(pos, list);  // pos is not terminal (the precondition)
+  return list[rng.below(list.size())];
+}
+
+template <int N>
+Move<N> greedy_move(const Position<N>& pos, Rng& rng) {
+  MoveList<N> list;
+  legal_moves(pos, list);
+  int best = -1;
+  std::vector<std::size_t> ties;
+  const Bitboard<N> mine = pos.stones(pos.side()), theirs = pos.stones(~pos.side());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Move<N>& m = list[i];
+    int taken = 0;
+    if (m.kind == MoveKind::Chain) taken = popcount(m.captured);
+    else if (m.kind == MoveKind::Step)
+      taken = popcount(pos.captures_at(m.to, (mine & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(m.to), theirs));
+    if (taken > best) best = taken, ties.clear();
+    if (taken == best) ties.push_back(i);
+  }
+  return list[ties[rng.below(ties.size())]];
+}
+
+namespace {
+
+template <int N>
+class RandomPlayer : public Player<N> {
+ public:
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return random_move(pos, rng); }
+};
+
+template <int N>
+class GreedyPlayer : public Player<N> {
+ public:
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return greedy_move(pos, rng); }
+};
+
+template <int N>
+class MctsPlayer : public Player<N> {
+ public:
+  explicit MctsPlayer(int playouts) : playouts_(playouts) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return mcts_move(pos, playouts_, rng, stop_); }
+  void set_stop(const std::atomic<bool>* stop) override { stop_ = stop; }
+
+ private:
+  int playouts_;
+  const std::atomic<bool>* stop_ = nullptr;
+};
+
+template <int N>
+class SearchPlayer : public Player<N> {
+ public:
+  SearchPlayer(const Weights& w, SearchLimits limits) : searcher_(w), limits_(limits) {}
+  Move<N> choose(const Position<N>& pos, Rng&) override {
+    last_ = searcher_.search(pos, limits_);
+    return last_.best;
+  }
+  void new_game() override { searcher_.clear(); }
+  void set_stop(const std::atomic<bool>* stop) override { searcher_.set_stop_flag(stop); }
+  const SearchResult<N>* last_search() const override { return &last_; }
+
+ private:
+  Searcher<N> searcher_;
+  SearchLimits limits_;
+  SearchResult<N> last_;
+};
+
+// Plays a uniformly random legal move with probability p, else asks the inner player. The coin is
+// tossed for every move, so the blunder rate is exactly p in expectation.
+template <int N>
+class Blundering : public Player<N> {
+ public:
+  Blundering(std::unique_ptr<Player<N>> inner, double p) : inner_(std::move(inner)), p_(p) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override {
+    blundered_ = rng.uniform() < p_;
+    if (blundered_) return random_move(pos, rng);
+    return inner_->choose(pos, rng);
+  }
+  void new_game() override { inner_->new_game(); }
+  void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
+  // A blunder is not a search.
+  const SearchResult<N>* last_search() const override { return blundered_ ? nullptr : inner_->last_search(); }
+
+ private:
+  std::unique_ptr<Player<N>> inner_;
+  double p_;
+  bool blundered_ = false;
+};
+
+// Places with one player and moves with another (placement=SPEC), so that a study can ask whether an
+// edge comes from how a side places or how it moves. Both hear new_game and the stop flag.
+template <int N>
+class Split : public Player<N> {
+ public:
+  Split(std::unique_ptr<Player<N>> placement, std::unique_ptr<Player<N>> movement)
+      : placement_(std::move(placement)), movement_(std::move(movement)) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override {
+    last_ = pos.placing() ? placement_.get() : movement_.get();
+    return last_->choose(pos, rng);
+  }
+  void new_game() override {
+    placement_->new_game();
+    movement_->new_game();
+  }
+  void set_stop(const std::atomic<bool>* stop) override {
+    placement_->set_stop(stop);
+    movement_->set_stop(stop);
+  }
+  const SearchResult<N>* last_search() const override { return last_ ? last_->last_search() : nullptr; }
+
+ private:
+  std::unique_ptr<Player<N>> placement_, movement_;
+  Player<N>* last_ = nullptr;
+};
+
+}  // namespace
+
+template <int N>
+std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
+  using K = PlayerSpec::Kind;
+  std::unique_ptr<Player<N>> p;
+  switch (spec.kind) {
+    case K::Random: p = std::make_unique<RandomPlayer<N>>(); break;
+    case K::Greedy: p = std::make_unique<GreedyPlayer<N>>(); break;
+    case K::Mcts: p = std::make_unique<MctsPlayer<N>>(spec.playouts); break;
+    case K::AlphaBeta: {
+      SearchLimits l;
+      l.depth = spec.depth;
+      l.nodes = spec.nodes;
+      l.time_ms = spec.time_ms;
+      p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
+      break;
+    }
+    case K::Level: {
+      SearchLimits l;
+      l.depth = level_spec(spec.level).depth;
+      // "Looks one move ahead", to the letter: level 1 has no capture search beyond its one move.
+      l.quiescence = spec.level > 1;
+      if (spec.deterministic) l.nodes = kLevelNodeBudget;
+      else l.time_ms = kLevelTimeMs;
+      p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
+      break;
+    }
+  }
+  if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
+  if (spec.placement) p = std::make_unique<Split<N>>(make_player<N>(*spec.placement), std::move(p));
+  return p;
+}
+
+#define SEEGA_INSTANTIATE(N)                                                  \
+  template std::unique_ptr<Player<N>> make_player<N>(const PlayerSpec&); \
+  template Move<N> greedy_move<N>(const Position<N>&, Rng&);             \
+  template Move<N> random_move<N>(const Position<N>&, Rng&);
+SEEGA_INSTANTIATE(5)
+SEEGA_INSTANTIATE(7)
+SEEGA_INSTANTIATE(9)
+#undef SEEGA_INSTANTIATE
+
+}  // namespace seega

@@ -1,0 +1,99 @@
+#pragma once
+// Players, each described by one spec string: random, greedy, ab(depth=4), ab(nodes=200000),
+// ab(time=1500), mcts(playouts=2000), level(N) and level(N,deterministic); any of them takes
+// blunder=P and placement=SPEC (SPEC places, this player moves: ab(depth=4,placement=random)), and ab
+// and level take weights=FILE. All randomness comes from the Rng handed to choose(),
+// so the same seed replays the same game.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/eval.hpp"
+#include "rules/random.hpp"
+#include "engine/search.hpp"
+
+namespace seega {
+
+// Seega>Play's AI levels (seed 001). Level 1 looks one move ahead and plays a random move 35% of the
+// time; levels 2-5 read deeper and blunder 20%, 10%, 5%, 3%; from level 6 the blunder chance is
+// 3% x 0.6^(N-5), never zero. It thinks at most 1.5 s a move. The depths (1, 2, 3, 4, 5, 6, 7, 8, 10,
+// 12, then 12) are this project's choice, calibrated on 5x5 standard so that each of levels 1 to 10
+// beats the one below by at least 50 Elo (experiments/levels/); this table is the one place they live.
+struct LevelSpec {
+  int depth;
+  double blunder;
+};
+LevelSpec level_spec(int level);
+constexpr int kLevelTimeMs = 1500;
+// level(N,deterministic) replaces the 1.5 s clock by this node budget, so batch runs replay exactly:
+// about what this 2-core VM searches in 1.5 s (4 million nodes a second; 3.1 million measured with both
+// cores busy, 6.2 million idle, seega bench). The two play the same moves wherever the search reaches
+// its depth before either limit, which on 5x5 is nearly every move of levels 1 to 10
+// (experiments/levels/README.md has the shares).
+constexpr std::uint64_t kLevelNodeBudget = 6'000'000;
+
+struct PlayerSpec {
+  enum class Kind { Random, Greedy, AlphaBeta, Mcts, Level } kind = Kind::Random;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  int time_ms = 0;
+  int playouts = 0;
+  int level = 0;
+  bool deterministic = false;
+  double blunder = 0;
+  std::string weights_file;
+  Weights weights = Weights::defaults();  // weights_file's, once load_player_weights has read it
+  // placement=SPEC: the player that plays the placement turns (this one plays the movement turns).
+  std::shared_ptr<const PlayerSpec> placement;
+
+  // Whether the moves depend only on the position and the seed (no clock).
+  bool reproducible() const;
+  std::string text;  // the spec as given
+};
+
+// Parses a player spec; unknown kinds or keys are errors listing what is allowed (with the nearest as
+// "did you mean"), and so are a key given twice, a value outside its range and a value given to a flag.
+// A pure function of the text: weights=FILE is only named, load_player_weights reads it.
+Parsed<PlayerSpec> parse_player(std::string_view text);
+
+// Reads a weights file (the default reads it from disk: load_weights in eval.hpp).
+using WeightsLoader = std::function<Parsed<Weights>(const std::string& path)>;
+// Loads the weights files spec names, its own and its placement player's, into their weights: "" when
+// done, else the error, naming the player and the file.
+std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load = load_weights);
+std::string players_help();
+
+template <int N>
+class Player {
+ public:
+  virtual ~Player() = default;
+  // A legal move of pos, which must not be terminal.
+  virtual Move<N> choose(const Position<N>& pos, Rng& rng) = 0;
+  // Forget what was learnt in the previous game (search tables), so games are independent.
+  virtual void new_game() {}
+  // A flag that, once true, makes a search in progress return at once (Ctrl-C).
+  virtual void set_stop(const std::atomic<bool>*) {}
+  // The result of the search behind the last move chosen (nullptr when no search chose it: players
+  // that do not search, a blunder's random move).
+  virtual const SearchResult<N>* last_search() const { return nullptr; }
+};
+
+template <int N>
+std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec);
+
+// The greedy choice: a move taking the most stones now, ties broken uniformly at random.
+template <int N>
+Move<N> greedy_move(const Position<N>& pos, Rng& rng);
+
+// A uniformly random legal move. Precondition: pos is not terminal.
+template <int N>
+Move<N> random_move(const Position<N>& pos, Rng& rng);
+
+// Monte Carlo tree search (UCT) with uniformly random playouts, `playouts` per move (lib/engine/mcts.cpp).
+// Once *stop (may be null) is true it plays the best move of the playouts so far.
+template <int N>
+Move<N> mcts_move(const Position<N>& pos, int playouts, Rng& rng, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace seega

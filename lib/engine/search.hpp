@@ -1,0 +1,139 @@
+#pragma once
+// Negamax alpha-beta (PVS) with iterative deepening, a transposition table, move ordering (table move,
+// captures, killers, history) and a capture quiescence search.
+//
+// Whose turn it is matters more than in chess: after the last placement the same side moves again,
+// and after a pass the other side moves without a ply. A child's score is negated only when the side
+// to move changes. Scores are from the side to move's point of view; a forced win is
+// kWin - plies-to-win, so the shortest win scores highest.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/eval.hpp"
+
+namespace seega {
+
+constexpr int kWin = 1'000'000;
+constexpr int kWinBound = kWin - 10'000;  // scores beyond this are forced results
+constexpr int kInfinity = kWin + 1;
+// The node budget of a depth-limited search during placement (see Searcher::search), and the size of
+// an iteration after which it deepens no more.
+constexpr std::uint64_t kPlacementNodes = 2'000'000;
+constexpr std::uint64_t kPlacementLastIterationNodes = kPlacementNodes / 8;
+// The most nodes one capture search (quiescence, entered at the horizon) may take; past it, its
+// positions stand pat. On crowded boards with captures in eight directions the capture sequences
+// branch without end (a 9x9 `diagonal` position with one empty square searched for
+// minutes at depth 1 without ending). 100,000 is above every capture search of the bench positions, so the bench signature
+// (tests/data/bench_signature.txt) is unchanged; 20,000 already changes it.
+constexpr std::uint64_t kQuiescenceNodes = 100'000;
+
+inline bool is_win_score(int s) { return s >= kWinBound; }
+inline bool is_loss_score(int s) { return s <= -kWinBound; }
+// Plies to the forced result of a win/loss score.
+inline int plies_to_result(int s) { return kWin - (s < 0 ? -s : s); }
+
+struct SearchLimits {
+  int depth = 0;            // 0: no depth limit (then nodes or time must be set)
+  std::uint64_t nodes = 0;  // 0: no node limit; stops the search deterministically
+  int time_ms = 0;          // 0: no clock
+  bool quiescence = true;
+  bool use_table = true;
+};
+
+// What ended a search: its depth (every iteration up to the depth limit, or a forced result found),
+// the placement rule (a depth-limited search in placement stops deepening, or abandons an iteration,
+// by node counts; see Searcher::search), the node limit, the clock, or the external stop.
+enum class SearchEnd : std::uint8_t { Depth, Placement, Nodes, Clock, Stopped };
+
+template <int N>
+struct SearchResult {
+  Move<N> best = Move<N>::pass();
+  int score = 0;
+  // The deepest completed iteration; 0 when a limit cut the first one, and then best is the best root
+  // move whose search completed, or the first legal move if none did.
+  int depth = 0;
+  // Calls of negamax and quiescence; node limits count these. A horizon position is entered by both,
+  // so `positions` (each position searched counted once, as most engines count nodes) is lower.
+  std::uint64_t nodes = 0;
+  std::uint64_t positions = 0;
+  double seconds = 0;
+  std::vector<Move<N>> pv;
+  bool has_move = false;  // false only when the root is terminal
+  SearchEnd ended = SearchEnd::Depth;
+};
+
+template <int N>
+class Searcher {
+ public:
+  explicit Searcher(Weights weights = Weights::defaults(), std::size_t table_entries = 1 << 16);
+
+  // Searches pos within the limits. Depth- and node-limited searches are deterministic for the same
+  // searcher state; call clear() to forget the table between independent games.
+  SearchResult<N> search(const Position<N>& pos, const SearchLimits& limits);
+  void clear();
+  // An external stop (Ctrl-C); checked with the clock.
+  void set_stop_flag(const std::atomic<bool>* stop) { external_stop_ = stop; }
+  const Weights& weights() const { return weights_; }
+
+ private:
+  struct Entry {  // 16 bytes: the probe is a cache miss, so size matters
+    std::uint64_t key = 0;
+    std::int32_t score = 0;
+    std::uint16_t move = 0xFFFF;  // index in the generated move list
+    std::int8_t depth = -1;
+    std::uint8_t bound = 0;
+  };
+  enum Bound : std::uint8_t { None, Upper, Lower, Exact };
+
+  // Counts the node; true (with its score) when the search stops here: out of budget, or game over
+  // (not looked at when the caller knows the game goes on).
+  bool node_is_settled(const Position<N>& pos, int ply, int& score, bool known_ongoing = false);
+  int negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply);
+  // known_ongoing: entered from negamax at the horizon, which has looked at the outcome already.
+  int quiesce(const Position<N>& pos, int alpha, int beta, int ply, bool known_ongoing = false);
+  int child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta, int ply,
+                  bool quiescence);
+  int terminal_score(const Outcome& o, Color side, int ply) const;
+  // A move's place in the search order: its key (table move, captures by stones taken, killers, history;
+  // never negative) above its index in the list, stored so that the largest entry is the highest key
+  // and, among equal keys, the earliest generated move.
+  using OrderEntry = std::uint64_t;
+  static OrderEntry order_entry(int key, std::size_t index) {
+    return (static_cast<std::uint64_t>(key) << 16) | (0xFFFF - index);
+  }
+  static std::uint16_t move_index(OrderEntry e) { return static_cast<std::uint16_t>(0xFFFF - (e & 0xFFFF)); }
+  // Fills entries with the moves' order entries; pick_next(entries, k) then moves the k-th best to
+  // position k and returns its move index.
+  using StepCaptures = typename Position<N>::StepCaptures;
+  void order(const MoveList<N>& list, const StepCaptures& captures, int tt_move, int ply,
+             std::vector<OrderEntry>& entries);
+  static std::uint16_t pick_next(std::vector<OrderEntry>& entries, std::size_t k);
+  std::uint64_t key_of(const Position<N>& pos) const;
+  bool out_of_budget();
+
+  Weights weights_;
+  std::vector<Entry> table_;
+  SearchLimits limits_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t handoffs_ = 0;  // negamax calls at the horizon that go on into quiescence
+  std::uint64_t quiescence_end_ = 0;  // the node count at which the current capture search stands pat
+  bool stopped_ = false;
+  SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
+  bool placement_cap_ = false;               // the node limit is the placement rule's
+  std::chrono::steady_clock::time_point deadline_;
+  const std::atomic<bool>* external_stop_ = nullptr;
+  static constexpr int kMaxPly = 128;
+  std::array<std::array<Move<N>, 2>, kMaxPly> killers_{};
+  std::vector<int> history_;
+  std::vector<std::vector<OrderEntry>> order_buffers_;  // one per ply, reused
+  std::vector<std::unique_ptr<MoveList<N>>> lists_;
+  MoveList<N>& list_at(int ply);
+  std::vector<Move<N>> pv_table_;  // kMaxPly x kMaxPly, row = ply
+  std::array<int, kMaxPly> pv_length_{};
+};
+
+}  // namespace seega

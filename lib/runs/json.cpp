@@ -1,0 +1,91 @@
+#include "runs/json.hpp"
+
+#include <charconv>
+
+#include "runs/build_info.hpp"
+
+namespace seega {
+
+using nlohmann::json;
+
+void add_build_keys(json& j, std::string_view version) {
+  j["version"] = std::string(version);
+  j["build"] = std::string(build_commit());
+}
+
+std::string json_shown(const json& j) {
+  constexpr std::size_t kMax = 40;
+  std::string s = j.dump();
+  if (s.size() > kMax) s = s.substr(0, kMax) + "...";
+  return s;
+}
+
+const json& JsonFields::null_object() {
+  static const json empty = json::object();
+  return empty;
+}
+
+const json* JsonFields::find(std::string_view key) {
+  if (!ok()) return nullptr;
+  const auto it = object_->find(key);
+  if (it == object_->end()) {
+    fail(key, "is missing");
+    return nullptr;
+  }
+  return &*it;
+}
+
+std::uint64_t JsonFields::key64(std::string_view key) {
+  const json* v = find(key);
+  if (!v) return 0;
+  if (!v->is_string()) return whole<std::uint64_t>(key);
+  // Decimal digits alone, as json_key64 writes them: no sign, space, leading zero or exponent.
+  const std::string& s = v->get_ref<const std::string&>();
+  std::uint64_t x = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos && (s == "0" || s[0] != '0');
+  if (!digits || ec != std::errc() || end != s.data() + s.size()) {
+    fail(key, json_shown(*v) + (digits ? " is out of range (0 to 18446744073709551615)"
+                                       : " is not a whole number written in decimal digits"));
+    return 0;
+  }
+  return x;
+}
+
+std::string JsonFields::text(std::string_view key) {
+  const json* v = find(key);
+  if (!v) return {};
+  if (!v->is_string()) {
+    fail(key, json_shown(*v) + " is not a string");
+    return {};
+  }
+  return v->get<std::string>();
+}
+
+double JsonFields::number(std::string_view key) {
+  const json* v = find(key);
+  if (!v) return 0;
+  if (!v->is_number()) {
+    fail(key, json_shown(*v) + " is not a number");
+    return 0;
+  }
+  return v->get<double>();
+}
+
+std::vector<std::string> JsonFields::texts(std::string_view key) {
+  const json* v = find(key);
+  if (!v) return {};
+  std::vector<std::string> out;
+  if (v->is_array())
+    for (const json& x : *v) {
+      if (!x.is_string()) break;
+      out.push_back(x.get<std::string>());
+    }
+  if (!v->is_array() || out.size() != v->size()) {
+    fail(key, json_shown(*v) + " is not an array of strings");
+    return {};
+  }
+  return out;
+}
+
+}  // namespace seega

@@ -1,0 +1,198 @@
+#include "runs/positions_file.hpp"
+
+#include <charconv>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "runs/atomic_write.hpp"
+#include "runs/json.hpp"
+#include "rules/spec.hpp"
+
+namespace seega {
+
+namespace {
+
+// Splits one CSV line into cells; a cell may be quoted ("a,b" and "" for a quote inside).
+std::optional<std::vector<std::string>> csv_cells(std::string_view line) {
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cells.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else cells.back() += c;
+    } else if (c == '"' && cells.back().empty()) {
+      quoted = true;
+    } else if (c == ',') {
+      cells.emplace_back();
+    } else {
+      cells.back() += c;
+    }
+  }
+  if (quoted) return std::nullopt;
+  return cells;
+}
+
+}  // namespace
+
+std::string data_header() { return "position,phase,rules,game,ply,result,search,label"; }
+
+std::string data_line(const DataRow& r) {
+  // The position is quoted as the rules are: a row read from a file may hold anything there.
+  return csv_cell(r.position) + "," + (r.placement ? "placement" : "movement") + "," + csv_cell(r.rules) + "," +
+         std::to_string(r.game) + "," + std::to_string(r.ply) + "," + number_text(r.result) + "," +
+         (r.search ? std::to_string(*r.search) : std::string()) + "," + number_text(r.label);
+}
+
+Parsed<DataRow> parse_data_line(std::string_view line) {
+  using P = Parsed<DataRow>;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  auto cells = csv_cells(line);
+  if (!cells) return P::fail("an unclosed quote");
+  if (cells->size() != 8)
+    return P::fail(std::to_string(cells->size()) + " columns, expected 8 (" + data_header() + ")");
+  const auto& c = *cells;
+  DataRow r;
+  r.position = c[0];
+  if (c[1] != "placement" && c[1] != "movement") return P::fail("phase '" + c[1] + "' is not placement or movement");
+  r.placement = c[1] == "placement";
+  r.rules = c[2];
+  const auto game = parse_whole<long long>(c[3], 0);
+  const auto ply = parse_whole<int>(c[4], 0);
+  const auto result = parse_real(c[5], 0, 1), label = parse_real(c[7], 0, 1);
+  if (!game) return P::fail("game " + quote(c[3]) + " is not a game index");
+  if (!ply) return P::fail("ply " + quote(c[4]) + " is not a ply count");
+  if (!result || !(*result == 0 || *result == 0.5 || *result == 1))
+    return P::fail("result " + quote(c[5]) + " is not 0, 0.5 or 1");
+  if (!c[6].empty()) {
+    r.search = parse_whole<int>(c[6]);
+    if (!r.search) return P::fail("search " + quote(c[6]) + " is not a score");
+  }
+  if (!label) return P::fail("label " + quote(c[7]) + " is not a number from 0 to 1");
+  r.game = *game, r.ply = *ply, r.result = *result, r.label = *label;
+  return P{std::move(r), {}};
+}
+
+namespace {
+
+// The configuration in a positions file's metadata (<path>.json), or why it is missing or unreadable.
+Parsed<nlohmann::json> read_metadata(const std::string& meta, const std::string& path) {
+  using P = Parsed<nlohmann::json>;
+  std::ifstream m(meta);
+  std::stringstream buf;
+  buf << m.rdbuf();
+  auto had = nlohmann::json::parse(buf.str(), nullptr, false);
+  if (!m || had.is_discarded() || !had.is_object())
+    return P::fail(meta + ": missing or unreadable; cannot tell what " + path + " was made with");
+  return P{std::move(had), {}};
+}
+
+}  // namespace
+
+Parsed<std::size_t> DataWriter::resume_from(const std::string& text, long long games) {
+  using P = Parsed<std::size_t>;
+  std::size_t line_no = 0, last_game_start = 0, kept = 0;
+  long long last_game = -1, last_game_rows = 0;
+  for (std::size_t pos = 0; pos < text.size(); ++line_no) {
+    const std::size_t nl = text.find('\n', pos);
+    const bool whole = nl != std::string::npos;
+    const std::size_t start = pos, end = whole ? nl + 1 : text.size();
+    const std::string_view line = std::string_view(text).substr(start, (whole ? nl : text.size()) - start);
+    pos = end;
+    if (line_no == 0) {
+      if (line != data_header() || !whole) return P::fail("line 1 is not the positions header");
+      kept = end;
+      continue;
+    }
+    auto row = parse_data_line(line);
+    if (!row.ok() || !whole) {
+      // A cut or broken last line is an interrupted write: its game is played again. Anywhere else
+      // it is damage that dropping would hide.
+      if (end != text.size()) return P::fail("line " + std::to_string(line_no + 1) + ": " + row.error);
+      break;
+    }
+    if (row.value.game != last_game) {
+      if (row.value.game < last_game)
+        return P::fail("line " + std::to_string(line_no + 1) + ": game " + std::to_string(row.value.game) +
+                       " after game " + std::to_string(last_game) + " (the file is written in game order)");
+      if (!shard_.holds(row.value.game))
+        return P::fail("line " + std::to_string(line_no + 1) + ": game " + std::to_string(row.value.game) +
+                       " is not one of shard " + shard_.to_string() + "'s");
+      last_game = row.value.game, last_game_start = start, last_game_rows = 0;
+    }
+    ++rows_, ++last_game_rows;
+    kept = end;
+  }
+  if (last_game >= games)
+    return P::fail("the file holds positions of games up to game " + std::to_string(last_game) + ", past this run's " +
+                   std::to_string(games) + ": a resume never cuts a file; ask for " + std::to_string(last_game + 1) +
+                   " games or more to continue it");
+  // The last game in the file may have been cut mid-write: drop it whole and play it again.
+  if (last_game >= 0) {
+    rows_ -= last_game_rows;
+    kept = last_game_start;
+    next_ = last_game;
+  }
+  return P{kept, {}};
+}
+
+Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::json& given, std::string_view version,
+                                    bool resume, const Shard& shard, long long games) {
+  using P = Parsed<DataWriter>;
+  DataWriter w;
+  w.path_ = path;
+  w.shard_ = shard;
+  w.next_ = shard.next(0);
+  nlohmann::json config = given;
+  add_shard_key(config, shard);
+  const std::string meta = path + ".json";
+  // The file is opened and locked (so two runs cannot write it at once) before its metadata is read.
+  auto file = AppendFile::open(
+      "--out", path, data_header(), resume,
+      [&](const std::string& text) -> Parsed<std::size_t> {
+        using R = Parsed<std::size_t>;
+        auto had = read_metadata(meta, path);
+        if (!had.ok()) return R::fail(had.error);
+        if (auto why = shard_mismatch(had.value, shard); !why.empty())
+          return R::fail("the file was made with " + why + "; use another --out file");
+        for (const auto& [key, value] : config.items())
+          if (!had.value.contains(key) || had.value[key] != value)
+            return R::fail("the file was made with " + key + "=" + (had.value.contains(key) ? had.value[key].dump() : "nothing") +
+                           ", this run has " + key + "=" + value.dump() + "; use another --out file");
+        return w.resume_from(text, games);
+      },
+      "positions");
+  if (!file.ok()) return P::fail(file.error);
+  w.file_ = std::move(file.value);
+  nlohmann::json written = config;
+  add_build_keys(written, version);
+  // The metadata is what tells a later --resume what the rows were made with, so it is replaced whole
+  // (a temporary file and a rename): a stop while it is written leaves the old metadata, never a cut
+  // one that would make the positions unresumable.
+  if (auto why = write_files_atomically({{meta, written.dump() + "\n"}}); !why.empty())
+    return P::fail("--out " + path + ": cannot write its metadata " + why);
+  return P{std::move(w), {}};
+}
+
+void DataWriter::add(long long index, std::vector<DataRow> rows) {
+  waiting_.emplace(index, std::move(rows));
+  // The next game after one written is the shard's next: the others' are never added.
+  for (auto it = waiting_.begin(); it != waiting_.end() && it->first == next_; it = waiting_.erase(it)) {
+    write(it->second);
+    next_ = shard_.next(next_ + 1);
+  }
+}
+
+void DataWriter::write(const std::vector<DataRow>& rows) {
+  std::string text;
+  for (const auto& r : rows) text += data_line(r) + "\n";
+  file_.write(text);
+  rows_ += static_cast<long long>(rows.size());
+}
+
+}  // namespace seega

@@ -1,0 +1,401 @@
+#include "runs/results_file.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <set>
+
+#include "rules/bitboard.hpp"
+#include "runs/json.hpp"
+#include "engine/replay.hpp"
+#include "rules/spec.hpp"
+
+namespace seega {
+
+using nlohmann::json;
+
+namespace {
+
+// Format 4 writes the 64-bit seeds and keys as decimal strings (json_key64); format 3 wrote them as
+// numbers, which readers that keep numbers as doubles round. Files of format 3 are still read (replay,
+// merge, gen-data --from); a run continues only a file of its own format.
+constexpr int kFormat = 4;
+constexpr int kOldestRead = 3;
+
+// Everything that must match for a resume to continue the same run; the game count is not in it, so
+// a resume may extend a run.
+json config_json(const Tournament& t) {
+  json players = json::array(), weights = json::object();
+  for (std::size_t i = 0; i < t.players.size(); ++i) {
+    players.push_back(t.players[i].text);
+    // A spec names its weights file, whose contents may change between runs: the weights themselves
+    // are part of the configuration.
+    if (!t.players[i].weights_file.empty()) weights[std::to_string(i)] = t.players[i].weights.to_text();
+    if (const auto& p = t.players[i].placement; p && !p->weights_file.empty())
+      weights[std::to_string(i) + ".placement"] = p->weights.to_text();
+  }
+  json h{{"type", "header"},
+         {"format", kFormat},
+         {"rules", t.rules.to_string()},
+         {"players", players},
+         {"schedule", std::string(to_string(t.schedule.kind()))},
+         {"seed", json_key64(t.seed)},
+         {"opening_turns", t.opening_turns}};
+  if (!weights.empty()) h["weights"] = weights;
+  return h;
+}
+
+std::string colour_text(Color c) { return std::string(1, color_char(c)); }
+
+Parsed<Color> parse_colour(std::string_view s) {
+  if (s == "w") return {White, {}};
+  if (s == "b") return {Black, {}};
+  return Parsed<Color>::fail("is " + quote(s) + " (allowed: w, b)");
+}
+
+}  // namespace
+
+Parsed<GameRecord> parse_game(const json& j) {
+  using P = Parsed<GameRecord>;
+  GameRecord g;
+  JsonFields f(j);
+  constexpr int kMin = std::numeric_limits<int>::min();
+  if (f.text("type") != "game" && f.ok()) return P::fail("not a game line");
+  g.index = f.whole("index", 0LL);
+  g.seed = f.key64("seed");
+  {
+    JsonFields players = f.object("players"), stones = f.object("stones"), moves = f.object("movement_moves");
+    for (Color c : {White, Black}) {
+      const std::string k = colour_text(c);
+      g.player[c] = players.whole(k, kMin);
+      // No board holds more than the largest one's stones (a run's score multiplies them).
+      g.stones[c] = stones.whole(k, 0, Geometry<9>::kStonesPerSide);
+      g.movement_moves[c] = moves.whole(k, 0);
+    }
+  }
+  for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
+    const std::string text = f.text(key);
+    if (!f.ok()) break;
+    auto colour = parse_colour(text);
+    if (!colour.ok()) f.fail(key, colour.error);
+    *c = colour.value;
+  }
+  const std::string result = f.text("result"), reason = f.text("end_reason");
+  if (f.ok() && result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
+  g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
+  for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
+                 EndReason::HemmedIn})
+    if (to_string(r) == reason) g.outcome.reason = r;
+  if (f.ok() && !g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
+  g.plies = f.whole("plies", 0);
+  g.movement_plies = f.whole("movement_plies", 0);
+  g.passes = f.whole("passes", 0);
+  g.captures = f.whole("captures", 0);
+  if (f.has("search")) {
+    JsonFields search = f.object("search");
+    for (Color c : {White, Black}) {
+      JsonFields s = search.object(colour_text(c));
+      SearchCounts& k = g.search[c];
+      k.searches = s.whole("searches", 0);
+      k.ended_by_nodes = s.whole("ended_by_nodes", 0);
+      k.ended_by_clock = s.whole("ended_by_clock", 0);
+      k.nodes = s.whole("nodes", std::uint64_t{0});
+      k.max_nodes = s.whole("max_nodes", std::uint64_t{0});
+      if (f.ok() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes))
+        return P::fail("inconsistent search counts for " + colour_text(c));
+    }
+  }
+  g.first_move_captures = f.whole("first_move_captures", -1);
+  g.stone_diff_10 = f.whole("stone_diff_10", kMin);
+  g.placement_key = f.key64("placement_key");
+  g.game_key = f.key64("game_key");
+  g.moves = f.texts("moves");
+  if (!f.ok()) return P::fail(f.error());
+  return P{std::move(g), {}};
+}
+
+std::string record_inconsistency(const Rules& r, const GameRecord& g) {
+  const int each = r.stones_per_side();
+  const auto n = [](auto v) { return std::to_string(v); };
+  for (Color c : {White, Black})
+    if (g.stones[c] > each)
+      return "stones." + colour_text(c) + " " + n(g.stones[c]) + " is more than the " + n(each) + " a side places";
+  if (g.captures != 2 * each - g.stones[White] - g.stones[Black])
+    return "captures " + n(g.captures) + " is not the " + n(2 * each - g.stones[White] - g.stones[Black]) +
+           " stones missing from the board";
+  // A placement turn places two stones, so placement is `each` turns of the two sides together.
+  const long long turns = each + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black] + g.passes;
+  if (g.plies != turns)
+    return "plies " + n(g.plies) + " is not the " + n(turns) + " placements, movement moves and passes";
+  if (!g.moves.empty() && static_cast<long long>(g.moves.size()) != g.plies)
+    return "plies " + n(g.plies) + " but " + n(g.moves.size()) + " moves";
+  const long long steps = std::min<long long>(g.movement_moves[White] + g.movement_moves[Black], Position<5>::kMaxCounter);
+  if (g.movement_plies != steps)
+    return "movement_plies " + n(g.movement_plies) + " is not the " + n(steps) + " movement moves";
+  if (g.first_move_captures > g.captures)
+    return "first_move_captures " + n(g.first_move_captures) + " is more than the game's " + n(g.captures) + " captures";
+  const Outcome o = g.outcome;
+  const int w = g.stones[White], b = g.stones[Black];
+  switch (o.reason) {
+    case EndReason::AllCaptured:
+      if (o.draw() || g.stones[o.winner] == 0 || g.stones[~Color(o.winner)] != 0)
+        return "result " + to_string(o) + " with stones w " + n(w) + " b " + n(b);
+      break;
+    case EndReason::Barrier:
+    case EndReason::QuietLimit:
+    case EndReason::PlyLimit:
+      if (!(o == Outcome::on_count(w, b, o.reason)))
+        return "result " + to_string(o) + ", but stones w " + n(w) + " b " + n(b) + " give " +
+               to_string(Outcome::on_count(w, b, o.reason));
+      break;
+    case EndReason::HemmedIn:
+      if (o.draw() || w == 0 || b == 0) return "result " + to_string(o) + " with stones w " + n(w) + " b " + n(b);
+      break;
+    default: break;
+  }
+  return "";
+}
+
+std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
+  const ScheduledGame want = t.schedule.game(g.index, t.seed, t.rules.first_placer);
+  if (g.seed != want.seed)
+    return "game " + std::to_string(g.index) + " has seed " + std::to_string(g.seed) + ", but this run's game " +
+           std::to_string(g.index) + " has seed " + std::to_string(want.seed);
+  if (g.player[White] != want.player[White] || g.player[Black] != want.player[Black])
+    return "game " + std::to_string(g.index) + " has players w=" + std::to_string(g.player[White]) +
+           " b=" + std::to_string(g.player[Black]) + ", the schedule has w=" + std::to_string(want.player[White]) +
+           " b=" + std::to_string(want.player[Black]);
+  if (g.first_placer != t.rules.first_placer)
+    return "game " + std::to_string(g.index) + " was placed first by " + colour_text(g.first_placer) +
+           ", the rules say " + colour_text(t.rules.first_placer);
+  return "";
+}
+
+namespace {
+
+// Why header h was not written for t's shard `shard`, naming the first key that differs, or empty.
+std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard) {
+  if (!json_field_is(h, "format", kFormat)) {
+    if (const auto old = json_whole(h.is_object() && h.contains("format") ? h["format"] : json(), kOldestRead, kFormat - 1);
+        old.ok())
+      return "the results file is of format " + std::to_string(old.value) + ", written by an older seega: it is read " +
+             "(replay, merge, gen-data --from) but only a file of format " + std::to_string(kFormat) +
+             " is continued; use another --out file";
+    return "the results file's header is not of format " + std::to_string(kFormat) +
+           " (written by another version of seega); use another --out file";
+  }
+  if (auto why = shard_mismatch(h, shard); !why.empty())
+    return "results file was made with " + why + "; use another --out file";
+  const json want = config_json(t);
+  for (const auto& [key, value] : want.items()) {
+    if (h.contains(key) && h[key] == value) continue;
+    if (key == "weights") break;  // reported below with the player's name
+    return "results file was made with " + key + "=" + (h.contains(key) ? h[key].dump() : "nothing") +
+           ", this run has " + key + "=" + value.dump() + "; use another --out file";
+  }
+  const json none = json::object();
+  const json& had = h.contains("weights") ? h["weights"] : none;
+  const json& has = want.contains("weights") ? want["weights"] : none;
+  if (had != has) {
+    // The value at key of an object, or null (a file's "weights" may be anything).
+    auto at = [](const json& o, const std::string& key) { return o.is_object() && o.contains(key) ? o[key] : json(); };
+    for (std::size_t i = 0; i < t.players.size(); ++i) {
+      const std::string k = std::to_string(i), kp = k + ".placement";
+      if (at(had, k) != at(has, k) || at(had, kp) != at(has, kp))
+        return "results file was made with other weights for player '" + t.players[i].text +
+               "' (its weights file has changed since); use another --out file";
+    }
+    return "results file was made with other weights than this run's; use another --out file";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string results_header(const Tournament& t, std::string_view version, const Shard& shard) {
+  json h = config_json(t);
+  add_shard_key(h, shard);
+  add_build_keys(h, version);
+  return h.dump();
+}
+
+json game_json(const GameRecord& g) {
+  json line{{"type", "game"},
+            {"index", g.index},
+            {"seed", json_key64(g.seed)},
+            {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
+            {"first_placer", colour_text(g.first_placer)},
+            {"last_placer", colour_text(g.last_placer)},
+            {"result", g.outcome.draw() ? "draw" : colour_text(Color(g.outcome.winner))},
+            {"end_reason", std::string(to_string(g.outcome.reason))},
+            {"stones", {{"w", g.stones[White]}, {"b", g.stones[Black]}}},
+            {"plies", g.plies},
+            {"movement_plies", g.movement_plies},
+            {"passes", g.passes},
+            {"captures", g.captures},
+            {"movement_moves", {{"w", g.movement_moves[White]}, {"b", g.movement_moves[Black]}}},
+            {"first_move_captures", g.first_move_captures},
+            {"stone_diff_10", g.stone_diff_10},
+            {"placement_key", json_key64(g.placement_key)},
+            {"game_key", json_key64(g.game_key)},
+            {"moves", g.moves}};
+  if (g.search[White].searches || g.search[Black].searches) {
+    json& s = line["search"];
+    for (Color c : {White, Black}) {
+      const SearchCounts& k = g.search[c];
+      s[colour_text(c)] = {{"searches", k.searches},
+                           {"ended_by_nodes", k.ended_by_nodes},
+                           {"ended_by_clock", k.ended_by_clock},
+                           {"nodes", k.nodes},
+                           {"max_nodes", k.max_nodes}};
+    }
+  }
+  return line;
+}
+
+namespace {
+
+// The JSON of record_line.
+json record_json(const Tournament& t, const GameRecord& g) {
+  const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
+  const Color a = g.colour_of(p.a);
+  json line = game_json(g);
+  line["a"] = colour_text(a);
+  line["winner"] = g.outcome.draw() ? "draw" : g.outcome.winner == a ? "a" : "b";
+  return line;
+}
+
+}  // namespace
+
+std::string record_line(const Tournament& t, const GameRecord& g) { return record_json(t, g).dump(); }
+
+namespace {
+
+// The lines of a results file read into records; check_header and check_game (when given) say what is
+// wrong with the header or with a game line and its record, or return empty.
+using HeaderCheck = std::function<std::string(const json& header)>;
+using GameCheck = std::function<std::string(const json& line, const GameRecord& g)>;
+Parsed<ResultsFile> read_games(std::string_view text, const HeaderCheck& check_header, const GameCheck& check_game) {
+  using P = Parsed<ResultsFile>;
+  auto split = split_jsonl(text, "results file");
+  if (!split.ok()) return P::fail(split.error);
+  if (check_header)
+    if (auto why = check_header(split.value.header); !why.empty()) return P::fail(why);
+  ResultsFile out;
+  out.header = std::move(split.value.header);
+  out.dropped_last_line = split.value.dropped_last_line;
+  out.valid_bytes = split.value.valid_bytes;
+  std::set<long long> seen;
+  for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
+    const std::string where = "results file line " + std::to_string(split.value.line_numbers[k]) + ": ";
+    auto g = parse_game(split.value.lines[k]);
+    if (!g.ok()) return P::fail(where + g.error);
+    if (!seen.insert(g.value.index).second)
+      return P::fail(where + "game " + std::to_string(g.value.index) + " appears twice");
+    if (check_game)
+      if (auto why = check_game(split.value.lines[k], g.value); !why.empty()) return P::fail(where + why);
+    out.games.push_back(std::move(g.value));
+  }
+  return P{std::move(out), {}};
+}
+
+// The first key whose value differs between two JSON objects (in either), or empty.
+std::string first_difference(const json& a, const json& b) {
+  for (const auto& [key, value] : a.items())
+    if (!b.contains(key) || b[key] != value) return key;
+  for (const auto& [key, value] : b.items())
+    if (!a.contains(key)) return key;
+  return "";
+}
+
+}  // namespace
+
+Parsed<ResultsFile> read_results(std::string_view text) { return read_games(text, nullptr, nullptr); }
+
+namespace {
+
+// Why game line `line`, read as record g, is not one tournament t writes (ResultsCheck) in shard, or empty.
+std::string game_line_mismatch(const Tournament& t, const json& line, const GameRecord& g, ResultsCheck check,
+                               const Shard& shard) {
+  const int players = static_cast<int>(t.players.size());
+  const std::string game = "game " + std::to_string(g.index);
+  if (g.player[White] < 0 || g.player[White] >= players || g.player[Black] < 0 || g.player[Black] >= players)
+    return game + " names a player outside 0.." + std::to_string(players - 1);
+  if (!shard.holds(g.index))
+    return game + " is not one of shard " + shard.to_string() + "'s (the file was not written by this run)";
+  if (auto why = schedule_mismatch(t, g); !why.empty()) return why + " (the file was not written by this run)";
+  if (auto why = record_inconsistency(t.rules, g); !why.empty()) return game + ": " + why;
+  // Every field this program derives (the pairing's "a" and "winner") and nothing more.
+  const json written = record_json(t, g);
+  if (auto key = first_difference(line, written); !key.empty())
+    return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") + ", but its record gives " +
+           (written.contains(key) ? written[key].dump() : "no such field");
+  if (check == ResultsCheck::Replay)
+    return with_size(t.rules.size, [&]<int N>() -> std::string {
+      auto replayed = replay<N>(t.rules, g);
+      return replayed.ok() ? "" : replayed.error;
+    });
+  return "";
+}
+
+}  // namespace
+
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check, const Shard& shard) {
+  return read_games(
+      text, [&](const json& h) { return header_mismatch(h, t, shard); },
+      [&](const json& line, const GameRecord& g) { return game_line_mismatch(t, line, g, check, shard); });
+}
+
+Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) {
+  using P = Parsed<GameRecord>;
+  const json line = json::parse(text, nullptr, false);
+  if (line.is_discarded() || !line.is_object()) return P::fail("not a JSON object");
+  auto g = parse_game(line);
+  if (!g.ok()) return g;
+  if (auto why = game_line_mismatch(t, line, g.value, ResultsCheck::Fields, Shard{}); !why.empty()) return P::fail(why);
+  return g;
+}
+
+Parsed<HeaderInfo> header_info(const json& h) {
+  using P = Parsed<HeaderInfo>;
+  JsonFields f(h);
+  HeaderInfo info;
+  const int format = f.whole("format", 1, 1000);
+  if (f.ok() && (format < kOldestRead || format > kFormat))
+    return P::fail("line 1 (the header): format " + std::to_string(format) + " is not one this seega reads (" +
+                   std::to_string(kOldestRead) + " to " + std::to_string(kFormat) + ")");
+  info.rules = f.text("rules");
+  info.players = f.texts("players");
+  info.schedule = f.text("schedule");
+  info.seed = f.key64("seed");
+  info.opening_turns = f.whole("opening_turns", 0, 1000);
+  if (!f.ok()) return P::fail("line 1 (the header): " + f.error());
+  return P{std::move(info), {}};
+}
+
+Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
+                                          std::string_view version, ResultsCheck check, const Shard& shard) {
+  using P = Parsed<ResultsWriter>;
+  ResultsWriter w;
+  w.t_ = t;
+  auto file = AppendFile::open("--out", path, results_header(t, version, shard), resume,
+                                [&](const std::string& text) -> Parsed<std::size_t> {
+                                  auto read = read_results(t, text, check, shard);
+                                  if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
+                                  if (auto why = items_past_run(read.value.games, t.schedule.games(), "game");
+                                      !why.empty())
+                                    return Parsed<std::size_t>::fail(why);
+                                  if (read.value.dropped_last_line)
+                                    w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted "
+                                                                 "write); that game is played again");
+                                  w.finished_ = std::move(read.value.games);
+                                  return {read.value.valid_bytes, {}};
+                                });
+  if (!file.ok()) return P::fail(file.error);
+  w.file_ = std::move(file.value);
+  return P{std::move(w), {}};
+}
+
+void ResultsWriter::write(const GameRecord& game) { file_.write(record_line(t_, game) + "\n"); }
+
+}  // namespace seega

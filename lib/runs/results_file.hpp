@@ -1,0 +1,104 @@
+#pragma once
+// The JSON Lines results file of a run: a header line naming the whole configuration (every player,
+// the schedule, the rules, the seed, the version and the weights behind any weights= spec), then one
+// line per finished game, flushed as each ends. --resume reads it back; seega replay reads any of them.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runs/append_file.hpp"
+#include "runs/jsonl_file.hpp"
+#include "engine/game_record.hpp"
+#include "runs/tournament.hpp"
+#include "runs/shard.hpp"
+
+namespace seega {
+
+// The header line (no newline); a shard's names the shard (shard.hpp).
+std::string results_header(const Tournament& t, std::string_view version, const Shard& shard = {});
+// One game as a line (no newline): game_json with, from the pairing's side, "a" (the colour of its
+// first player) and "winner" (a, b or draw).
+std::string record_line(const Tournament& t, const GameRecord& game);
+// A game as JSON, every field of its record (the moves, and the search counts when there were any).
+nlohmann::json game_json(const GameRecord& game);
+// The record of a game's JSON; a missing, malformed, negative or inconsistent field is an error.
+Parsed<GameRecord> parse_game(const nlohmann::json& j);
+// Why record g cannot be a finished game under rules r, from its fields alone: stones and captures
+// that do not add up to the stones each side places, plies that are not the placements, moves and
+// passes, a movement counter that is not the moves, a result that the end and the stones contradict.
+// Empty when it can be. (Replaying the moves, as --verify does, checks everything else.)
+std::string record_inconsistency(const Rules& r, const GameRecord& g);
+// Why g is not the game t's schedule plays at its index (its seed, its players, who placed first), or
+// empty. Only the player count of t.players matters.
+std::string schedule_mismatch(const Tournament& t, const GameRecord& g);
+
+struct ResultsFile {
+  nlohmann::json header;  // as written
+  std::vector<GameRecord> games;
+  bool dropped_last_line = false;  // a corrupt final line (an interrupted write) was skipped
+  std::size_t valid_bytes = 0;     // the length of the file up to the last good line
+};
+
+// Reads any results file: a header line, then game lines of the right form. A corrupt line other
+// than the last, or a game index given twice, is an error naming the line.
+Parsed<ResultsFile> read_results(std::string_view text);
+
+// How far read_results checks a game line of tournament t. Fields: the line must be the one this
+// program writes for its record (so the derived "a" and "winner" agree, and nothing is added), the
+// game the one t's schedule has at its index (its seed, its players, who placed first), and the record
+// consistent (record_inconsistency). Replay: also every move replayed and the end compared with the
+// record (replay.hpp), which catches a swapped result or edited counts that still add up.
+enum class ResultsCheck { Fields, Replay };
+
+// Reads the results file of tournament t: as above, and the header must name t's configuration and
+// shard (an error names the first key that differs) and every game line must pass `check`; an error
+// names the line, the game and the field.
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text,
+                                 ResultsCheck check = ResultsCheck::Fields, const Shard& shard = {});
+
+// One game line of tournament t (no newline), read and checked as read_results(t, ...) checks each line
+// of a file (Fields): the form in which a game played by another process reaches the root (share.hpp).
+Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view line);
+
+// The rules, players and schedule a header names, for commands that read a file without knowing its
+// configuration (replay). Players are named by their spec text only: weights files are not read.
+struct HeaderInfo {
+  std::string rules;
+  std::vector<std::string> players;
+  std::string schedule;
+  std::uint64_t seed = 0;
+  int opening_turns = 0;
+};
+Parsed<HeaderInfo> header_info(const nlohmann::json& header);
+
+// A run's results file from opening to the last game: a new file gets the header; with resume an
+// existing one is read back for t with `check` (a cut last line is dropped from the file, with a
+// warning), and a file of another configuration or shard, one holding games past t's schedule
+// (items_past_run: a resume never cuts a file), a directory, or an existing file without resume is
+// refused.
+class ResultsWriter {
+ public:
+  static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume,
+                                    std::string_view version, ResultsCheck check = ResultsCheck::Fields,
+                                    const Shard& shard = {});
+  ResultsWriter() = default;
+
+  // The games the file already held (empty for a new file); moved out once.
+  std::vector<GameRecord> take_finished() { return std::move(finished_); }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  // Appends one game as a flushed line. After a failed write (a full disk) nothing more is written
+  // and failed() says so; the caller's results are unaffected.
+  void write(const GameRecord& game);
+  bool failed() const { return file_.failed(); }
+  const std::string& path() const { return file_.path(); }
+
+ private:
+  Tournament t_;
+  AppendFile file_;
+  std::vector<GameRecord> finished_;
+  std::vector<std::string> warnings_;
+};
+
+}  // namespace seega

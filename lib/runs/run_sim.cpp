@@ -1,0 +1,453 @@
+#include "runs/run_sim.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include "runs/indexed_work.hpp"
+#include "runs/json.hpp"
+#include "runs/results_file.hpp"
+#include "rules/rules.hpp"
+#include "engine/selfplay.hpp"
+#include "rules/spec.hpp"
+
+namespace seega {
+
+using nlohmann::json;
+
+namespace {
+
+// Format 2 writes the 64-bit seeds and keys as decimal strings (json_key64), as results format 4 does;
+// files of format 1 are still read, and a simulation continues only a file of its own format.
+constexpr int kFormat = 2;
+constexpr int kOldestRead = 1;
+
+// One worker's players: the player, and each level made on first use.
+template <int N>
+class RunPlayers {
+ public:
+  explicit RunPlayers(const RunSimConfig& c) : specs_(c.players()), players_(specs_.size()) {}
+  Player<N>* get(int p) {
+    auto& slot = players_[static_cast<std::size_t>(p)];
+    if (!slot) slot = make_player<N>(specs_[static_cast<std::size_t>(p)]);
+    return slot.get();
+  }
+
+ private:
+  std::vector<PlayerSpec> specs_;
+  std::vector<std::unique_ptr<Player<N>>> players_;
+};
+
+std::uint64_t game_seed(std::uint64_t run_seed, int k) { return Rng::derive(run_seed, static_cast<std::uint64_t>(k)); }
+
+template <int N>
+std::optional<RunRecord> play_run_with(const RunSimConfig& c, long long index, RunPlayers<N>& pool,
+                                       const std::atomic<bool>* stop) {
+  RunRecord run;
+  run.index = index;
+  run.seed = Rng::derive(c.seed, static_cast<std::uint64_t>(index));
+  std::vector<RunGame> games;
+  for (int k = 0; k < c.max_level; ++k) {
+    const Color me = player_colour(c.rules, k);
+    Player<N>* players[2];
+    players[me] = pool.get(0);
+    players[~me] = pool.get(run_level(k));
+    for (Player<N>* p : players) p->set_stop(stop);
+    GameOptions o;
+    o.record_moves = true;
+    o.stop = stop;
+    auto g = play_game(c.rules, players, game_seed(run.seed, k), o);
+    if (!g || (stop && stop->load())) return std::nullopt;
+    g->index = k;
+    g->player[me] = 0;
+    g->player[~me] = run_level(k);
+    games.push_back(run_game(*g, me));
+    run.games.push_back(std::move(*g));
+    if (!games.back().won) break;
+  }
+  run.score = score_run(games);
+  return run;
+}
+
+// Why run r is not one this configuration plays, or empty.
+std::string run_mismatch(const RunSimConfig& c, const RunRecord& r) {
+  const std::string name = "run " + std::to_string(r.index);
+  if (r.seed != Rng::derive(c.seed, static_cast<std::uint64_t>(r.index)))
+    return name + " has seed " + std::to_string(r.seed) + ", not the one this simulation derives for it";
+  if (r.games.empty()) return name + " has no games";
+  if (static_cast<int>(r.games.size()) > c.max_level)
+    return name + " has " + std::to_string(r.games.size()) + " games, more than --max-level " +
+           std::to_string(c.max_level);
+  std::vector<RunGame> games;
+  for (std::size_t k = 0; k < r.games.size(); ++k) {
+    const GameRecord& g = r.games[k];
+    const int ki = static_cast<int>(k);
+    const std::string game = name + " game " + std::to_string(k);
+    const Color me = player_colour(c.rules, ki);
+    if (g.index != ki) return game + " has index " + std::to_string(g.index);
+    if (g.seed != game_seed(r.seed, ki)) return game + " has a seed this simulation does not derive for it";
+    if (g.player[me] != 0 || g.player[~me] != run_level(ki))
+      return game + " is not the player (as " + std::string(1, color_char(me)) + ") against level " +
+             std::to_string(run_level(ki));
+    if (g.first_placer != c.rules.first_placer) return game + " was placed first by the wrong colour";
+    games.push_back(run_game(g, me));
+    const bool last = k + 1 == r.games.size();
+    if (!last && !games.back().won) return game + " is not a win, yet the run goes on";
+    if (last && games.back().won && ki + 1 < c.max_level)
+      return game + " is a win below --max-level, yet the run stops there";
+  }
+  const RunScore s = score_run(games);
+  if (s.score != r.score.score || s.wins != r.score.wins)
+    return name + " has score " + std::to_string(r.score.score) + ", its games give " + std::to_string(s.score);
+  return "";
+}
+
+json config_json(const RunSimConfig& c) {
+  json h{{"type", "header"},
+         {"kind", "run-sim"},
+         {"format", kFormat},
+         {"rules", c.rules.to_string()},
+         {"player", c.player.text},
+         {"max_level", c.max_level},
+         {"levels", c.clock ? "clock" : "deterministic"},
+         {"seed", json_key64(c.seed)}};
+  if (!c.player.weights_file.empty()) h["weights"] = c.player.weights.to_text();
+  add_shard_key(h, c.shard);
+  return h;
+}
+
+}  // namespace
+
+std::vector<PlayerSpec> RunSimConfig::players() const {
+  std::vector<PlayerSpec> out{player};
+  for (int level = 1; level <= max_level; ++level) out.push_back(parse_player(level_player(level, !clock)).value);
+  return out;
+}
+
+std::string RunSimConfig::invalid() const {
+  if (max_level < 1 || max_level > 30)
+    return "--max-level must be from 1 to 30 (the levels there are), got " + std::to_string(max_level);
+  if (runs < 1) return "--runs must be at least 1";
+  return "";
+}
+
+std::optional<RunRecord> play_run(const RunSimConfig& config, long long index, const std::atomic<bool>* stop) {
+  return with_size(config.rules.size, [&]<int N>() {
+    RunPlayers<N> pool(config);
+    return play_run_with<N>(config, index, pool, stop);
+  });
+}
+
+std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecord> finished, const RunSimHooks& hooks,
+                                     const std::atomic<bool>* stop, Share* share) {
+  std::erase_if(finished, [&](const RunRecord& r) { return r.index >= c.runs || !c.shard.holds(r.index); });
+  // Another shard's runs are marked as done: the workers still take indices in increasing order.
+  std::vector<bool> have(static_cast<std::size_t>(c.runs), false);
+  if (!c.shard.whole())
+    for (long long i = 0; i < c.runs; ++i) have[static_cast<std::size_t>(i)] = !c.shard.holds(i);
+  long long wins = 0;
+  for (const auto& r : finished) have[static_cast<std::size_t>(r.index)] = true, wins += r.wins();
+  std::vector<RunRecord> results = std::move(finished);
+  const auto start = std::chrono::steady_clock::now();
+  auto last_report = start;
+  long long new_runs = 0;
+  auto progress = [&](bool final) {  // under run_indexed's lock
+    if (!hooks.on_progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!final && now - last_report < std::chrono::milliseconds(250)) return;
+    last_report = now;
+    const auto done = static_cast<long long>(results.size());
+    hooks.on_progress({done, c.shard.share(c.runs), new_runs, std::chrono::duration<double>(now - start).count(),
+                       done ? static_cast<double>(wins) / static_cast<double>(done) : 0.0});
+  };
+  const IndexedWork work{0, c.runs, c.threads, &have, stop, share, share ? run_sim_header(c, "") : ""};
+  struct Codec {
+    const RunSimConfig& c;
+    std::string encode(const RunRecord& r) const { return run_line(c, r); }
+    RunRecord decode(std::string_view text) const {
+      auto r = read_run_line(c, text);
+      if (!r.ok()) throw std::runtime_error("a run sent by another process: " + r.error);
+      return std::move(r.value);
+    }
+  };
+  with_size(c.rules.size, [&]<int N>() {
+    run_indexed(
+        work,
+        [&] {
+          return [&, pool = std::make_shared<RunPlayers<N>>(c)](long long i) {
+            return play_run_with<N>(c, i, *pool, stop);
+          };
+        },
+        [&](RunRecord r) {
+          ++new_runs;
+          wins += r.wins();
+          results.push_back(std::move(r));
+          if (hooks.on_record) hooks.on_record(results.back());
+          progress(false);
+          return false;
+        },
+        Codec{c});
+  });
+  progress(true);
+  std::sort(results.begin(), results.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
+  return results;
+}
+
+namespace {
+
+// A run's wins or score as people write it: "0", "2", "1520".
+std::string fmt_value(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+}  // namespace
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+Interval median_interval(std::vector<double> v) {
+  if (v.empty()) return {0, 0};
+  std::sort(v.begin(), v.end());
+  const double n = static_cast<double>(v.size()), half = kZ95 * std::sqrt(n) / 2;
+  auto at = [&](double rank) {  // rank from 1, clamped
+    const auto r = static_cast<long long>(std::clamp(rank, 1.0, n));
+    return v[static_cast<std::size_t>(r - 1)];
+  };
+  return {at(std::floor(n / 2 - half)), at(std::ceil(n / 2 + 1 + half))};
+}
+
+Distribution distribution(const std::vector<double>& v) {
+  Distribution d;
+  if (v.empty()) return d;
+  const double n = static_cast<double>(v.size());
+  double sum = 0, sq = 0;
+  for (double x : v) sum += x;
+  d.mean = sum / n;
+  for (double x : v) sq += (x - d.mean) * (x - d.mean);
+  const double se = v.size() > 1 ? std::sqrt(sq / (n - 1) / n) : 0;
+  // Wins and scores are never negative: the normal interval is clamped there (it spills below 0 when
+  // nearly every run scores 0).
+  d.mean_ci = {std::max(0.0, d.mean - kZ95 * se), d.mean + kZ95 * se};
+  d.median = quantile(v, 0.5);
+  d.median_ci = median_interval(v);
+  d.p10 = quantile(v, 0.10);
+  d.p25 = quantile(v, 0.25);
+  d.p75 = quantile(v, 0.75);
+  d.p90 = quantile(v, 0.90);
+  d.min = *std::min_element(v.begin(), v.end());
+  d.max = *std::max_element(v.begin(), v.end());
+  switch (interval_gap(static_cast<long long>(v.size()), sq)) {
+    case IntervalGap::TooFew:
+      d.no_mean_ci = d.no_median_ci = too_few_text(static_cast<long long>(v.size()), "run", "runs");
+      break;
+    case IntervalGap::NoSpread:
+      d.no_mean_ci = "every run gave " + fmt_value(d.mean) + ", so there is no spread to measure it by";
+      break;
+    case IntervalGap::None:
+      break;
+  }
+  return d;
+}
+
+RunSimSummary summarize_runs(const RunSimConfig& c, const std::vector<RunRecord>& runs) {
+  RunSimSummary s;
+  s.runs = static_cast<long long>(runs.size());
+  s.wins_histogram.assign(static_cast<std::size_t>(c.max_level) + 1, 0);
+  std::vector<double> wins, scores;
+  std::set<std::vector<std::uint64_t>> distinct;
+  long long games = 0;
+  for (const auto& r : runs) {
+    ++s.wins_histogram[static_cast<std::size_t>(std::clamp(r.wins(), 0, c.max_level))];
+    wins.push_back(r.wins());
+    scores.push_back(static_cast<double>(r.score.score));
+    std::vector<std::uint64_t> keys;
+    for (const auto& g : r.games) keys.push_back(g.game_key);
+    distinct.insert(std::move(keys));
+    games += static_cast<long long>(r.games.size());
+  }
+  s.wins = distribution(wins);
+  s.score = distribution(scores);
+  s.distinct_runs = static_cast<long long>(distinct.size());
+  s.games_per_run = s.runs ? static_cast<double>(games) / static_cast<double>(s.runs) : 0;
+  return s;
+}
+
+json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
+  auto dist = [](const Distribution& d) {
+    json j{{"mean", d.mean},     {"mean_ci95", {d.mean_ci.lo, d.mean_ci.hi}},
+           {"median", d.median}, {"median_ci95", {d.median_ci.lo, d.median_ci.hi}},
+           {"p10", d.p10},       {"p25", d.p25},
+           {"p75", d.p75},       {"p90", d.p90},
+           {"min", d.min},       {"max", d.max}};
+    // An interval left out is null, with its reason beside it.
+    for (const auto& [key, why] : {std::pair{"mean_ci95", d.no_mean_ci}, std::pair{"median_ci95", d.no_median_ci}})
+      if (!why.empty()) {
+        j[key] = nullptr;
+        j[std::string(key) + "_reason"] = why;
+      }
+    return j;
+  };
+  json j{{"runs", s.runs},
+         {"player", c.player.text},
+         {"rules", c.rules.to_string()},
+         {"max_level", c.max_level},
+         {"levels", c.clock ? "clock" : "deterministic"},
+         {"seed", json_key64(c.seed)},
+         {"wins_histogram", s.wins_histogram},
+         {"wins", dist(s.wins)},
+         {"score", dist(s.score)},
+         {"distinct_runs", s.distinct_runs},
+         {"games_per_run", s.games_per_run}};
+  add_shard_key(j, c.shard);  // the runs are this shard's only
+  return j;
+}
+
+std::string run_sim_header(const RunSimConfig& c, std::string_view version) {
+  json h = config_json(c);
+  add_build_keys(h, version);
+  return h.dump();
+}
+
+std::string run_line(const RunSimConfig&, const RunRecord& r) {
+  json games = json::array();
+  for (const auto& g : r.games) games.push_back(game_json(g));
+  return json{{"type", "run"},
+              {"index", r.index},
+              {"seed", json_key64(r.seed)},
+              {"wins", r.score.wins},
+              {"score", r.score.score},
+              {"mean_bonus", r.score.mean_bonus},
+              {"games", games}}
+      .dump();
+}
+
+namespace {
+
+// One run line of configuration c, checked against it.
+Parsed<RunRecord> parse_run(const RunSimConfig& c, const json& j) {
+  using P = Parsed<RunRecord>;
+  RunRecord r;
+  JsonFields f(j);
+  if (f.text("type") != "run" && f.ok()) return P::fail("not a run line");
+  r.index = f.whole("index", 0LL);
+  r.seed = f.key64("seed");
+  r.score.wins = f.whole("wins", 0);
+  r.score.score = f.whole("score", 0LL);
+  r.score.mean_bonus = f.number("mean_bonus");
+  if (!f.ok()) return P::fail(f.error());
+  const auto games = j.find("games");
+  if (games == j.end() || !games->is_array()) return P::fail("games is missing or not an array");
+  for (const json& g : *games) {
+    auto game = parse_game(g);
+    if (!game.ok()) return P::fail("game " + std::to_string(r.games.size()) + " of the run: " + game.error);
+    if (auto why = record_inconsistency(c.rules, game.value); !why.empty())
+      return P::fail("game " + std::to_string(r.games.size()) + " of the run: " + why);
+    r.games.push_back(std::move(game.value));
+  }
+  if (auto why = run_mismatch(c, r); !why.empty()) return P::fail(why + " (not written by this simulation)");
+  return P{std::move(r), {}};
+}
+
+// The runs of a file already split, checked against c (its header checked by the caller).
+Parsed<RunSimFile> read_runs(const RunSimConfig& c, JsonlText split) {
+  using P = Parsed<RunSimFile>;
+  RunSimFile out;
+  out.header = std::move(split.header);
+  out.dropped_last_line = split.dropped_last_line;
+  out.valid_bytes = split.valid_bytes;
+  std::set<long long> seen;
+  for (std::size_t k = 0; k < split.lines.size(); ++k) {
+    const std::string where = "run-sim file line " + std::to_string(split.line_numbers[k]) + ": ";
+    auto r = parse_run(c, split.lines[k]);
+    if (!r.ok()) return P::fail(where + r.error);
+    if (!c.shard.holds(r.value.index))
+      return P::fail(where + "run " + std::to_string(r.value.index) + " is not one of shard " + c.shard.to_string() +
+                     "'s (not written by this simulation)");
+    if (!seen.insert(r.value.index).second) return P::fail(where + "run " + std::to_string(r.value.index) + " appears twice");
+    out.runs.push_back(std::move(r.value));
+  }
+  return P{std::move(out), {}};
+}
+
+// Whether h is the header of a run-sim file this seega reads (of format kOldestRead to kFormat), and which.
+int run_sim_format(const json& h) {
+  if (!json_field_is(h, "kind", "run-sim") || !h.contains("format")) return 0;
+  const auto format = json_whole(h["format"], kOldestRead, kFormat);
+  return format.ok() ? format.value : 0;
+}
+
+}  // namespace
+
+Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
+  using P = Parsed<RunSimFile>;
+  auto split = split_jsonl(text, "run-sim file");
+  if (!split.ok()) return P::fail(split.error);
+  const json want = config_json(c);
+  const json& have = split.value.header;
+  if (const int format = run_sim_format(have); format != kFormat)
+    return P::fail(format ? "a run-sim file of format " + std::to_string(format) +
+                                ", written by an older seega: it is read (merge) but only a file of format " +
+                                std::to_string(kFormat) + " is continued; use another --out file"
+                          : "not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
+  if (auto why = shard_mismatch(have, c.shard); !why.empty())
+    return P::fail("the file was made with " + why + "; use another --out file");
+  for (const auto& [key, value] : want.items())
+    if (!have.contains(key) || have[key] != value)
+      return P::fail(std::string("the file was made with ") +
+                     (key == "weights" ? "other weights for the player (its weights file has changed since)"
+                                       : key + "=" + (have.contains(key) ? have[key].dump() : "nothing") +
+                                             ", this simulation has " + key + "=" + value.dump()) +
+                     "; use another --out file");
+  if (have.contains("weights") && !want.contains("weights"))
+    return P::fail("the file was made with a weights file for the player; use another --out file");
+  auto file = read_runs(c, std::move(split.value));
+  if (file.ok())
+    if (auto why = items_past_run(file.value.runs, c.runs, "run"); !why.empty()) return P::fail(why);
+  return file;
+}
+
+Parsed<RunSimFile> read_run_sim(std::string_view text) {
+  using P = Parsed<RunSimFile>;
+  auto split = split_jsonl(text, "run-sim file");
+  if (!split.ok()) return P::fail(split.error);
+  const json& h = split.value.header;
+  if (!run_sim_format(h))
+    return P::fail("not a run-sim file of format " + std::to_string(kOldestRead) + " to " + std::to_string(kFormat));
+  RunSimConfig c;
+  JsonFields f(h);
+  const std::string rules_text = f.text("rules");
+  c.player.text = f.text("player");
+  c.max_level = f.whole("max_level", 1, 30);
+  c.seed = f.key64("seed");
+  const std::string levels = f.text("levels");
+  if (f.ok() && levels != "clock" && levels != "deterministic") f.fail("levels", quote(levels) + " is not clock or deterministic");
+  if (!f.ok()) return P::fail("run-sim file line 1 (the header): " + f.error());
+  auto rules = parse_rules(rules_text);
+  if (!rules.ok()) return P::fail("run-sim file line 1 (the header): rules: " + rules.error);
+  c.rules = rules.value.rules;
+  c.clock = levels == "clock";
+  auto shard = header_shard(h);
+  if (!shard.ok()) return P::fail("run-sim file line 1 (the header): " + shard.error);
+  c.shard = shard.value;
+  return read_runs(c, std::move(split.value));
+}
+
+Parsed<RunRecord> read_run_line(const RunSimConfig& c, std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Parsed<RunRecord>::fail("not a JSON object");
+  return parse_run(c, j);
+}
+
+}  // namespace seega
