@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common.hpp"
+#include "runs/json.hpp"
 #include "rules/spec.hpp"
 
 #if SEEGA_WITH_MPI
@@ -116,10 +117,8 @@ std::optional<Message> poll(int source) {
 // The first key whose value differs between two sessions' keys (results-file headers), as a phrase.
 std::string key_difference(const std::string& theirs, const std::string& ours) {
   const auto a = nlohmann::json::parse(theirs, nullptr, false), b = nlohmann::json::parse(ours, nullptr, false);
-  if (a.is_object() && b.is_object())
-    for (const auto& [key, value] : b.items())
-      if (!a.contains(key) || a[key] != value)
-        return fmt::format("its {} is {}, rank 0's is {}", key, a.contains(key) ? a[key].dump() : "missing", value.dump());
+  if (const auto key = first_key_differing(b, a); !key.empty())
+    return fmt::format("its {} is {}, rank 0's is {}", key, a.contains(key) ? a[key].dump() : "missing", b[key].dump());
   return fmt::format("its run is {}, rank 0's is {}", theirs, ours);
 }
 

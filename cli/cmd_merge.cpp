@@ -64,12 +64,8 @@ int run_merge(const std::vector<std::string>& args) {
   if (m.kind == ShardFileKind::Positions) outputs.emplace_back(out_path + ".json", m.config);
   outputs.emplace_back(out_path, m.text);
   for (const auto& [path, text] : outputs) {
-    std::error_code ec;
-    const auto status = fs::status(path, ec);
-    if (fs::is_directory(status)) throw UsageError("--out " + path + " is a directory; give a file name");
-    if (fs::exists(status) && !fs::is_regular_file(status))
-      throw UsageError("--out " + path + " is not a regular file; give a file name");
-    if (fs::exists(status) && !force)
+    if (auto why = output_file_problem("--out", path); !why.empty()) throw UsageError(why);
+    if (std::error_code ec; fs::exists(path, ec) && !force)
       throw UsageError("--out " + path + " exists; pass --force to replace it or choose another file");
   }
   if (auto why = write_files_atomically(outputs); !why.empty()) throw UsageError("--out " + why);

@@ -115,7 +115,7 @@ int run_tune(const std::vector<std::string>& args) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path dir = fs::path(out_path).parent_path();
-    if (fs::is_directory(out_path, ec)) throw UsageError("--out " + out_path + " is a directory; give a file name");
+    if (auto why = output_file_problem("--out", out_path); !why.empty()) throw UsageError(why);
     if (!dir.empty() && !fs::is_directory(dir, ec))
       throw UsageError("--out " + out_path + ": " + dir.string() + " is not a directory");
   }

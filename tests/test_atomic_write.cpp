@@ -58,5 +58,16 @@ TEST(AtomicWrite, ARenameThatFailsKeepsTheOldTargetAndRemovesTheTemporaryFiles) 
   EXPECT_EQ(s.names(), (std::vector<std::string>{"taken"}));
 }
 
+TEST(OutputFileProblem, RefusesADirectoryAndWhatIsNotARegularFileNamingTheOptionAndAcceptsTheRest) {
+  Scratch s;
+  EXPECT_EQ(output_file_problem("--out", s / "new.jsonl"), "") << "a missing file is made";
+  std::ofstream(s / "old.jsonl") << "x\n";
+  EXPECT_EQ(output_file_problem("--out", s / "old.jsonl"), "") << "an existing file is the caller's to judge";
+  EXPECT_EQ(output_file_problem("--out", s.dir.string()), "--out " + s.dir.string() + " is a directory; give a file name");
+  ASSERT_EQ(mkfifo((s / "fifo").c_str(), 0600), 0);
+  EXPECT_EQ(output_file_problem("--data", s / "fifo"),
+            "--data " + (s / "fifo") + " is not a regular file (a device, FIFO or socket); give a file name");
+}
+
 }  // namespace
 }  // namespace seega

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <string>
@@ -284,6 +285,70 @@ SprtResult sprt(const Pentanomial& p, const SprtConfig& config) {
   else if (r.llr <= r.lower)
     r.decision = SprtResult::AcceptH0;
   return r;
+}
+
+namespace {
+
+// A value as people write it: "0", "2", "1520".
+std::string fmt_value(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+}  // namespace
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+Interval median_interval(std::vector<double> v) {
+  if (v.empty()) return {0, 0};
+  std::sort(v.begin(), v.end());
+  const double n = static_cast<double>(v.size()), half = kZ95 * std::sqrt(n) / 2;
+  auto at = [&](double rank) {  // rank from 1, clamped
+    const auto r = static_cast<long long>(std::clamp(rank, 1.0, n));
+    return v[static_cast<std::size_t>(r - 1)];
+  };
+  return {at(std::floor(n / 2 - half)), at(std::ceil(n / 2 + 1 + half))};
+}
+
+Distribution distribution(const std::vector<double>& v, std::string_view one, std::string_view many) {
+  Distribution d;
+  if (v.empty()) return d;
+  const double n = static_cast<double>(v.size());
+  double sum = 0, sq = 0;
+  for (double x : v) sum += x;
+  d.mean = sum / n;
+  for (double x : v) sq += (x - d.mean) * (x - d.mean);
+  const double se = v.size() > 1 ? std::sqrt(sq / (n - 1) / n) : 0;
+  // Wins and scores are never negative: the normal interval is clamped there (it spills below 0 when
+  // nearly every run scores 0).
+  d.mean_ci = {std::max(0.0, d.mean - kZ95 * se), d.mean + kZ95 * se};
+  d.median = quantile(v, 0.5);
+  d.median_ci = median_interval(v);
+  d.p10 = quantile(v, 0.10);
+  d.p25 = quantile(v, 0.25);
+  d.p75 = quantile(v, 0.75);
+  d.p90 = quantile(v, 0.90);
+  d.min = *std::min_element(v.begin(), v.end());
+  d.max = *std::max_element(v.begin(), v.end());
+  switch (interval_gap(static_cast<long long>(v.size()), sq)) {
+    case IntervalGap::TooFew:
+      d.no_mean_ci = d.no_median_ci = too_few_text(static_cast<long long>(v.size()), one, many);
+      break;
+    case IntervalGap::NoSpread:
+      d.no_mean_ci = "every " + std::string(one) + " gave " + fmt_value(d.mean) + ", so there is no spread to measure it by";
+      break;
+    case IntervalGap::None:
+      break;
+  }
+  return d;
 }
 
 }  // namespace seega

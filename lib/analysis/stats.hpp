@@ -162,4 +162,28 @@ double llr_logistic_approx(const Pentanomial& p, double elo0, double elo1);
 // Precondition: a config parse_sprt accepts.
 SprtResult sprt(const Pentanomial& p, const SprtConfig& config);
 
+// Order statistics with linear interpolation between ranks (numpy's default): q in [0, 1].
+double quantile(std::vector<double> values, double q);
+// A distribution-free 95% interval for the median: the order statistics at ranks n/2 -+ 1.96 sqrt(n)/2
+// (the binomial's normal approximation), clamped to the sample.
+Interval median_interval(std::vector<double> values);
+
+struct Distribution {
+  double mean = 0;
+  Interval mean_ci{0, 0};  // normal: mean -+ 1.96 s / sqrt(n), not below 0; the draws are independent
+  double median = 0;
+  Interval median_ci{0, 0};
+  double p10 = 0, p25 = 0, p75 = 0, p90 = 0;
+  double min = 0, max = 0;
+  // Why an interval is left out (then its numbers mean nothing); empty when it is given. Neither from
+  // fewer than kMinSamples draws; the mean's not when every draw gave the same value (its
+  // normal interval would have zero width). The median's may be a single value then: the order
+  // statistics' interval covers the median of any distribution, discrete ones too, 95% of the time.
+  std::string no_mean_ci, no_median_ci;
+};
+// Of independent draws of a value that is never negative (run-sim: a run's wins or score), each draw
+// a `one` ("run"; `many` for more than one) in the reasons an interval is left out.
+Distribution distribution(const std::vector<double>& values, std::string_view one = "run",
+                          std::string_view many = "runs");
+
 }  // namespace seega

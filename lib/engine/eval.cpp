@@ -224,11 +224,10 @@ int evaluate(const Position<N>& pos, const Weights& weights) {
   return static_cast<int>(s >= 0 ? s + 0.5 : s - 0.5);  // lround's rounding, without the libm call
 }
 
-template FeatureVector features<5>(const Position<5>&);
-template FeatureVector features<7>(const Position<7>&);
-template FeatureVector features<9>(const Position<9>&);
-template int evaluate<5>(const Position<5>&, const Weights&);
-template int evaluate<7>(const Position<7>&, const Weights&);
-template int evaluate<9>(const Position<9>&, const Weights&);
+#define SEEGA_INSTANTIATE(N)                                      \
+  template FeatureVector features<N>(const Position<N>&);         \
+  template int evaluate<N>(const Position<N>&, const Weights&);
+SEEGA_FOR_EACH_SIZE(SEEGA_INSTANTIATE)
+#undef SEEGA_INSTANTIATE
 
 }  // namespace seega

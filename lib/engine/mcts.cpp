@@ -212,8 +212,8 @@ Move<N> mcts_move(const Position<N>& pos, int playouts, Rng& rng, const std::ato
   return uct->best();
 }
 
-template Move<5> mcts_move(const Position<5>&, int, Rng&, const std::atomic<bool>*);
-template Move<7> mcts_move(const Position<7>&, int, Rng&, const std::atomic<bool>*);
-template Move<9> mcts_move(const Position<9>&, int, Rng&, const std::atomic<bool>*);
+#define SEEGA_INSTANTIATE(N) template Move<N> mcts_move(const Position<N>&, int, Rng&, const std::atomic<bool>*);
+SEEGA_FOR_EACH_SIZE(SEEGA_INSTANTIATE)
+#undef SEEGA_INSTANTIATE
 
 }  // namespace seega

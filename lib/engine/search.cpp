@@ -321,8 +321,8 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   return r;
 }
 
-template class Searcher<5>;
-template class Searcher<7>;
-template class Searcher<9>;
+#define SEEGA_INSTANTIATE(N) template class Searcher<N>;
+SEEGA_FOR_EACH_SIZE(SEEGA_INSTANTIATE)
+#undef SEEGA_INSTANTIATE
 
 }  // namespace seega

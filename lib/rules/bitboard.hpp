@@ -24,7 +24,16 @@ using u128 = unsigned __int128;
 template <int N>
 using Bitboard = std::conditional_t<(N * N <= 64), std::uint64_t, u128>;
 
-constexpr bool valid_size(int n) { return n == 5 || n == 7 || n == 9; }
+// The board sizes seega is played on, listed once: valid_size and with_size are made from the list,
+// and a file that defines a template for every size instantiates it with SEEGA_FOR_EACH_SIZE(X), which
+// expands X(5) X(7) X(9).
+#define SEEGA_FOR_EACH_SIZE(X) X(5) X(7) X(9)
+
+constexpr bool valid_size(int n) {
+#define SEEGA_IS_SIZE(N) n == N ||
+  return SEEGA_FOR_EACH_SIZE(SEEGA_IS_SIZE) false;
+#undef SEEGA_IS_SIZE
+}
 
 inline int popcount(std::uint64_t b) { return std::popcount(b); }
 inline int popcount(u128 b) {
@@ -113,10 +122,13 @@ struct Geometry {
 template <typename F>
 decltype(auto) with_size(int n, F&& f) {
   switch (n) {
-    case 7: return f.template operator()<7>();
-    case 9: return f.template operator()<9>();
-    default: return f.template operator()<5>();
+#define SEEGA_SIZE_CASE(N) \
+  case N:                  \
+    return f.template operator()<N>();
+    SEEGA_FOR_EACH_SIZE(SEEGA_SIZE_CASE)
+#undef SEEGA_SIZE_CASE
   }
+  return f.template operator()<5>();  // not reached: n is a valid size
 }
 
 }  // namespace seega

@@ -68,14 +68,11 @@ std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N
   return out;
 }
 
-template std::uint64_t perft<5>(const Position<5>&, int);
-template std::uint64_t perft<7>(const Position<7>&, int);
-template std::uint64_t perft<9>(const Position<9>&, int);
-template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<5>(const Position<5>&, int,
-                                                                                   const DivideCallback&);
-template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<7>(const Position<7>&, int,
-                                                                                   const DivideCallback&);
-template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<9>(const Position<9>&, int,
-                                                                                   const DivideCallback&);
+#define SEEGA_INSTANTIATE(N)                                                                         \
+  template std::uint64_t perft<N>(const Position<N>&, int);                                          \
+  template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<N>(const Position<N>&, int, \
+                                                                              const DivideCallback&);
+SEEGA_FOR_EACH_SIZE(SEEGA_INSTANTIATE)
+#undef SEEGA_INSTANTIATE
 
 }  // namespace seega

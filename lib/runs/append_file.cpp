@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "runs/atomic_write.hpp"
+
 namespace seega {
 
 std::string AppendFile::start_open(AppendFile& w, const std::string& option, bool resume, std::string& text,
@@ -15,11 +17,7 @@ std::string AppendFile::start_open(AppendFile& w, const std::string& option, boo
   namespace fs = std::filesystem;
   const std::string& path = w.path_;
   const std::string name = option + " " + path;
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (fs::is_directory(status)) return name + " is a directory; give a file name";
-  if (fs::exists(status) && !fs::is_regular_file(status))
-    return name + " is not a regular file (a device, FIFO or socket); give a file name";
+  if (auto why = output_file_problem(option, path); !why.empty()) return why;
   // "a+": created when missing, read from the start, every write appended. Opened before it is read, so
   // that the lock covers the reading too.
   w.file_.reset(std::fopen(path.c_str(), "a+"));

@@ -50,4 +50,14 @@ std::string write_files_atomically(const std::vector<std::pair<std::string, std:
   return "";
 }
 
+std::string output_file_problem(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (fs::is_directory(status)) return option + " " + path + " is a directory; give a file name";
+  if (fs::exists(status) && !fs::is_regular_file(status))
+    return option + " " + path + " is not a regular file (a device, FIFO or socket); give a file name";
+  return "";
+}
+
 }  // namespace seega

@@ -17,4 +17,9 @@ namespace seega {
 // the ordinary permissions (0666 less the umask), not mkstemp's private 0600.
 std::string write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files);
 
+// Why `path`, given as `option` (--out), cannot be a file a command writes, whole or appended, or "":
+// a directory ("--out runs is a directory; give a file name") or something not a regular file (a
+// device, a FIFO, a socket). A missing file is fine. Every command that writes a file asks this first.
+std::string output_file_problem(const std::string& option, const std::string& path);
+
 }  // namespace seega

@@ -88,4 +88,19 @@ std::vector<std::string> JsonFields::texts(std::string_view key) {
   return out;
 }
 
+std::string first_key_differing(const nlohmann::json& first, const nlohmann::json& second, KeysCompared keys,
+                                const std::function<bool(const std::string&)>& skip) {
+  if (!first.is_object() || !second.is_object()) return "";
+  for (const auto& [key, value] : first.items())
+    if ((!skip || !skip(key)) && (!second.contains(key) || second[key] != value)) return key;
+  if (keys == KeysCompared::Both)
+    for (const auto& [key, value] : second.items())
+      if ((!skip || !skip(key)) && !first.contains(key)) return key;
+  return "";
+}
+
+std::string key_value_text(const nlohmann::json& object, const std::string& key) {
+  return key + "=" + (object.is_object() && object.contains(key) ? object[key].dump() : std::string("nothing"));
+}
+
 }  // namespace seega

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstdint>
 #include <limits>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -32,6 +33,17 @@ inline bool json_field_is(const nlohmann::json& j, const char* key, const nlohma
 // Which seega wrote a header or a summary: "version" (the given one) and "build" (the commit,
 // build_info.hpp). Files of one run may differ in these and nothing else.
 void add_build_keys(nlohmann::json& j, std::string_view version);
+
+// The first key of `first` that `second` lacks or holds another value at; with Both, then the first key
+// of `second` that `first` lacks; keys skip(key) is true of are passed over. Empty when none is found
+// (or when either is not an object). Every comparison of a file's header with the run that would write
+// it, of two shards' headers, and of a line read back with the line written, names its key this way.
+enum class KeysCompared { First, Both };
+std::string first_key_differing(const nlohmann::json& first, const nlohmann::json& second,
+                                KeysCompared keys = KeysCompared::First,
+                                const std::function<bool(const std::string&)>& skip = {});
+// "key=value" of an object, or "key=nothing" when it has none, as a message shows one side of a difference.
+std::string key_value_text(const nlohmann::json& object, const std::string& key);
 
 // j as text for a message, cut to a few dozen characters (a file may hold a number of any length).
 std::string json_shown(const nlohmann::json& j);

@@ -204,15 +204,9 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
       return P::fail(first.file->name + " is " + shard_name(first.shard) + ", " + p.file->name + " " +
                      shard_name(p.shard) + ": the shards of one run are of one count K");
     const json have = without_shard(p.header);
-    for (const auto& [key, value] : have.items())
-      if (!is_build_key(key) && (!want.contains(key) || want[key] != value))
-        return P::fail(p.file->name + " was made with " + key + "=" + value.dump() + ", " + first.file->name +
-                       " with " + key + "=" + (want.contains(key) ? want[key].dump() : "nothing") +
-                       ": only the shards of one run merge");
-    for (const auto& [key, value] : want.items())
-      if (!is_build_key(key) && !have.contains(key))
-        return P::fail(p.file->name + " was made with " + key + "=nothing, " + first.file->name + " with " + key +
-                       "=" + value.dump() + ": only the shards of one run merge");
+    if (const auto key = first_key_differing(have, want, KeysCompared::Both, is_build_key); !key.empty())
+      return P::fail(p.file->name + " was made with " + key_value_text(have, key) + ", " + first.file->name + " with " +
+                     key_value_text(want, key) + ": only the shards of one run merge");
   }
 
   // Every index once, each in its shard's file; of indices in two files, the first is named.

@@ -160,10 +160,9 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
         if (!had.ok()) return R::fail(had.error);
         if (auto why = shard_mismatch(had.value, shard); !why.empty())
           return R::fail("the file was made with " + why + "; use another --out file");
-        for (const auto& [key, value] : config.items())
-          if (!had.value.contains(key) || had.value[key] != value)
-            return R::fail("the file was made with " + key + "=" + (had.value.contains(key) ? had.value[key].dump() : "nothing") +
-                           ", this run has " + key + "=" + value.dump() + "; use another --out file");
+        if (const auto key = first_key_differing(config, had.value); !key.empty())
+          return R::fail("the file was made with " + key_value_text(had.value, key) + ", this run has " +
+                         key_value_text(config, key) + "; use another --out file");
         return w.resume_from(text, games);
       },
       "positions");

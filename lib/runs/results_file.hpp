@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runs/append_file.hpp"
+#include "runs/game_record_json.hpp"
 #include "runs/jsonl_file.hpp"
 #include "engine/game_record.hpp"
 #include "runs/tournament.hpp"
@@ -21,15 +22,6 @@ std::string results_header(const Tournament& t, std::string_view version, const 
 // One game as a line (no newline): game_json with, from the pairing's side, "a" (the colour of its
 // first player) and "winner" (a, b or draw).
 std::string record_line(const Tournament& t, const GameRecord& game);
-// A game as JSON, every field of its record (the moves, and the search counts when there were any).
-nlohmann::json game_json(const GameRecord& game);
-// The record of a game's JSON; a missing, malformed, negative or inconsistent field is an error.
-Parsed<GameRecord> parse_game(const nlohmann::json& j);
-// Why record g cannot be a finished game under rules r, from its fields alone: stones and captures
-// that do not add up to the stones each side places, plies that are not the placements, moves and
-// passes, a movement counter that is not the moves, a result that the end and the stones contradict.
-// Empty when it can be. (Replaying the moves, as --verify does, checks everything else.)
-std::string record_inconsistency(const Rules& r, const GameRecord& g);
 // Why g is not the game t's schedule plays at its index (its seed, its players, who placed first), or
 // empty. Only the player count of t.players matters.
 std::string schedule_mismatch(const Tournament& t, const GameRecord& g);

@@ -10,7 +10,7 @@
 
 #include "runs/indexed_work.hpp"
 #include "runs/json.hpp"
-#include "runs/results_file.hpp"
+#include "runs/game_record_json.hpp"
 #include "rules/rules.hpp"
 #include "engine/selfplay.hpp"
 #include "rules/spec.hpp"
@@ -197,70 +197,6 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
   return results;
 }
 
-namespace {
-
-// A run's wins or score as people write it: "0", "2", "1520".
-std::string fmt_value(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", x);
-  return buf;
-}
-
-}  // namespace
-
-double quantile(std::vector<double> v, double q) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const auto lo = static_cast<std::size_t>(std::floor(pos));
-  const std::size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
-}
-
-Interval median_interval(std::vector<double> v) {
-  if (v.empty()) return {0, 0};
-  std::sort(v.begin(), v.end());
-  const double n = static_cast<double>(v.size()), half = kZ95 * std::sqrt(n) / 2;
-  auto at = [&](double rank) {  // rank from 1, clamped
-    const auto r = static_cast<long long>(std::clamp(rank, 1.0, n));
-    return v[static_cast<std::size_t>(r - 1)];
-  };
-  return {at(std::floor(n / 2 - half)), at(std::ceil(n / 2 + 1 + half))};
-}
-
-Distribution distribution(const std::vector<double>& v) {
-  Distribution d;
-  if (v.empty()) return d;
-  const double n = static_cast<double>(v.size());
-  double sum = 0, sq = 0;
-  for (double x : v) sum += x;
-  d.mean = sum / n;
-  for (double x : v) sq += (x - d.mean) * (x - d.mean);
-  const double se = v.size() > 1 ? std::sqrt(sq / (n - 1) / n) : 0;
-  // Wins and scores are never negative: the normal interval is clamped there (it spills below 0 when
-  // nearly every run scores 0).
-  d.mean_ci = {std::max(0.0, d.mean - kZ95 * se), d.mean + kZ95 * se};
-  d.median = quantile(v, 0.5);
-  d.median_ci = median_interval(v);
-  d.p10 = quantile(v, 0.10);
-  d.p25 = quantile(v, 0.25);
-  d.p75 = quantile(v, 0.75);
-  d.p90 = quantile(v, 0.90);
-  d.min = *std::min_element(v.begin(), v.end());
-  d.max = *std::max_element(v.begin(), v.end());
-  switch (interval_gap(static_cast<long long>(v.size()), sq)) {
-    case IntervalGap::TooFew:
-      d.no_mean_ci = d.no_median_ci = too_few_text(static_cast<long long>(v.size()), "run", "runs");
-      break;
-    case IntervalGap::NoSpread:
-      d.no_mean_ci = "every run gave " + fmt_value(d.mean) + ", so there is no spread to measure it by";
-      break;
-    case IntervalGap::None:
-      break;
-  }
-  return d;
-}
-
 RunSimSummary summarize_runs(const RunSimConfig& c, const std::vector<RunRecord>& runs) {
   RunSimSummary s;
   s.runs = static_cast<long long>(runs.size());
@@ -403,13 +339,11 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
                           : "not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
   if (auto why = shard_mismatch(have, c.shard); !why.empty())
     return P::fail("the file was made with " + why + "; use another --out file");
-  for (const auto& [key, value] : want.items())
-    if (!have.contains(key) || have[key] != value)
-      return P::fail(std::string("the file was made with ") +
-                     (key == "weights" ? "other weights for the player (its weights file has changed since)"
-                                       : key + "=" + (have.contains(key) ? have[key].dump() : "nothing") +
-                                             ", this simulation has " + key + "=" + value.dump()) +
-                     "; use another --out file");
+  if (const auto key = first_key_differing(want, have); !key.empty())
+    return P::fail("the file was made with " +
+                   (key == "weights" ? std::string("other weights for the player (its weights file has changed since)")
+                                     : key_value_text(have, key) + ", this simulation has " + key_value_text(want, key)) +
+                   "; use another --out file");
   if (have.contains("weights") && !want.contains("weights"))
     return P::fail("the file was made with a weights file for the player; use another --out file");
   auto file = read_runs(c, std::move(split.value));

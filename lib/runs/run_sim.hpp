@@ -68,27 +68,6 @@ struct RunSimHooks {
 std::vector<RunRecord> simulate_runs(const RunSimConfig& config, std::vector<RunRecord> finished,
                                      const RunSimHooks& hooks, const std::atomic<bool>* stop, Share* share = nullptr);
 
-// Order statistics with linear interpolation between ranks (numpy's default): q in [0, 1].
-double quantile(std::vector<double> values, double q);
-// A distribution-free 95% interval for the median: the order statistics at ranks n/2 -+ 1.96 sqrt(n)/2
-// (the binomial's normal approximation), clamped to the sample.
-Interval median_interval(std::vector<double> values);
-
-struct Distribution {
-  double mean = 0;
-  Interval mean_ci{0, 0};  // normal: mean -+ 1.96 s / sqrt(n), not below 0; runs are independent draws
-  double median = 0;
-  Interval median_ci{0, 0};
-  double p10 = 0, p25 = 0, p75 = 0, p90 = 0;
-  double min = 0, max = 0;
-  // Why an interval is left out (then its numbers mean nothing); empty when it is given. Neither from
-  // fewer than kMinSamples runs (stats.hpp); the mean's not when every run gave the same value (its
-  // normal interval would have zero width). The median's may be a single value then: the order
-  // statistics' interval covers the median of any distribution, discrete ones too, 95% of the time.
-  std::string no_mean_ci, no_median_ci;
-};
-// Of values that are never negative (wins, scores), one a run.
-Distribution distribution(const std::vector<double>& values);
 
 struct RunSimSummary {
   long long runs = 0;

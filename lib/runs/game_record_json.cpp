@@ -1,0 +1,163 @@
+#include "runs/game_record_json.hpp"
+
+#include <limits>
+#include <string_view>
+#include <utility>
+
+#include "rules/bitboard.hpp"
+#include "rules/position.hpp"
+#include "rules/spec.hpp"
+#include "runs/json.hpp"
+
+namespace seega {
+
+using json = nlohmann::json;
+
+std::string colour_text(Color c) { return std::string(1, color_char(c)); }
+
+namespace {
+
+Parsed<Color> parse_colour(std::string_view s) {
+  if (s == "w") return {White, {}};
+  if (s == "b") return {Black, {}};
+  return Parsed<Color>::fail("is " + quote(s) + " (allowed: w, b)");
+}
+
+}  // namespace
+
+Parsed<GameRecord> parse_game(const json& j) {
+  using P = Parsed<GameRecord>;
+  GameRecord g;
+  JsonFields f(j);
+  constexpr int kMin = std::numeric_limits<int>::min();
+  if (f.text("type") != "game" && f.ok()) return P::fail("not a game line");
+  g.index = f.whole("index", 0LL);
+  g.seed = f.key64("seed");
+  {
+    JsonFields players = f.object("players"), stones = f.object("stones"), moves = f.object("movement_moves");
+    for (Color c : {White, Black}) {
+      const std::string k = colour_text(c);
+      g.player[c] = players.whole(k, kMin);
+      // No board holds more than the largest one's stones (a run's score multiplies them).
+      g.stones[c] = stones.whole(k, 0, Geometry<9>::kStonesPerSide);
+      g.movement_moves[c] = moves.whole(k, 0);
+    }
+  }
+  for (auto [key, c] : {std::pair{"first_placer", &g.first_placer}, std::pair{"last_placer", &g.last_placer}}) {
+    const std::string text = f.text(key);
+    if (!f.ok()) break;
+    auto colour = parse_colour(text);
+    if (!colour.ok()) f.fail(key, colour.error);
+    *c = colour.value;
+  }
+  const std::string result = f.text("result"), reason = f.text("end_reason");
+  if (f.ok() && result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
+  g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
+  for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
+                 EndReason::HemmedIn})
+    if (to_string(r) == reason) g.outcome.reason = r;
+  if (f.ok() && !g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
+  g.plies = f.whole("plies", 0);
+  g.movement_plies = f.whole("movement_plies", 0);
+  g.passes = f.whole("passes", 0);
+  g.captures = f.whole("captures", 0);
+  if (f.has("search")) {
+    JsonFields search = f.object("search");
+    for (Color c : {White, Black}) {
+      JsonFields s = search.object(colour_text(c));
+      SearchCounts& k = g.search[c];
+      k.searches = s.whole("searches", 0);
+      k.ended_by_nodes = s.whole("ended_by_nodes", 0);
+      k.ended_by_clock = s.whole("ended_by_clock", 0);
+      k.nodes = s.whole("nodes", std::uint64_t{0});
+      k.max_nodes = s.whole("max_nodes", std::uint64_t{0});
+      if (f.ok() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes))
+        return P::fail("inconsistent search counts for " + colour_text(c));
+    }
+  }
+  g.first_move_captures = f.whole("first_move_captures", -1);
+  g.stone_diff_10 = f.whole("stone_diff_10", kMin);
+  g.placement_key = f.key64("placement_key");
+  g.game_key = f.key64("game_key");
+  g.moves = f.texts("moves");
+  if (!f.ok()) return P::fail(f.error());
+  return P{std::move(g), {}};
+}
+
+std::string record_inconsistency(const Rules& r, const GameRecord& g) {
+  const int each = r.stones_per_side();
+  const auto n = [](auto v) { return std::to_string(v); };
+  for (Color c : {White, Black})
+    if (g.stones[c] > each)
+      return "stones." + colour_text(c) + " " + n(g.stones[c]) + " is more than the " + n(each) + " a side places";
+  if (g.captures != 2 * each - g.stones[White] - g.stones[Black])
+    return "captures " + n(g.captures) + " is not the " + n(2 * each - g.stones[White] - g.stones[Black]) +
+           " stones missing from the board";
+  // A placement turn places two stones, so placement is `each` turns of the two sides together.
+  const long long turns = each + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black] + g.passes;
+  if (g.plies != turns)
+    return "plies " + n(g.plies) + " is not the " + n(turns) + " placements, movement moves and passes";
+  if (!g.moves.empty() && static_cast<long long>(g.moves.size()) != g.plies)
+    return "plies " + n(g.plies) + " but " + n(g.moves.size()) + " moves";
+  const long long steps = std::min<long long>(g.movement_moves[White] + g.movement_moves[Black], Position<5>::kMaxCounter);
+  if (g.movement_plies != steps)
+    return "movement_plies " + n(g.movement_plies) + " is not the " + n(steps) + " movement moves";
+  if (g.first_move_captures > g.captures)
+    return "first_move_captures " + n(g.first_move_captures) + " is more than the game's " + n(g.captures) + " captures";
+  const Outcome o = g.outcome;
+  const int w = g.stones[White], b = g.stones[Black];
+  switch (o.reason) {
+    case EndReason::AllCaptured:
+      if (o.draw() || g.stones[o.winner] == 0 || g.stones[~Color(o.winner)] != 0)
+        return "result " + to_string(o) + " with stones w " + n(w) + " b " + n(b);
+      break;
+    case EndReason::Barrier:
+    case EndReason::QuietLimit:
+    case EndReason::PlyLimit:
+      if (!(o == Outcome::on_count(w, b, o.reason)))
+        return "result " + to_string(o) + ", but stones w " + n(w) + " b " + n(b) + " give " +
+               to_string(Outcome::on_count(w, b, o.reason));
+      break;
+    case EndReason::HemmedIn:
+      if (o.draw() || w == 0 || b == 0) return "result " + to_string(o) + " with stones w " + n(w) + " b " + n(b);
+      break;
+    default: break;
+  }
+  return "";
+}
+
+json game_json(const GameRecord& g) {
+  json line{{"type", "game"},
+            {"index", g.index},
+            {"seed", json_key64(g.seed)},
+            {"players", {{"w", g.player[White]}, {"b", g.player[Black]}}},
+            {"first_placer", colour_text(g.first_placer)},
+            {"last_placer", colour_text(g.last_placer)},
+            {"result", g.outcome.draw() ? "draw" : colour_text(Color(g.outcome.winner))},
+            {"end_reason", std::string(to_string(g.outcome.reason))},
+            {"stones", {{"w", g.stones[White]}, {"b", g.stones[Black]}}},
+            {"plies", g.plies},
+            {"movement_plies", g.movement_plies},
+            {"passes", g.passes},
+            {"captures", g.captures},
+            {"movement_moves", {{"w", g.movement_moves[White]}, {"b", g.movement_moves[Black]}}},
+            {"first_move_captures", g.first_move_captures},
+            {"stone_diff_10", g.stone_diff_10},
+            {"placement_key", json_key64(g.placement_key)},
+            {"game_key", json_key64(g.game_key)},
+            {"moves", g.moves}};
+  if (g.search[White].searches || g.search[Black].searches) {
+    json& s = line["search"];
+    for (Color c : {White, Black}) {
+      const SearchCounts& k = g.search[c];
+      s[colour_text(c)] = {{"searches", k.searches},
+                           {"ended_by_nodes", k.ended_by_nodes},
+                           {"ended_by_clock", k.ended_by_clock},
+                           {"nodes", k.nodes},
+                           {"max_nodes", k.max_nodes}};
+    }
+  }
+  return line;
+}
+
+}  // namespace seega
