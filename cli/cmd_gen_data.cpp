@@ -7,32 +7,31 @@
 #include "cluster.hpp"
 #include "common.hpp"
 #include "run_games.hpp"
-#include "runs/json.hpp"
+#include "runs/gen_data.hpp"
+#include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
 #include "runs/runner.hpp"
-#include "analysis/labelling.hpp"
-#include "runs/positions_file.hpp"
 
 namespace seega::cli {
 
 int run_gen_data(const std::vector<std::string>& args) {
   std::string rules_text, label_text, from_path;
   std::vector<std::string> player_texts;
-  long long games = 0;
-  int opening = 0, per_game = 0, depth = 0;
+  GenDataConfig c;
+  int depth = 0;
   RunArgs run;
   po::options_description opts("gen-data options");
   add_rules_option(opts, rules_text);
   opts.add_options()("players", po::value(&player_texts)->multitoken(),
                      "the players of the self-play games: one plays itself, several play a round robin")(
-      "games", po::value(&games)->default_value(1000),
+      "games", po::value(&c.games)->default_value(1000),
       "games to play (with several players, rounded up so that every pairing plays the same even number)")(
       "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
-      "positions-per-game", po::value(&per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
+      "positions-per-game", po::value(&c.positions_per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
       "label", po::value(&label_text)->default_value("result"),
       "result (the game's result), search (a fixed-depth search's win probability) or blend=L")(
       "search-depth", po::value(&depth)->default_value(4), "the depth of the labelling search")(
-      "opening-turns", po::value(&opening)->default_value(2), "random placement turns shared by both games of a pair");
+      "opening-turns", po::value(&c.opening_turns)->default_value(2), "random placement turns shared by both games of a pair");
   add_run_options(opts, run,
                   {.seed = "master seed (0 to 2^64-1)",
                    .out = "the CSV of positions (and OUT.json, its configuration)",
@@ -48,9 +47,10 @@ int run_gen_data(const std::vector<std::string>& args) {
   auto label = parse_label(label_text);
   if (!label.ok()) throw UsageError(label.error);
   if (depth < 1 || depth > 20) throw UsageError(fmt::format("--search-depth {}: allowed 1 to 20", depth));
-  label.value.search_depth = depth;
-  if (per_game < 1 || per_game > 10'000)
-    throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", per_game));
+  c.label = label.value;
+  c.label.search_depth = depth;
+  if (c.positions_per_game < 1 || c.positions_per_game > 10'000)
+    throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", c.positions_per_game));
   if (run.out.empty()) throw UsageError("--out: give a file name");
   const RunSetup setup = check_run_args(run);
   const std::string& out_path = run.out;
@@ -66,7 +66,6 @@ int run_gen_data(const std::vector<std::string>& args) {
     throw UsageError("--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
                      "(label each shard's results file, or the merged one)");
 
-  nlohmann::json config{{"positions_per_game", per_game}, {"label", to_string(label.value)}};
   Tournament t;
   std::vector<GameRecord> recorded;
   if (from_file) {
@@ -74,31 +73,24 @@ int run_gen_data(const std::vector<std::string>& args) {
     if (!file.ok()) throw UsageError(from_path + ": " + file.error);
     auto info = header_info(file.value.header);
     if (!info.ok()) throw UsageError(from_path + ": " + info.error);
-    t.rules = load_rules(info.value.rules);
+    c.rules = load_rules(info.value.rules);
     recorded = std::move(file.value.games);
     std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
-    config["from"] = file.value.header;
+    c.from = file.value.header;
   } else {
-    t.rules = load_rules(rules_text);
-    t.players = load_players("--players", player_texts);
-    if (t.players.size() == 1) t.players.push_back(t.players[0]);  // self-play: the player against itself
-    if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
-    check_opening_turns(t.rules, opening);
-    const int pairings = static_cast<int>(t.players.size() * (t.players.size() - 1) / 2);
-    const long long per_pairing = std::max(2LL, (games + pairings - 1) / pairings);
-    t.schedule = Schedule(ScheduleKind::RoundRobin, static_cast<int>(t.players.size()),
-                          pairings > 1 ? per_pairing + per_pairing % 2 : games);
-    t.seed = setup.seed;
-    t.opening_turns = opening;
-    nlohmann::json players = nlohmann::json::array();
-    for (const auto& p : t.players) players.push_back(p.text);
-    config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", json_key64(t.seed)}, {"opening_turns", opening}});
+    c.rules = load_rules(rules_text);
+    c.players = load_players("--players", player_texts);
+    if (c.games < 1 || c.games > 100'000'000)
+      throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", c.games));
+    check_opening_turns(c.rules, c.opening_turns);
+    c.seed = setup.seed;
+    t = c.tournament();
   }
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
   if (prints()) {
     const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
-    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, run.resume, shard, games_of_run);
+    auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, run.resume, shard, games_of_run);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
   }
@@ -107,7 +99,7 @@ int run_gen_data(const std::vector<std::string>& args) {
   ProgressLine& line = harness.line();
   const long long rows_before = out.rows_written(), first = out.next_game();
   auto rows_of = [&](const GameRecord& g) {
-    auto rows = game_rows(t.rules, g, per_game, label.value);
+    auto rows = rows_of_game(c, g);
     if (!rows.ok()) throw UsageError(rows.error);
     return std::move(rows.value);
   };
@@ -127,21 +119,12 @@ int run_gen_data(const std::vector<std::string>& args) {
   RunHooks hooks;
   if (!from_file) {
     // Replay and labelling in the workers, in parallel (on every rank); the rows travel as their lines.
-    hooks.on_game = [&](const GameRecord& g) {
-      std::string text;
-      for (const auto& row : rows_of(g)) text += data_line(row) + "\n";
-      return text;
-    };
+    hooks.on_game = [&](const GameRecord& g) { return rows_text(rows_of(g)); };
     hooks.on_annex = [&](const GameRecord& g, std::string&& text) {
-      std::vector<DataRow> rows;
-      for (std::size_t at = 0, end; at < text.size(); at = end + 1) {
-        end = text.find('\n', at);
-        if (end == std::string::npos) end = text.size();
-        auto row = parse_data_line(std::string_view(text).substr(at, end - at));
-        if (!row.ok()) throw UsageError("a row of game " + std::to_string(g.index) + " sent by another rank: " + row.error);
-        rows.push_back(std::move(row.value));
-      }
-      out.add(g.index, std::move(rows));
+      auto rows = parse_rows_text(text);
+      if (!rows.ok())
+        throw UsageError("a row of game " + std::to_string(g.index) + " sent by another rank: " + rows.error);
+      out.add(g.index, std::move(rows.value));
     };
     const long long before = shard.share(first);  // the shard's games in the file already
     if (line.on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + before, p.total); };
