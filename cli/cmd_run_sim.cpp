@@ -55,11 +55,11 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   };
   ProgressLine& line = harness.line();
   if (line.on())
-    hooks.on_progress = [&](const RunSimProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.new_runs) / p.seconds : 0;
+    hooks.on_progress = [&](const RunProgress& p) {
+      const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
       line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
-                             p.total, rate, p.mean_wins, left),
+                             p.total, rate, p.mean, left),
                  p.done >= p.total);
     };
   harness.run(

@@ -97,10 +97,10 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
   ProgressLine& line = harness.line();
   if (line.on())
     hooks.on_progress = [&](const RunProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.new_games) / p.seconds : 0;
+      const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
       line.show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
-                             100 * p.last_placer_rate, left),
+                             100 * p.mean, left),
                  p.done >= p.total);
     };
   harness.run([&](auto* stop, auto* share) { report.records = run(std::move(finished), hooks, stop, share); },
