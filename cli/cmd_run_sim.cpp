@@ -128,7 +128,9 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   double seconds = 0;
   for (const char* proxy : kProxies) {
     c.player = load_player("--target-median proxy", proxy);
-    SimReport r = simulate(c, RunRequest{.progress = progress});
+    RunRequest request;  // no file: each proxy's runs are only summarized
+    request.progress = progress;
+    SimReport r = simulate(c, request);
     seconds += r.seconds;
     if (r.interrupted) {
       if (prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
