@@ -50,23 +50,6 @@ std::vector<std::string> whole_lines(std::string_view text) {
 const char* const kCut =
     ": its last line is cut (an interrupted write); finish that shard with --resume, then merge";
 
-// The tournament a results header names, enough to check each game against its schedule (players by
-// their text only; the weights behind them do not change which game an index is).
-Parsed<Tournament> header_tournament(const json& header) {
-  using P = Parsed<Tournament>;
-  auto info = header_info(header);
-  if (!info.ok()) return P::fail(info.error);
-  auto rules = parse_rules(info.value.rules);
-  if (!rules.ok()) return P::fail("its header's rules: " + rules.error);
-  auto kind = parse_schedule_kind(info.value.schedule);
-  if (!kind.ok()) return P::fail("its header's schedule: " + kind.error);
-  const int players = static_cast<int>(info.value.players.size());
-  if (auto why = Schedule::invalid(kind.value, players, 2); !why.empty()) return P::fail("its header: " + why);
-  Tournament t{rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns};
-  for (const auto& text : info.value.players) t.players.emplace_back().text = text;
-  return P{std::move(t), {}};
-}
-
 // The part of a file its reader accepted whole: the header, and each record with its own line (the
 // reader keeps the file's order, one record a line after the header).
 template <typename Records>
