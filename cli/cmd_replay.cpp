@@ -26,10 +26,9 @@ int run_replay(const std::vector<std::string>& args) {
   if (index < 0) throw UsageError(fmt::format("--index {}: a game index is 0 or more", index));
   auto file = read_results(read_user_file(path, "--games"));
   if (!file.ok()) throw UsageError(path + ": " + file.error);
-  auto info = header_info(file.value.header);
-  if (!info.ok()) throw UsageError(path + ": " + info.error);
-  auto rules = parse_rules(info.value.rules);
-  if (!rules.ok()) throw UsageError(path + ": the header's rules: " + rules.error);
+  auto tournament = header_tournament(file.value.header);
+  if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
+  const Tournament& run = tournament.value;
   const auto& games = file.value.games;
   auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& g) { return g.index == index; });
   if (it == games.end()) {
@@ -37,12 +36,14 @@ int run_replay(const std::vector<std::string>& args) {
     throw UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));
   }
   const GameRecord& g = *it;
-  const auto& players = info.value.players;
+  std::vector<std::string> players;
+  for (const auto& p : run.players) players.push_back(p.text);
+  const std::string rules_text = run.rules.to_string();
   for (int c = 0; c < 2; ++c)
     if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
       throw UsageError(fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c],
                                    players.size()));
-  auto r = replay_text(rules.value.rules, g);
+  auto r = replay_text(run.rules, g);
   if (!r.ok()) throw UsageError(path + ": " + r.error);
   const ReplayText& t = r.value;
   const std::string result = to_string(g.outcome);
@@ -56,7 +57,7 @@ int run_replay(const std::vector<std::string>& args) {
       moves.push_back({{"ply", k + 1}, {"move", t.moves[k]}, {"captured", t.captured[k]}, {"position", t.positions[k + 1]}});
     nlohmann::json j{{"index", g.index},
                      {"seed", json_key64(g.seed)},
-                     {"rules", info.value.rules},
+                     {"rules", rules_text},
                      {"players", {{"w", players[static_cast<std::size_t>(g.player[White])]},
                                   {"b", players[static_cast<std::size_t>(g.player[Black])]}}},
                      {"first_placer", std::string(1, color_char(g.first_placer))},
@@ -69,15 +70,15 @@ int run_replay(const std::vector<std::string>& args) {
   }
   fmt::print("game {} of {}: w {} against b {} on {}; {} places first\n", g.index, path,
              players[static_cast<std::size_t>(g.player[White])], players[static_cast<std::size_t>(g.player[Black])],
-             info.value.rules, color_char(g.first_placer));
-  fmt::print("\n{}", board_diagram(rules.value.rules, t.positions.front()));
+             rules_text, color_char(g.first_placer));
+  fmt::print("\n{}", board_diagram(run.rules, t.positions.front()));
   for (std::size_t k = 0; k < t.moves.size(); ++k) {
     const std::string& before = t.positions[k];
     const char side = before[before.find(' ') + 1];
     std::string taken;
     for (const auto& sq : t.captured[k]) taken += " " + sq;
     fmt::print("\nply {}: {} {}{}\n", k + 1, side, t.moves[k], taken.empty() ? "" : " captures" + taken);
-    fmt::print("{}", board_diagram(rules.value.rules, t.positions[k + 1]));
+    fmt::print("{}", board_diagram(run.rules, t.positions[k + 1]));
     fmt::print("    {}\n", t.positions[k + 1]);
   }
   fmt::print("\nresult: {} (w {} stones, b {}; {} plies, {} in movement, {} passes)\n", result, g.stones[White],

@@ -18,52 +18,11 @@ namespace seega::cli {
 
 namespace {
 
-// The samples of a data file: each row's position parsed under its rules and its features computed.
+// The samples of a data file (read_tune_samples), or a UsageError naming the file and the line.
 std::vector<TuneSample> read_samples(const std::string& path) {
-  const std::string text = read_user_file(path, "--data");
-  std::vector<TuneSample> samples;
-  std::map<std::string, Rules> rules;  // parsed once per rules string
-  std::size_t pos = 0, line_no = 0;
-  while (pos < text.size()) {
-    const std::size_t nl = text.find('\n', pos);
-    std::string_view line(text.data() + pos, (nl == std::string::npos ? text.size() : nl) - pos);
-    pos = nl == std::string::npos ? text.size() : nl + 1;
-    ++line_no;
-    if (line.empty()) continue;
-    if (line_no == 1) {
-      if (line != data_header() && line != data_header() + "\r")
-        throw UsageError(fmt::format("{} line 1: the header is not '{}' (a column is missing or renamed)", path,
-                                     data_header()));
-      continue;
-    }
-    auto row = parse_data_line(line);
-    if (!row.ok()) throw UsageError(fmt::format("{} row {}: {}", path, line_no, row.error));
-    auto it = rules.find(row.value.rules);
-    if (it == rules.end()) {
-      auto r = parse_rules(row.value.rules);
-      if (!r.ok()) throw UsageError(fmt::format("{} row {}: {}", path, line_no, r.error));
-      it = rules.emplace(row.value.rules, r.value.rules).first;
-    }
-    const Rules& r = it->second;
-    TuneSample s;
-    s.target = row.value.label;
-    // The unit held out is the game pair (games 2q and 2q+1): the two games of a pair share their
-    // opening turns and, between deterministic players, are the same game twice, so holding out
-    // single games would let a game's twin train the fit it is meant to test.
-    s.game = row.value.game / 2;
-    s.placement = row.value.placement;
-    std::string error;
-    with_size(r.size, [&]<int N>() {
-      auto p = parse_position<N>(r, row.value.position);
-      if (!p.ok()) error = p.error;
-      else if (p.value.placing() != s.placement) error = "the phase column does not match the position";
-      else s.x = features(p.value);
-    });
-    if (!error.empty()) throw UsageError(fmt::format("{} row {}: {}", path, line_no, error));
-    samples.push_back(s);
-  }
-  if (samples.empty()) throw UsageError("--data " + path + ": no positions (the file holds no rows)");
-  return samples;
+  auto samples = read_tune_samples(read_user_file(path, "--data"));
+  if (!samples.ok()) throw UsageError("--data " + path + ": " + samples.error);
+  return std::move(samples.value);
 }
 
 // Why a weight has no standard error, or empty: the reason --json gives beside its null "se".

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that two builds of seega write the same files from the same seeds: every kind of run
-# (match, ladder, run-sim, gen-data by play and --from, shards and their merge, tuning) run with each
+# (match, ladder, run-sim, gen-data by play and --from, shards and their merge, replay, tuning) run with each
 # binary into its own folder, then compared byte for byte, the "build" field (the commit each binary
 # was built from) blanked in both. Used to show that a change of design changed no behaviour:
 #
@@ -53,6 +53,8 @@ run_all() {
   "$seega" merge shard0.jsonl shard1.jsonl --out merged.jsonl --json >merged.json
   "$seega" merge runshard0.jsonl runshard1.jsonl --out runmerged.jsonl --json >runmerged.json
   "$seega" merge posshard0.csv posshard1.csv --out posmerged.csv --json >posmerged.json
+  "$seega" replay --games match.jsonl --index 3 --json >replay.json
+  "$seega" replay --games match7.jsonl --index 2 >replay.txt
   "$seega" tune --data positions.csv --seed 3 --out weights.txt --json >tune.json
   # The build field names the commit; everything else must match.
   blank_build_and_clock ./*

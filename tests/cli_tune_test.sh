@@ -89,7 +89,7 @@ sed '3s/,[^,]*$/,nan/' "$tmp/data.csv" >"$tmp/nan.csv"
 bad "tune on a NaN label" tune --data "$tmp/nan.csv"
 sed '4s/^[^,]*,/5x5\/5 w 0\/0 0 0,/' "$tmp/data.csv" >"$tmp/badpos.csv"
 bad "tune on a malformed position" tune --data "$tmp/badpos.csv"
-if "$seega" tune --data "$tmp/badpos.csv" 2>&1 | grep -q 'row 4'; then pass; else fail "the malformed row is not named"; fi
+if "$seega" tune --data "$tmp/badpos.csv" 2>&1 | grep -q 'line 4: '; then pass; else fail "the malformed row is not named"; fi
 printf 'material 100\nthreatz 3\n' >"$tmp/unknown.txt"
 bad "tune from weights with an unknown feature" tune --data "$tmp/data.csv" --weights "$tmp/unknown.txt"
 printf 'material 100\nopening.material 90\n' >"$tmp/phase.txt"

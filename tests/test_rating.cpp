@@ -111,6 +111,16 @@ Coverage coverage(double draw, int seeds) {
   return c;
 }
 
+// Both coverages in [lo, hi], recorded in the test's XML output under name.
+void expect_covered(const std::string& name, const Coverage& c, double lo, double hi) {
+  ::testing::Test::RecordProperty(name + "_rating_coverage", std::to_string(c.rating));
+  ::testing::Test::RecordProperty(name + "_difference_coverage", std::to_string(c.difference));
+  EXPECT_GE(c.rating, lo) << name;
+  EXPECT_LE(c.rating, hi) << name;
+  EXPECT_GE(c.difference, lo) << name;
+  EXPECT_LE(c.difference, hi) << name;
+}
+
 TEST(Rating, IntervalsCoverKnownStrengthsAboutNinetyFivePercentOfTheTime) {
   // 200 seeded ladders of 6 players, 200 games a pairing; the anchor (truth 0) is left out of the
   // rating count and the differences are the 10 not involving it. 1000 rating intervals from 200
@@ -118,12 +128,7 @@ TEST(Rating, IntervalsCoverKnownStrengthsAboutNinetyFivePercentOfTheTime) {
   // one ladder are correlated, so the bounds are wide. Decisive games only first: the model is exact
   // (over 4000 ladders: 95.1% of ratings and 95.0% of differences covered).
   Coverage decisive = coverage(0, 200);
-  RecordProperty("decisive_rating_coverage", std::to_string(decisive.rating));
-  RecordProperty("decisive_difference_coverage", std::to_string(decisive.difference));
-  EXPECT_GE(decisive.rating, 0.92);
-  EXPECT_LE(decisive.rating, 0.98);
-  EXPECT_GE(decisive.difference, 0.92);
-  EXPECT_LE(decisive.difference, 0.98);
+  expect_covered("decisive", decisive, 0.92, 0.98);
   // A rating's standard error here is 16 to 20 Elo, so the mean of 200 has one of 1.1 to 1.4:
   // 4 Elo is about three of them (measured over 4000 ladders: 0.6 Elo at worst).
   EXPECT_LT(decisive.worst_bias, 4.0) << "a rating's mean error over 200 ladders";
@@ -131,12 +136,7 @@ TEST(Rating, IntervalsCoverKnownStrengthsAboutNinetyFivePercentOfTheTime) {
   // With draws the score spreads less than the model's p (1 - p), so the intervals run a little wide
   // (over 4000 ladders with 15% draws: 97.3% of ratings and 97.0% of differences covered).
   Coverage drawish = coverage(0.15, 200);
-  RecordProperty("drawish_rating_coverage", std::to_string(drawish.rating));
-  RecordProperty("drawish_difference_coverage", std::to_string(drawish.difference));
-  EXPECT_GE(drawish.rating, 0.90);
-  EXPECT_LE(drawish.rating, 0.99);
-  EXPECT_GE(drawish.difference, 0.90);
-  EXPECT_LE(drawish.difference, 0.99);
+  expect_covered("drawish", drawish, 0.90, 0.99);
   EXPECT_LT(drawish.worst_bias, 4.0);
 }
 

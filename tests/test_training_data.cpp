@@ -160,5 +160,94 @@ TEST(TrainingData, ADataLineRoundTripsAndABadOneIsNamed) {
   EXPECT_NE(parse_data_line("p,movement,\"standard,1,2,1,,1").error.find("quote"), std::string::npos);
 }
 
+// The rows of games 0 to 5 of one self-play (greedy against random), as gen-data writes them.
+std::string positions_text() {
+  const Rules r = test::rules("standard");
+  std::string text = data_header() + "\n";
+  for (std::uint64_t game = 0; game < 6; ++game) {
+    GameRecord g = played(r, game + 1, game % 2 ? Black : White);
+    g.index = static_cast<long long>(game);
+    auto rows = game_rows(r, g, 3, LabelSpec{});
+    for (const DataRow& row : rows.value) text += data_line(row) + "\n";
+  }
+  return text;
+}
+
+TEST(PositionsFile, TheReaderHandsOnEveryRowAfterTheHeaderWithWhereItStandsAndPassesOverBlankLines) {
+  const std::string text = positions_text();
+  std::vector<std::size_t> numbers;
+  std::string rebuilt = data_header() + "\n";
+  EXPECT_EQ(read_positions(text, [&](const PositionsLine& line) {
+              EXPECT_TRUE(line.row.ok()) << line.row.error;
+              EXPECT_TRUE(line.whole);
+              numbers.push_back(line.number);
+              rebuilt += text.substr(line.start, line.end - line.start);
+              return std::string();
+            }),
+            "");
+  EXPECT_EQ(rebuilt, text) << "the lines' bytes are the file's";
+  ASSERT_GE(numbers.size(), 6u);
+  EXPECT_EQ(numbers.front(), 2u) << "the header is line 1";
+  // A blank line is passed over, and the lines after it keep their numbers; a CRLF file reads the same.
+  std::string blank = text;
+  blank.insert(blank.find('\n') + 1, "\n");
+  std::vector<std::size_t> after;
+  read_positions(blank, [&](const PositionsLine& line) { return after.push_back(line.number), std::string(); });
+  EXPECT_EQ(after.size(), numbers.size());
+  EXPECT_EQ(after.front(), 3u);
+  std::string crlf;
+  for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  std::size_t rows = 0;
+  EXPECT_EQ(read_positions(crlf, [&](const PositionsLine& line) { return rows += line.row.ok(), std::string(); }), "");
+  EXPECT_EQ(rows, numbers.size());
+}
+
+TEST(PositionsFile, TheReaderRefusesAMissingHeaderAndStopsAtTheFirstErrorItsCallerGives) {
+  const std::string text = positions_text();
+  const auto none = [](const PositionsLine&) { return std::string(); };
+  EXPECT_NE(read_positions("position,phase,rules\n" + text.substr(text.find('\n') + 1), none).find("line 1 is not the positions header"),
+            std::string::npos);
+  EXPECT_NE(read_positions(data_header(), none).find("line 1 is not the positions header"), std::string::npos)
+      << "a header with no newline is a cut write, not a header";
+  EXPECT_EQ(read_positions("", none), "") << "an empty text has no line to hand on";
+  int seen = 0;
+  EXPECT_EQ(read_positions(text, [&](const PositionsLine& line) {
+              return ++seen == 2 ? "line " + std::to_string(line.number) + ": stop" : std::string();
+            }),
+            "line 3: stop");
+  EXPECT_EQ(seen, 2);
+  // A bad row is handed on with why, for the caller to judge.
+  std::string bad = text;
+  bad.insert(bad.find('\n') + 1, "a,b\n");
+  std::string why;
+  read_positions(bad, [&](const PositionsLine& line) {
+    if (why.empty() && !line.row.ok()) why = line.row.error;
+    return std::string();
+  });
+  EXPECT_NE(why.find("2 columns"), std::string::npos) << why;
+}
+
+TEST(PositionsFile, TuneSamplesHoldTheFeaturesTheLabelAndTheGamePairAsTheirUnit) {
+  const std::string text = positions_text();
+  auto samples = read_tune_samples(text);
+  ASSERT_TRUE(samples.ok()) << samples.error;
+  std::vector<long long> games;
+  read_positions(text, [&](const PositionsLine& line) { return games.push_back(line.row.value.game), std::string(); });
+  ASSERT_EQ(samples.value.size(), games.size());
+  for (std::size_t k = 0; k < games.size(); ++k)
+    EXPECT_EQ(samples.value[k].game, games[k] / 2) << "games 2q and 2q+1 are held out together";
+  EXPECT_EQ(samples.value.front().game, 0);
+  EXPECT_EQ(samples.value.back().game, 2) << "games 4 and 5 are pair 2";
+  // A row's position under its rules: a phase column that contradicts the position is named by line.
+  std::string wrong = text;
+  const std::size_t at = wrong.find(",placement,");
+  ASSERT_NE(at, std::string::npos);
+  wrong.replace(at, 11, ",movement,");
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(wrong.begin(), wrong.begin() + static_cast<long>(at), '\n'));
+  EXPECT_EQ(read_tune_samples(wrong).error,
+            "line " + std::to_string(line) + ": the phase column does not match the position");
+  EXPECT_EQ(read_tune_samples(data_header() + "\n").error, "no positions (the file holds no rows)");
+}
+
 }  // namespace
 }  // namespace seega

@@ -7,11 +7,7 @@
 # repeated. Outputs go to results/; report.py prints the README's tables from them. PER_PAIR, CLOCK_GAMES,
 # RUNS, LEVELS, PROXIES and OUT (another results folder) make a small run, as scripts/notebook_data.sh does.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-seega=${SEEGA:-$here/../../build/release/bin/seega}
-out=${OUT:-$here/results}
-mkdir -p "$out"
-cd "$out"  # every file below is named relatively, so the files record no machine's paths
+source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 levels=${LEVELS:-10}
 per_pair=${PER_PAIR:-300}
 clock_games=${CLOCK_GAMES:-20}

@@ -5,11 +5,7 @@
 # step whose output exists is not repeated. Outputs go to results/ (or OUT); README.md says what the last
 # run showed. GAMES and SPRT_GAMES make a small run, as scripts/notebook_data.sh does.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-seega=${SEEGA:-$here/../../build/release/bin/seega}
-out=${OUT:-$here/results}
-mkdir -p "$out"
-cd "$out"  # every file below is named relatively, so the files record no machine's paths
+source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 data=positions.csv
 games=${GAMES:-100000}
 

@@ -50,23 +50,6 @@ std::vector<std::string> whole_lines(std::string_view text) {
 const char* const kCut =
     ": its last line is cut (an interrupted write); finish that shard with --resume, then merge";
 
-// The tournament a results header names, enough to check each game against its schedule (players by
-// their text only; the weights behind them do not change which game an index is).
-Parsed<Tournament> header_tournament(const json& header) {
-  using P = Parsed<Tournament>;
-  auto info = header_info(header);
-  if (!info.ok()) return P::fail(info.error);
-  auto rules = parse_rules(info.value.rules);
-  if (!rules.ok()) return P::fail("its header's rules: " + rules.error);
-  auto kind = parse_schedule_kind(info.value.schedule);
-  if (!kind.ok()) return P::fail("its header's schedule: " + kind.error);
-  const int players = static_cast<int>(info.value.players.size());
-  if (auto why = Schedule::invalid(kind.value, players, 2); !why.empty()) return P::fail("its header: " + why);
-  Tournament t{rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns};
-  for (const auto& text : info.value.players) t.players.emplace_back().text = text;
-  return P{std::move(t), {}};
-}
-
 // The part of a file its reader accepted whole: the header, and each record with its own line (the
 // reader keeps the file's order, one record a line after the header).
 template <typename Records>
@@ -107,24 +90,24 @@ Parsed<Part> read_positions_part(const ShardFile& f) {
   if (part.header.is_discarded() || !part.header.is_object())
     return P::fail(".json (its configuration) is missing or not a JSON object; gen-data writes it beside the CSV");
   if (!f.text.empty() && f.text.back() != '\n') return P::fail(kCut);
-  const auto lines = whole_lines(f.text);
-  if (lines.empty() || lines[0] != data_header() + "\n") return P::fail(" line 1: not the positions header");
+  if (f.text.empty()) return P::fail(" line 1: not the positions header (the file is empty)");
   const json* rules = part.header.contains("rules") ? &part.header["rules"] : nullptr;
-  for (std::size_t k = 1; k < lines.size(); ++k) {
-    const std::string where = " line " + std::to_string(k + 1) + ": ";
-    auto row = parse_data_line(std::string_view(lines[k]).substr(0, lines[k].size() - 1));
-    if (!row.ok()) return P::fail(where + row.error);
-    if (rules && *rules != row.value.rules)
-      return P::fail(where + "rules " + quote(row.value.rules) + ", the configuration has " + rules->dump());
-    const long long game = row.value.game;
-    if (part.items.empty() || part.items.back().index != game) {
-      if (!part.items.empty() && game < part.items.back().index)
-        return P::fail(where + "game " + std::to_string(game) + " after game " +
-                       std::to_string(part.items.back().index) + " (gen-data writes in game order)");
-      part.items.push_back({game, ""});
+  auto why = read_positions(f.text, [&](const PositionsLine& line) -> std::string {
+    const std::string where = "line " + std::to_string(line.number) + ": ";
+    if (!line.row.ok()) return where + line.row.error;
+    const DataRow& row = line.row.value;
+    if (rules && *rules != row.rules)
+      return where + "rules " + quote(row.rules) + ", the configuration has " + rules->dump();
+    if (part.items.empty() || part.items.back().index != row.game) {
+      if (!part.items.empty() && row.game < part.items.back().index)
+        return where + "game " + std::to_string(row.game) + " after game " + std::to_string(part.items.back().index) +
+               " (the file is written in game order)";
+      part.items.push_back({row.game, ""});
     }
-    part.items.back().text += lines[k];
-  }
+    part.items.back().text.append(f.text, line.start, line.end - line.start);
+    return "";
+  });
+  if (!why.empty()) return P::fail(" " + why);
   return P{std::move(part), {}};
 }
 

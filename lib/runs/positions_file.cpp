@@ -10,6 +10,8 @@
 
 #include "runs/atomic_write.hpp"
 #include "runs/json.hpp"
+#include "engine/eval.hpp"
+#include "rules/notation.hpp"
 #include "rules/spec.hpp"
 
 namespace seega {
@@ -78,6 +80,65 @@ Parsed<DataRow> parse_data_line(std::string_view line) {
   return P{std::move(r), {}};
 }
 
+std::string read_positions(std::string_view text, const std::function<std::string(const PositionsLine&)>& each) {
+  std::size_t number = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    PositionsLine line;
+    line.number = ++number;
+    line.start = pos;
+    const std::size_t nl = text.find('\n', pos);
+    line.whole = nl != std::string_view::npos;
+    line.end = line.whole ? nl + 1 : text.size();
+    line.text = text.substr(pos, (line.whole ? nl : text.size()) - pos);
+    if (!line.text.empty() && line.text.back() == '\r') line.text.remove_suffix(1);
+    pos = line.end;
+    if (line.number == 1) {
+      if (line.text != data_header() || !line.whole)
+        return "line 1 is not the positions header (" + data_header() + "): a column is missing or renamed";
+      continue;
+    }
+    if (line.text.empty()) continue;
+    line.row = parse_data_line(line.text);
+    if (auto why = each(line); !why.empty()) return why;
+  }
+  return "";
+}
+
+Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text) {
+  using P = Parsed<std::vector<TuneSample>>;
+  std::vector<TuneSample> samples;
+  std::map<std::string, Rules> rules;  // parsed once per rules string
+  auto why = read_positions(text, [&](const PositionsLine& line) -> std::string {
+    const std::string where = "line " + std::to_string(line.number) + ": ";
+    if (!line.row.ok()) return where + line.row.error;
+    const DataRow& row = line.row.value;
+    auto it = rules.find(row.rules);
+    if (it == rules.end()) {
+      auto r = parse_rules(row.rules);
+      if (!r.ok()) return where + r.error;
+      it = rules.emplace(row.rules, r.value.rules).first;
+    }
+    const Rules& r = it->second;
+    TuneSample s;
+    s.target = row.label;
+    s.game = row.game / 2;  // the game pair (above)
+    s.placement = row.placement;
+    std::string error;
+    with_size(r.size, [&]<int N>() {
+      auto p = parse_position<N>(r, row.position);
+      if (!p.ok()) error = p.error;
+      else if (p.value.placing() != s.placement) error = "the phase column does not match the position";
+      else s.x = features(p.value);
+    });
+    if (!error.empty()) return where + error;
+    samples.push_back(s);
+    return "";
+  });
+  if (!why.empty()) return P::fail(why);
+  if (samples.empty()) return P::fail("no positions (the file holds no rows)");
+  return P{std::move(samples), {}};
+}
+
 namespace {
 
 // The configuration in a positions file's metadata (<path>.json), or why it is missing or unreadable.
@@ -96,38 +157,30 @@ Parsed<nlohmann::json> read_metadata(const std::string& meta, const std::string&
 
 Parsed<std::size_t> DataWriter::resume_from(const std::string& text, long long games) {
   using P = Parsed<std::size_t>;
-  std::size_t line_no = 0, last_game_start = 0, kept = 0;
+  std::size_t last_game_start = 0, kept = text.empty() ? 0 : text.find('\n') + 1;
   long long last_game = -1, last_game_rows = 0;
-  for (std::size_t pos = 0; pos < text.size(); ++line_no) {
-    const std::size_t nl = text.find('\n', pos);
-    const bool whole = nl != std::string::npos;
-    const std::size_t start = pos, end = whole ? nl + 1 : text.size();
-    const std::string_view line = std::string_view(text).substr(start, (whole ? nl : text.size()) - start);
-    pos = end;
-    if (line_no == 0) {
-      if (line != data_header() || !whole) return P::fail("line 1 is not the positions header");
-      kept = end;
-      continue;
-    }
-    auto row = parse_data_line(line);
-    if (!row.ok() || !whole) {
+  auto why = read_positions(text, [&](const PositionsLine& line) -> std::string {
+    const std::string where = "line " + std::to_string(line.number) + ": ";
+    if (!line.row.ok() || !line.whole) {
       // A cut or broken last line is an interrupted write: its game is played again. Anywhere else
       // it is damage that dropping would hide.
-      if (end != text.size()) return P::fail("line " + std::to_string(line_no + 1) + ": " + row.error);
-      break;
+      if (line.end != text.size()) return where + line.row.error;
+      return "";
     }
-    if (row.value.game != last_game) {
-      if (row.value.game < last_game)
-        return P::fail("line " + std::to_string(line_no + 1) + ": game " + std::to_string(row.value.game) +
-                       " after game " + std::to_string(last_game) + " (the file is written in game order)");
-      if (!shard_.holds(row.value.game))
-        return P::fail("line " + std::to_string(line_no + 1) + ": game " + std::to_string(row.value.game) +
-                       " is not one of shard " + shard_.to_string() + "'s");
-      last_game = row.value.game, last_game_start = start, last_game_rows = 0;
+    const long long game = line.row.value.game;
+    if (game != last_game) {
+      if (game < last_game)
+        return where + "game " + std::to_string(game) + " after game " + std::to_string(last_game) +
+               " (the file is written in game order)";
+      if (!shard_.holds(game))
+        return where + "game " + std::to_string(game) + " is not one of shard " + shard_.to_string() + "'s";
+      last_game = game, last_game_start = line.start, last_game_rows = 0;
     }
     ++rows_, ++last_game_rows;
-    kept = end;
-  }
+    kept = line.end;
+    return "";
+  });
+  if (!why.empty()) return P::fail(why);
   if (last_game >= games)
     return P::fail("the file holds positions of games up to game " + std::to_string(last_game) + ", past this run's " +
                    std::to_string(games) + ": a resume never cuts a file; ask for " + std::to_string(last_game + 1) +

@@ -4,6 +4,7 @@
 // beside it naming the configuration that made it.
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "analysis/labelling.hpp"
+#include "analysis/tune.hpp"
 #include "runs/append_file.hpp"
 #include "runs/shard.hpp"
 
@@ -22,6 +24,30 @@ std::string data_header();
 std::string data_line(const DataRow& row);
 // One line of a data file (not the header); an error names what is wrong with it.
 Parsed<DataRow> parse_data_line(std::string_view line);
+
+// One line of a positions file after its header, as read_positions hands it on.
+struct PositionsLine {
+  std::size_t number = 0;          // from 1 (the header is line 1)
+  std::size_t start = 0, end = 0;  // its bytes in the text, its newline included
+  bool whole = false;              // a newline ends it (the last line of a cut write has none)
+  std::string_view text;           // without its newline
+  Parsed<DataRow> row;             // what it holds, or why it is not a row
+};
+// The one reader of a positions file's text: the header first (data_header(), a CR before its newline
+// allowed: a file saved on Windows), then each later line in order, blank lines passed over, each
+// handed to `each` with its row parsed (an empty text has no line to hand on). Returns "" when every
+// line was handed on, or the first error:
+// "line 1 is not the positions header (position,phase,...)" or what `each` returned. A bad row is
+// each's to judge (a resume forgives a cut last line), as is the order of games (merge and a resume
+// need game order; tuning does not).
+std::string read_positions(std::string_view text, const std::function<std::string(const PositionsLine&)>& each);
+
+// The samples tuning fits, read from a positions file's text: each row's position parsed under its
+// rules and its features computed. A sample's game, the unit held out (tune.hpp), is the row's game
+// pair (games 2q and 2q+1): the two games of a pair share their opening turns and, between
+// deterministic players, are the same game twice, so holding out single games would let a game's
+// twin train the fit it is meant to test. An error names the line; none are read from no rows.
+Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text);
 
 // A data file from opening to the last game: rows are written a game at a time, in game-index order
 // whatever order games finish in, so the file is the same for any thread count. Beside it, <path>.json

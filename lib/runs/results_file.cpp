@@ -220,6 +220,21 @@ Parsed<HeaderInfo> header_info(const json& h) {
   return P{std::move(info), {}};
 }
 
+Parsed<Tournament> header_tournament(const json& header) {
+  using P = Parsed<Tournament>;
+  auto info = header_info(header);
+  if (!info.ok()) return P::fail(info.error);
+  auto rules = parse_rules(info.value.rules);
+  if (!rules.ok()) return P::fail("line 1 (the header): rules: " + rules.error);
+  auto kind = parse_schedule_kind(info.value.schedule);
+  if (!kind.ok()) return P::fail("line 1 (the header): schedule: " + kind.error);
+  const int players = static_cast<int>(info.value.players.size());
+  if (auto why = Schedule::invalid(kind.value, players, 2); !why.empty()) return P::fail("line 1 (the header): " + why);
+  Tournament t{rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns};
+  for (const auto& text : info.value.players) t.players.emplace_back().text = text;
+  return P{std::move(t), {}};
+}
+
 Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
                                           std::string_view version, ResultsCheck check, const Shard& shard) {
   using P = Parsed<ResultsWriter>;

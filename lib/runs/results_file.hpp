@@ -64,6 +64,11 @@ struct HeaderInfo {
   int opening_turns = 0;
 };
 Parsed<HeaderInfo> header_info(const nlohmann::json& header);
+// The tournament a results header names, read back once for every command that reads a file it did
+// not write (merge, replay, gen-data --from): its rules, players, schedule kind, seed and opening turns.
+// Players are their spec text only (the weights behind them do not change which game an index is), and
+// the schedule's length is not in a header (a resume or a merge is told it). An error names the field.
+Parsed<Tournament> header_tournament(const nlohmann::json& header);
 
 // A run's results file from opening to the last game: a new file gets the header; with resume an
 // existing one is read back for t with `check` (a cut last line is dropped from the file, with a

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace seega::fuzz {
@@ -17,13 +18,22 @@ struct Target {
   void (*check)(std::string_view input);
 };
 
-// Every target, in the order make fuzz runs them.
+// The targets of the rules layer's parsers (checks_rules.cpp), which need seega::rules alone.
+const std::vector<Target>& rules_targets();
+// Every target, in the order make fuzz runs them: rules_targets(), then the others (checks.cpp).
 const std::vector<Target>& targets();
-// The target of that name. Precondition: there is one.
+// The target of that name among list, or among targets(). Precondition: there is one.
+const Target& find_target(const std::vector<Target>& list, std::string_view name);
 const Target& target(std::string_view name);
 
 // Runs target's check on input (the way both drivers call it, so that a finding names the target).
 void run_check(const Target& target, std::string_view input);
+
+// For the checks: a finding (what failed, for which input), printed; abort() so that libFuzzer keeps
+// the input and a test fails.
+[[noreturn]] void finding(const std::string& what);
+// The text up to the first newline, and the rest after it.
+std::pair<std::string_view, std::string_view> first_line(std::string_view text);
 
 // The input a finding is reported for (a corpus file's path); the bytes themselves are printed too.
 void set_input_name(std::string name);
