@@ -2,43 +2,41 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <chrono>
 #include <limits>
 
 #include "cluster.hpp"
 #include "common.hpp"
-#include "runs/json.hpp"
+#include "run_games.hpp"
+#include "runs/gen_data.hpp"
+#include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
 #include "runs/runner.hpp"
-#include "analysis/labelling.hpp"
-#include "runs/positions_file.hpp"
 
 namespace seega::cli {
 
 int run_gen_data(const std::vector<std::string>& args) {
-  std::string rules_text, out_path, seed_text, label_text, from_path, shard_text;
+  std::string rules_text, label_text, from_path;
   std::vector<std::string> player_texts;
-  long long games = 0;
-  int threads = 0, opening = 0, per_game = 0, depth = 0;
-  bool resume = false, quiet = false;
+  GenDataConfig c;
+  int depth = 0;
+  RunArgs run;
   po::options_description opts("gen-data options");
   add_rules_option(opts, rules_text);
   opts.add_options()("players", po::value(&player_texts)->multitoken(),
                      "the players of the self-play games: one plays itself, several play a round robin")(
-      "games", po::value(&games)->default_value(1000),
+      "games", po::value(&c.games)->default_value(1000),
       "games to play (with several players, rounded up so that every pairing plays the same even number)")(
       "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
-      "positions-per-game", po::value(&per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
+      "positions-per-game", po::value(&c.positions_per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
       "label", po::value(&label_text)->default_value("result"),
       "result (the game's result), search (a fixed-depth search's win probability) or blend=L")(
       "search-depth", po::value(&depth)->default_value(4), "the depth of the labelling search")(
-      "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1)")(
-      "opening-turns", po::value(&opening)->default_value(2), "random placement turns shared by both games of a pair")(
-      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
-      "out", po::value(&out_path)->default_value("positions.csv"), "the CSV of positions (and OUT.json, its configuration)")(
-      "resume", po::bool_switch(&resume), "continue the data in --out")(
-      "shard", po::value(&shard_text), kShardHelp)(
-      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+      "opening-turns", po::value(&c.opening_turns)->default_value(2), "random placement turns shared by both games of a pair");
+  add_run_options(opts, run,
+                  {.seed = "master seed (0 to 2^64-1)",
+                   .out = "the CSV of positions (and OUT.json, its configuration)",
+                   .resume = "continue the data in --out",
+                   .out_default = "positions.csv"});
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
@@ -49,11 +47,13 @@ int run_gen_data(const std::vector<std::string>& args) {
   auto label = parse_label(label_text);
   if (!label.ok()) throw UsageError(label.error);
   if (depth < 1 || depth > 20) throw UsageError(fmt::format("--search-depth {}: allowed 1 to 20", depth));
-  label.value.search_depth = depth;
-  if (per_game < 1 || per_game > 10'000)
-    throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", per_game));
-  if (out_path.empty()) throw UsageError("--out: give a file name");
-  check_threads(threads);
+  c.label = label.value;
+  c.label.search_depth = depth;
+  if (c.positions_per_game < 1 || c.positions_per_game > 10'000)
+    throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", c.positions_per_game));
+  if (run.out.empty()) throw UsageError("--out: give a file name");
+  const RunSetup setup = check_run_args(run);
+  const std::string& out_path = run.out;
   const bool from_file = vm.count("from") > 0;
   if (from_file == !player_texts.empty())
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
@@ -61,12 +61,11 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (from_file && Cluster::current())
     throw UsageError("--from labels a file's games in one process: run it without mpirun (the games played under "
                      "mpirun are shared among the ranks, a file's are not)");
-  const Shard shard = load_shard(shard_text);
+  const Shard& shard = setup.request.shard;
   if (from_file && !shard.whole())
     throw UsageError("--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
                      "(label each shard's results file, or the merged one)");
 
-  nlohmann::json config{{"positions_per_game", per_game}, {"label", to_string(label.value)}};
   Tournament t;
   std::vector<GameRecord> recorded;
   if (from_file) {
@@ -74,111 +73,95 @@ int run_gen_data(const std::vector<std::string>& args) {
     if (!file.ok()) throw UsageError(from_path + ": " + file.error);
     auto info = header_info(file.value.header);
     if (!info.ok()) throw UsageError(from_path + ": " + info.error);
-    t.rules = load_rules(info.value.rules);
+    c.rules = load_rules(info.value.rules);
     recorded = std::move(file.value.games);
     std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
-    config["from"] = file.value.header;
+    c.from = file.value.header;
   } else {
-    t.rules = load_rules(rules_text);
-    t.players = load_players("--players", player_texts);
-    if (t.players.size() == 1) t.players.push_back(t.players[0]);  // self-play: the player against itself
-    if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
-    check_opening_turns(t.rules, opening);
-    const int pairings = static_cast<int>(t.players.size() * (t.players.size() - 1) / 2);
-    const long long per_pairing = std::max(2LL, (games + pairings - 1) / pairings);
-    t.schedule = Schedule(ScheduleKind::RoundRobin, static_cast<int>(t.players.size()),
-                          pairings > 1 ? per_pairing + per_pairing % 2 : games);
-    t.seed = parse_seed(seed_text);
-    t.opening_turns = opening;
-    nlohmann::json players = nlohmann::json::array();
-    for (const auto& p : t.players) players.push_back(p.text);
-    config.update({{"rules", t.rules.to_string()}, {"players", players}, {"seed", json_key64(t.seed)}, {"opening_turns", opening}});
+    c.rules = load_rules(rules_text);
+    c.players = load_players("--players", player_texts);
+    if (c.games < 1 || c.games > 100'000'000)
+      throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", c.games));
+    check_opening_turns(c.rules, c.opening_turns);
+    c.seed = setup.seed;
+    t = c.tournament();
   }
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
   if (prints()) {
     const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
-    auto opened = DataWriter::open(out_path, config, SEEGA_VERSION, resume, shard, games_of_run);
+    auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, run.resume, shard, games_of_run);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
   }
 
-  ProgressLine line(!quiet);
-  SigintGuard sigint;
-  std::atomic<bool>& g_stop = sigint.flag();
-  const auto start = std::chrono::steady_clock::now();
+  RunHarness harness(setup.request.progress);
+  ProgressLine& line = harness.line();
   const long long rows_before = out.rows_written(), first = out.next_game();
   auto rows_of = [&](const GameRecord& g) {
-    auto rows = game_rows(t.rules, g, per_game, label.value);
+    auto rows = rows_of_game(c, g);
     if (!rows.ok()) throw UsageError(rows.error);
     return std::move(rows.value);
   };
   // Called one at a time (under the runner's lock, or in the loop over a file's games).
   auto report = [&](long long done, long long total) {
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double s = harness.elapsed();
     line.show(fmt::format("{}/{} games  {} positions  {:.0f} positions/s", done, total, out.rows_written(),
                            s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0),
                done >= total);
   };
-  long long total = 0;
-  if (from_file) {
-    total = static_cast<long long>(recorded.size());
-    long long done = 0;
-    for (auto& g : recorded) {
-      if (g_stop.load()) break;
-      if (g.index >= first) out.add(g.index, rows_of(g));
-      report(++done, total);
-    }
-  } else {
-    total = t.schedule.games();
-    RunOptions o;
-    o.threads = threads;
-    o.first_index = first;
-    o.keep_moves = false;
-    o.shard = shard;
-    o.share = job_share();
-    RunHooks hooks;
+  const long long total = from_file ? static_cast<long long>(recorded.size()) : t.schedule.games();
+  RunOptions o;
+  o.threads = setup.threads;
+  o.first_index = first;
+  o.keep_moves = false;
+  o.shard = shard;
+  RunHooks hooks;
+  if (!from_file) {
     // Replay and labelling in the workers, in parallel (on every rank); the rows travel as their lines.
-    hooks.on_game = [&](const GameRecord& g) {
-      std::string text;
-      for (const auto& row : rows_of(g)) text += data_line(row) + "\n";
-      return text;
-    };
+    hooks.on_game = [&](const GameRecord& g) { return rows_text(rows_of(g)); };
     hooks.on_annex = [&](const GameRecord& g, std::string&& text) {
-      std::vector<DataRow> rows;
-      for (std::size_t at = 0, end; at < text.size(); at = end + 1) {
-        end = text.find('\n', at);
-        if (end == std::string::npos) end = text.size();
-        auto row = parse_data_line(std::string_view(text).substr(at, end - at));
-        if (!row.ok()) throw UsageError("a row of game " + std::to_string(g.index) + " sent by another rank: " + row.error);
-        rows.push_back(std::move(row.value));
-      }
-      out.add(g.index, std::move(rows));
+      auto rows = parse_rows_text(text);
+      if (!rows.ok())
+        throw UsageError("a row of game " + std::to_string(g.index) + " sent by another rank: " + rows.error);
+      out.add(g.index, std::move(rows.value));
     };
     const long long before = shard.share(first);  // the shard's games in the file already
     if (line.on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + before, p.total); };
-    run_tournament(t, o, {}, hooks, &g_stop);
   }
+  RunTotals totals;
+  harness.run(
+      [&](const std::atomic<bool>* stop, Share* share) {
+        if (!from_file) {
+          o.share = share;
+          run_tournament(t, o, {}, hooks, stop);
+          return;
+        }
+        long long done = 0;
+        for (auto& g : recorded) {
+          if (stop->load()) break;
+          if (g.index >= first) out.add(g.index, rows_of(g));
+          report(++done, total);
+        }
+      },
+      totals);
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
-  line.end();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = totals.seconds;
   const long long rows = out.rows_written() - rows_before;
   // The last game written: the shard's last before the next one it would play.
   long long last = out.next_game() - 1;
   while (last >= first && !shard.holds(last)) --last;
   // A run the stop flag cut short (Ctrl-C, SIGTERM, or under mpirun a stop from rank 0) is marked, as
   // match's and random's are, so that its count is not read as the whole run's.
-  const bool complete = out.next_game() >= total, interrupted = g_stop.load() && !complete;
+  const bool complete = out.next_game() >= total, interrupted = totals.signalled && !complete;
   const std::string games_text =
       last >= first ? fmt::format("from games {} to {}", first, last) : std::string("from no new game");
   fmt::print("{}: {} positions {}{} ({} in all{}), {:.1f} s, {:.0f} positions/s\n", out_path, rows, games_text,
              shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(),
              interrupted ? "; interrupted: --resume continues it" : "", seconds,
              seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
-  if (out.failed()) {
-    fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?)\n", out_path);
-    return 2;
-  }
+  totals.write_failed = out.failed();
+  if (report_write_failure(out_path, totals, "")) return 2;
   return complete ? 0 : 130;
 }
 

@@ -105,11 +105,10 @@ void print_csv(const LadderConfig& c, const LadderSummary& s) {
 }  // namespace
 
 int run_ladder(const std::vector<std::string>& args) {
-  std::string rules_text, schedule_text, out_path, anchor_text, seed_text, shard_text;
+  std::string rules_text, schedule_text, anchor_text;
   std::vector<std::string> player_texts;
   long long per_pair = 0;
-  int threads = 0, opening = 0;
-  bool resume = false, verify = false, json = false, csv = false, quiet = false;
+  GamesArgs common;
   po::options_description opts("ladder options");
   add_rules_option(opts, rules_text);
   opts.add_options()("players", po::value(&player_texts)->multitoken()->required(),
@@ -118,17 +117,8 @@ int run_ladder(const std::vector<std::string>& args) {
       "round-robin (every pair), gauntlet (the first player against each of the others) or chain (each player "
        "against the next: a ladder whose order is known, at the cost of one pairing a step)")(
       "games-per-pair", po::value(&per_pair)->default_value(100), "games of each pairing (even: pairs swap roles)")(
-      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
-      "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1); game i's seed derives from it and i")(
-      "opening-turns", po::value(&opening)->default_value(0), "random placement turns shared by both games of a pair")(
-      "anchor", po::value(&anchor_text), "the player rated 0 (default: the first)")(
-      "out", po::value(&out_path), "append one JSON line per finished game to this file")(
-      "resume", po::bool_switch(&resume), "continue the ladder recorded in --out")(
-      "verify", po::bool_switch(&verify), "with --resume, replay every game in --out and check its end against its line")(
-      "shard", po::value(&shard_text), kShardHelp)(
-      "json", po::bool_switch(&json), "print the summary as one JSON object")(
-      "csv", po::bool_switch(&csv), "print the ratings table as CSV")(
-      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+      "anchor", po::value(&anchor_text), "the player rated 0 (default: the first)");
+  add_games_options(opts, common, "continue the ladder recorded in --out", "print the ratings table as CSV");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet|chain]\n"
@@ -146,11 +136,7 @@ int run_ladder(const std::vector<std::string>& args) {
     throw UsageError(fmt::format("--games-per-pair {}: allowed an even number from 2 to 10000000 (each pairing "
                                  "plays pairs of games that swap roles)", per_pair));
   c.games_per_pair = per_pair;
-  check_threads(threads);
-  check_opening_turns(c.rules, opening);
-  if (json && csv) throw UsageError("--json and --csv: choose one");
-  if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
-  if (verify && !resume) throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
+  const RunSetup setup = check_games_args(common, c.rules);
   if (vm.count("anchor")) {
     const std::string want(trim(anchor_text));
     auto it = std::find_if(c.players.begin(), c.players.end(), [&](const PlayerSpec& p) { return p.text == want; });
@@ -161,16 +147,16 @@ int run_ladder(const std::vector<std::string>& args) {
     }
     c.anchor = static_cast<int>(it - c.players.begin());
   }
-  c.threads = threads;
-  c.seed = parse_seed(seed_text);
-  c.opening_turns = opening;
-  c.record_moves = !out_path.empty();
+  c.threads = setup.threads;
+  c.seed = setup.seed;
+  c.opening_turns = common.opening;
+  c.record_moves = !common.run.out.empty();
   c.keep_moves = false;
-  c.shard = load_shard(shard_text);
+  c.shard = setup.request.shard;
 
   const Tournament t = c.tournament();
-  const RunRequest request{out_path, resume, verify, !quiet, c.shard};
-  const RunReport r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+  const RunRequest& request = setup.request;
+  const auto r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
     RunOptions options = c.run_options();
     options.share = share;
     return run_tournament(t, options, std::move(finished), hooks, stop);
@@ -187,30 +173,23 @@ int run_ladder(const std::vector<std::string>& args) {
     fmt::print(stderr, "seega: note: shard {}'s {} games rate no ladder on their own ({}); seega merge joins the "
                        "shards' files, and seega ladder --resume on the merged file rates the players\n",
                c.shard.to_string(), r.records.size(), s.error);
-    if (auto why = write_failure(request, r); !why.empty()) {
-      fmt::print(stderr, "seega: error: {}\n", why);
-      return 2;
-    }
-    return 0;
+    return report_write_failure(request.out_path, r, "every game") ? 2 : 0;
   }
   if (!s.ok()) {
     // Only a run cut short can leave a player without games; its games are in --out for --resume.
     fmt::print(stderr, "seega: error: no ratings from the {} games played: {}\n", r.records.size(), s.error);
     return interrupted ? 130 : 2;
   }
-  if (json) {
+  if (common.json) {
     nlohmann::json j = summary_json(c, s.value);
     add_run_keys(j, r, interrupted);
     print_json(j);
-  } else if (csv) {
+  } else if (common.csv) {
     print_csv(c, s.value);
   } else {
-    print_human(c, s.value, r.seconds, r.new_games, interrupted);
+    print_human(c, s.value, r.seconds, r.new_records, interrupted);
   }
-  if (auto why = write_failure(request, r); !why.empty()) {
-    fmt::print(stderr, "seega: error: {}\n", why);
-    return 2;
-  }
+  if (report_write_failure(request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;
 }
 

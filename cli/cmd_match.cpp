@@ -123,27 +123,17 @@ void print_csv(const nlohmann::json& j) {
 }  // namespace
 
 int run_match(const std::vector<std::string>& args) {
-  std::string rules_text, a_text, b_text, out_path, sprt_text, shard_text;
+  std::string rules_text, a_text, b_text, sprt_text;
   long long games = 0;
-  int threads = 0, opening = 0;
-  std::string seed_text;
-  bool resume = false, verify = false, json = false, csv = false, quiet = false;
+  GamesArgs common;
   po::options_description opts("match options");
   add_rules_option(opts, rules_text);
   opts.add_options()("a", po::value(&a_text)->required(), "player A (see 'seega players')")(
       "b", po::value(&b_text)->required(), "player B")(
       "games", po::value(&games)->default_value(100), "number of games (pairs swap who places first; even is best)")(
-      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
-      "seed", po::value(&seed_text)->default_value("1"), "master seed (0 to 2^64-1); game i's seed derives from it and i")(
-      "opening-turns", po::value(&opening)->default_value(0), "random placement turns shared by both games of a pair")(
-      "out", po::value(&out_path), "append one JSON line per finished game to this file")(
-      "resume", po::bool_switch(&resume), "continue the match recorded in --out")(
-      "verify", po::bool_switch(&verify), "with --resume, replay every game in --out and check its end against its line")(
-      "sprt", po::value(&sprt_text), "stop when a GSPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05")(
-      "shard", po::value(&shard_text), kShardHelp)(
-      "json", po::bool_switch(&json), "print the summary as one JSON object")(
-      "csv", po::bool_switch(&csv), "print the summary as CSV (header and one row)")(
-      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+      "sprt", po::value(&sprt_text), "stop when a GSPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05");
+  add_games_options(opts, common, "continue the match recorded in --out",
+                    "print the summary as CSV (header and one row)");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega match --a SPEC --b SPEC [--games N] [--rules R] [--threads T] [--seed S]\n"
@@ -155,31 +145,27 @@ int run_match(const std::vector<std::string>& args) {
   c.a = load_player("--a", a_text);
   c.b = load_player("--b", b_text);
   if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
-  check_threads(threads);
-  check_opening_turns(c.rules, opening);
-  if (json && csv) throw UsageError("--json and --csv: choose one");
-  if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
-  if (verify && !resume) throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
+  const RunSetup setup = check_games_args(common, c.rules);
   c.games = games;
-  c.threads = threads;
-  c.seed = parse_seed(seed_text);
-  c.opening_turns = opening;
+  c.threads = setup.threads;
+  c.seed = setup.seed;
+  c.opening_turns = common.opening;
   // Moves are written in notation only when there is a file to write them to (the summary does not
   // need them), and dropped from memory once written.
-  c.record_moves = !out_path.empty();
+  c.record_moves = !common.run.out.empty();
   c.keep_moves = false;
   if (!sprt_text.empty()) {
     auto s = parse_sprt(sprt_text);
     if (!s.ok()) throw UsageError("--sprt: " + s.error);
     c.sprt = s.value;
   }
-  c.shard = load_shard(shard_text);
+  c.shard = setup.request.shard;
   if (c.sprt && !c.shard.whole())
     throw UsageError("--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "
                      "mpirun");
 
-  const RunRequest request{out_path, resume, verify, !quiet, c.shard};
-  const RunReport r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+  const RunRequest& request = setup.request;
+  const auto r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
     return seega::run_match(c, std::move(finished), hooks, stop, share);
   });
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
@@ -190,13 +176,10 @@ int run_match(const std::vector<std::string>& args) {
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
   nlohmann::json j = summary_json(c, s);
   add_run_keys(j, r, interrupted);
-  if (json) print_json(j);
-  else if (csv) print_csv(j);
-  else print_human(c, s, r.seconds, r.new_games, interrupted);
-  if (auto why = write_failure(request, r); !why.empty()) {
-    fmt::print(stderr, "seega: error: {}\n", why);
-    return 2;
-  }
+  if (common.json) print_json(j);
+  else if (common.csv) print_csv(j);
+  else print_human(c, s, r.seconds, r.new_records, interrupted);
+  if (report_write_failure(request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;
 }
 

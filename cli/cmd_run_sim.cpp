@@ -2,8 +2,6 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <map>
 #include <optional>
 #include <utility>
@@ -11,6 +9,7 @@
 #include "runs/append_file.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
+#include "run_games.hpp"
 #include "runs/run_sim.hpp"
 
 namespace seega::cli {
@@ -22,20 +21,18 @@ namespace {
 const char* const kProxies[] = {"random",      "greedy",      "ab(depth=1)", "ab(depth=2)",
                                 "mcts(playouts=300)", "ab(depth=3)", "ab(depth=4)", "mcts(playouts=3000)"};
 
-struct SimReport {
-  std::vector<RunRecord> runs;
-  double seconds = 0;
-  long long new_runs = 0;
-  bool interrupted = false, write_failed = false;
+struct SimReport : RunReport<RunRecord> {
+  bool interrupted = false;  // by a signal, before every run was played
 };
 
 // Plays the simulation, with the results file and the progress line.
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
-SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resume, bool progress) {
+SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
+  const std::string& out_path = request.out_path;
   std::optional<AppendFile> out;
   std::vector<RunRecord> finished;
   if (!out_path.empty() && prints()) {
-    auto opened = AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), resume,
+    auto opened = AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), request.resume,
                                     [&](const std::string& text) -> Parsed<std::size_t> {
                                       auto file = read_run_sim(c, text);
                                       if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
@@ -50,28 +47,25 @@ SimReport simulate(const RunSimConfig& c, const std::string& out_path, bool resu
     out.emplace(std::move(opened.value));
   }
   SimReport report;
+  RunHarness harness(request.progress);
   RunSimHooks hooks;
   hooks.on_record = [&](const RunRecord& r) {
-    ++report.new_runs;
+    ++report.new_records;
     if (out) out->write(run_line(c, r) + "\n");
   };
-  ProgressLine line(progress);
+  ProgressLine& line = harness.line();
   if (line.on())
-    hooks.on_progress = [&](const RunSimProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.new_runs) / p.seconds : 0;
+    hooks.on_progress = [&](const RunProgress& p) {
+      const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
       line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
-                             p.total, rate, p.mean_wins, left),
+                             p.total, rate, p.mean, left),
                  p.done >= p.total);
     };
-  const auto start = std::chrono::steady_clock::now();
-  {
-    SigintGuard sigint;
-    report.runs = simulate_runs(c, std::move(finished), hooks, &sigint.flag(), job_share());
-    report.interrupted = sigint.raised() && static_cast<long long>(report.runs.size()) < c.shard.share(c.runs);
-  }
-  line.end();
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  harness.run(
+      [&](auto* stop, auto* share) { report.records = simulate_runs(c, std::move(finished), hooks, stop, share); },
+      report);
+  report.interrupted = report.signalled && static_cast<long long>(report.records.size()) < c.shard.share(c.runs);
   report.write_failed = out && out->failed();
   return report;
 }
@@ -115,14 +109,12 @@ void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport&
                w + 1 == s.wins_histogram.size() ? " beat the last level" : "");
   }
   fmt::print("{} distinct runs, {:.2f} games a run; {:.1f} s, {:.1f} runs/s\n", s.distinct_runs, s.games_per_run,
-             r.seconds, r.seconds > 0 ? r.new_runs / r.seconds : 0.0);
+             r.seconds, r.seconds > 0 ? r.new_records / r.seconds : 0.0);
 }
 
 nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
   nlohmann::json j = run_sim_json(c, s);
-  j["interrupted"] = r.interrupted;
-  j["seconds"] = r.seconds;
-  j["runs_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_runs) / r.seconds : 0.0;
+  add_run_keys(j, r, r.interrupted, "runs_per_second");
   return j;
 }
 
@@ -136,13 +128,15 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   double seconds = 0;
   for (const char* proxy : kProxies) {
     c.player = load_player("--target-median proxy", proxy);
-    SimReport r = simulate(c, "", false, progress);
+    RunRequest request;  // no file: each proxy's runs are only summarized
+    request.progress = progress;
+    SimReport r = simulate(c, request);
     seconds += r.seconds;
     if (r.interrupted) {
       if (prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
       return 130;
     }
-    if (prints()) rows.push_back({proxy, summarize_runs(c, r.runs)});
+    if (prints()) rows.push_back({proxy, summarize_runs(c, r.records)});
   }
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const Row* reached = nullptr;
@@ -190,10 +184,11 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
 }  // namespace
 
 int run_run_sim(const std::vector<std::string>& args) {
-  std::string rules_text, player_text, out_path, seed_text, shard_text;
+  std::string rules_text, player_text;
   long long runs = 0;
-  int max_level = 0, threads = 0, target = -1;
-  bool resume = false, json = false, quiet = false, clock = false;
+  int max_level = 0, target = -1;
+  RunArgs run;
+  bool json = false, clock = false;
   po::options_description opts("run-sim options");
   add_rules_option(opts, rules_text);
   opts.add_options()("player", po::value(&player_text), "the player that makes the run, e.g. 'ab(depth=2)'")(
@@ -202,20 +197,18 @@ int run_run_sim(const std::vector<std::string>& args) {
       "the last level: a run that beats it ends there (1 to 30)")(
       "clock", po::bool_switch(&clock),
       "levels think on their 1.5 s clock, as in the game, instead of the node budget (not reproducible)")(
-      "seed", po::value(&seed_text)->default_value("1"), "master seed; run i's seed derives from it and i")(
-      "threads", po::value(&threads)->default_value(0), "worker threads (0: all cores)")(
-      "out", po::value(&out_path), "append one JSON line per finished run to this file")(
-      "resume", po::bool_switch(&resume), "continue the simulation recorded in --out")(
-      "shard", po::value(&shard_text),
-      "simulate only shard I of K (0 <= I < K): runs go in pairs (2q, 2q+1), and each block of K pairs deals one "
-      "pair to each shard in an order rotated per block, as --shard does for games; seega merge joins the shards' "
-      "--out files into one simulation's")(
       "target-median", po::value(&target),
       "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
       "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
       "whose median wins reach this")(
-      "json", po::bool_switch(&json), "print the summary as one JSON object")(
-      "quiet", po::bool_switch(&quiet), "no progress line on stderr");
+      "json", po::bool_switch(&json), "print the summary as one JSON object");
+  add_run_options(
+      opts, run,
+      {"master seed; run i's seed derives from it and i", "append one JSON line per finished run to this file",
+       "continue the simulation recorded in --out",
+       "simulate only shard I of K (0 <= I < K): runs go in pairs (2q, 2q+1), and each block of K pairs deals one "
+       "pair to each shard in an order rotated per block, as --shard does for games; seega merge joins the shards' "
+       "--out files into one simulation's"});
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]\n"
@@ -232,21 +225,20 @@ int run_run_sim(const std::vector<std::string>& args) {
   c.max_level = max_level;
   c.runs = runs;
   c.clock = clock;
-  c.seed = parse_seed(seed_text);
-  check_threads(threads);
-  c.threads = threads;
-  c.shard = load_shard(shard_text);
+  const RunSetup setup = check_run_args(run);
+  c.seed = setup.seed;
+  c.threads = setup.threads;
+  c.shard = setup.request.shard;
   if (auto why = c.invalid(); !why.empty()) throw UsageError(why);
   if (runs > 100'000'000) throw UsageError(fmt::format("--runs {}: allowed from 1 to 100000000", runs));
   const bool targeting = vm.count("target-median") > 0;
   if (targeting == !player_text.empty())
     throw UsageError("say --player SPEC (one player's runs) or --target-median L (the proxies), one of the two");
-  if (resume && out_path.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
-  const bool progress = !quiet;
+  const bool progress = setup.request.progress;
   if (targeting) {
     if (target < 0 || target > max_level)
       throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, max_level));
-    if (!out_path.empty()) throw UsageError("--out records one player's runs: not with --target-median");
+    if (!run.out.empty()) throw UsageError("--out records one player's runs: not with --target-median");
     if (!c.shard.whole()) throw UsageError("--shard splits one player's runs: not with --target-median");
     return run_targets(c, target, json, progress);
   }
@@ -254,16 +246,12 @@ int run_run_sim(const std::vector<std::string>& args) {
   if (clock && prints())
     fmt::print(stderr, "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
                        "reproducible from the seed\n");
-  const SimReport r = simulate(c, out_path, resume, progress);
+  const SimReport r = simulate(c, setup.request);
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
-  const RunSimSummary s = summarize_runs(c, r.runs);
+  const RunSimSummary s = summarize_runs(c, r.records);
   if (json) print_json(summary_json(c, s, r));
   else print_human(c, s, r);
-  if (r.write_failed) {
-    fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?); the summary above covers every "
-                       "run\n", out_path);
-    return 2;
-  }
+  if (report_write_failure(run.out, r, "every run")) return 2;
   return r.interrupted ? 130 : 0;
 }
 

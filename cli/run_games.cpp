@@ -2,16 +2,73 @@
 
 #include <fmt/core.h>
 
-#include <chrono>
 #include <optional>
 
 #include "cluster.hpp"
-#include "common.hpp"
 #include "runs/results_file.hpp"
 
 namespace seega::cli {
 
-RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
+void add_run_options(po::options_description& options, RunArgs& args, const RunArgsHelp& help) {
+  auto* out = po::value(&args.out);
+  if (help.out_default) out->default_value(help.out_default);
+  options.add_options()("threads", po::value(&args.threads)->default_value(0), "worker threads (0: all cores)")(
+      "seed", po::value(&args.seed)->default_value("1"), help.seed)("out", out, help.out)(
+      "resume", po::bool_switch(&args.resume), help.resume)("shard", po::value(&args.shard), help.shard)(
+      "quiet", po::bool_switch(&args.quiet), "no progress line on stderr");
+}
+
+RunSetup check_run_args(const RunArgs& args) {
+  check_threads(args.threads);
+  if (args.resume && args.out.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
+  RunSetup s;
+  s.threads = args.threads;
+  s.seed = parse_seed(args.seed);
+  s.request.out_path = args.out;
+  s.request.resume = args.resume;
+  s.request.progress = !args.quiet;
+  s.request.shard = load_shard(args.shard);
+  return s;
+}
+
+void add_games_options(po::options_description& options, GamesArgs& args, const char* resume, const char* csv) {
+  options.add_options()("opening-turns", po::value(&args.opening)->default_value(0),
+                        "random placement turns shared by both games of a pair")(
+      "verify", po::bool_switch(&args.verify),
+      "with --resume, replay every game in --out and check its end against its line")(
+      "json", po::bool_switch(&args.json), "print the summary as one JSON object")("csv", po::bool_switch(&args.csv),
+                                                                                  csv);
+  add_run_options(options, args.run,
+                  {"master seed (0 to 2^64-1); game i's seed derives from it and i",
+                   "append one JSON line per finished game to this file", resume});
+}
+
+RunSetup check_games_args(const GamesArgs& args, const Rules& rules) {
+  RunSetup s = check_run_args(args.run);
+  check_opening_turns(rules, args.opening);
+  if (args.json && args.csv) throw UsageError("--json and --csv: choose one");
+  if (args.verify && !args.run.resume)
+    throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
+  s.request.verify = args.verify;
+  return s;
+}
+
+double RunHarness::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void RunHarness::run(const std::function<void(const std::atomic<bool>*, Share*)>& play, RunTotals& totals) {
+  start_ = std::chrono::steady_clock::now();
+  {
+    SigintGuard sigint;
+    play(&sigint.flag(), job_share());
+    totals.signalled = sigint.raised();
+  }
+  line_.end();
+  totals.seconds = elapsed();
+}
+
+RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
@@ -30,43 +87,39 @@ RunReport run_games(const Tournament& t, const RunRequest& request, const Runner
       break;
     }
 
-  RunReport report;
+  RunReport<GameRecord> report;
+  RunHarness harness(request.progress);
   RunHooks hooks;
   hooks.on_record = [&](const GameRecord& g) {
-    ++report.new_games;
+    ++report.new_records;
     if (out) out->write(g);
   };
-  ProgressLine line(request.progress);
+  ProgressLine& line = harness.line();
   if (line.on())
     hooks.on_progress = [&](const RunProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.new_games) / p.seconds : 0;
+      const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
       line.show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
-                             100 * p.last_placer_rate, left),
+                             100 * p.mean, left),
                  p.done >= p.total);
     };
-  const auto start = std::chrono::steady_clock::now();
-  {
-    SigintGuard sigint;
-    report.records = run(std::move(finished), hooks, &sigint.flag(), job_share());
-    report.signalled = sigint.raised();
-  }
-  line.end();
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  harness.run([&](auto* stop, auto* share) { report.records = run(std::move(finished), hooks, stop, share); },
+              report);
   report.write_failed = out && out->failed();
   return report;
 }
 
-void add_run_keys(nlohmann::json& j, const RunReport& r, bool interrupted) {
+void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const char* rate_key) {
   j["interrupted"] = interrupted;
   j["seconds"] = r.seconds;
-  j["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.new_games) / r.seconds : 0.0;
+  j[rate_key] = r.seconds > 0 ? static_cast<double>(r.new_records) / r.seconds : 0.0;
 }
 
-std::string write_failure(const RunRequest& request, const RunReport& report) {
-  if (!report.write_failed) return "";
-  return fmt::format("--out {}: writing failed part way (disk full?); the summary above covers every game",
-                     request.out_path);
+bool report_write_failure(const std::string& out_path, const RunTotals& totals, std::string_view covers) {
+  if (!totals.write_failed) return false;
+  fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?){}\n", out_path,
+             covers.empty() ? "" : fmt::format("; the summary above covers {}", covers));
+  return true;
 }
 
 }  // namespace seega::cli

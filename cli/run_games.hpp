@@ -1,16 +1,42 @@
 #pragma once
-// What seega match and seega ladder share around the library's runner: the results file (--out,
-// --resume), Ctrl-C, and the progress line on a terminal.
+// What every command that plays a run shares (match, ladder, run-sim, gen-data): the options a run
+// takes (--threads, --seed, --out, --resume, --shard, --quiet), and the harness around the library's
+// runners: Ctrl-C, the share of the job under mpirun, the clock, the progress line, a tournament's
+// results file, and the error for a file that stopped taking what the run played.
 
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "common.hpp"
 #include "runs/runner.hpp"
 
 namespace seega::cli {
+
+// The options every run takes, as typed.
+struct RunArgs {
+  int threads = 0;
+  std::string seed, out, shard;
+  bool resume = false, quiet = false;
+};
+
+// What a command's help says of those options: what its seed derives, what its --out holds and what
+// --resume continues.
+struct RunArgsHelp {
+  const char* seed;
+  const char* out;
+  const char* resume;
+  const char* shard = kShardHelp;
+  const char* out_default = nullptr;  // null: no file unless --out names one
+};
+
+// Adds --threads, --seed, --out, --resume, --shard and --quiet, writing into args.
+void add_run_options(po::options_description& options, RunArgs& args, const RunArgsHelp& help);
 
 struct RunRequest {
   std::string out_path;  // empty: no results file
@@ -20,12 +46,57 @@ struct RunRequest {
   Shard shard;            // the results file's (its header names it)
 };
 
-struct RunReport {
-  std::vector<GameRecord> records;  // old and new, by index
+// RunArgs read and checked, or a UsageError: --threads in range, the seed and the shard parsed, and
+// --resume only with --out (a file to continue).
+struct RunSetup {
+  int threads = 0;
+  std::uint64_t seed = 1;
+  RunRequest request;  // verify left false: only match and ladder take --verify
+};
+RunSetup check_run_args(const RunArgs& args);
+
+// The options of a tournament's run (match, ladder) besides those: --opening-turns, --verify, --json and
+// --csv, and a game's seed, file line and resume.
+struct GamesArgs {
+  RunArgs run;
+  int opening = 0;
+  bool verify = false, json = false, csv = false;
+};
+// resume: what --resume continues; csv: what --csv prints.
+void add_games_options(po::options_description& options, GamesArgs& args, const char* resume, const char* csv);
+// GamesArgs checked as check_run_args does, and --opening-turns against the rules, one of --json and
+// --csv, --verify only with --resume.
+RunSetup check_games_args(const GamesArgs& args, const Rules& rules);
+
+// What a run came to besides its records.
+struct RunTotals {
   double seconds = 0;
-  long long new_games = 0;
+  long long new_records = 0;  // games or runs played by this run (not read back from the file)
   bool signalled = false;     // Ctrl-C arrived
-  bool write_failed = false;  // the results file could not take every game
+  bool write_failed = false;  // the results file could not take every record
+};
+
+template <class Record>
+struct RunReport : RunTotals {
+  std::vector<Record> records;  // old and new, by index
+};
+
+// The harness of one run, whatever it plays: the progress line, and run(), which plays with Ctrl-C
+// (and SIGTERM, and under mpirun a stop from rank 0) raising a stop flag instead of ending the process,
+// so the run keeps what it finished.
+class RunHarness {
+ public:
+  explicit RunHarness(bool progress) : line_(progress) {}
+  ProgressLine& line() { return line_; }
+  // Seconds since run() began.
+  double elapsed() const;
+  // Calls play with the stop flag and the share of this job's processes under mpirun (null otherwise),
+  // then ends the progress line; fills totals.seconds and totals.signalled.
+  void run(const std::function<void(const std::atomic<bool>* stop, Share* share)>& play, RunTotals& totals);
+
+ private:
+  ProgressLine line_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // Plays t through `run` (run_tournament or run_match), from the games the results file holds, with the
@@ -33,13 +104,15 @@ struct RunReport {
 // before any game is played. Under mpirun only rank 0 opens the file and gets records.
 using Runner = std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&,
                                                      const std::atomic<bool>*, Share*)>;
-RunReport run_games(const Tournament& t, const RunRequest& request, const Runner& run);
+RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run);
 
-// Adds what a summary says about the run itself: interrupted, seconds, games_per_second (print_json adds
-// the version and the build).
-void add_run_keys(nlohmann::json& summary, const RunReport& report, bool interrupted);
+// Adds what a summary says about the run itself: interrupted, seconds, and the rate under rate_key
+// (print_json adds the version and the build).
+void add_run_keys(nlohmann::json& summary, const RunTotals& totals, bool interrupted,
+                  const char* rate_key = "games_per_second");
 
-// The error line for a results file that stopped taking games part way, or empty.
-std::string write_failure(const RunRequest& request, const RunReport& report);
+// Prints the error for a results file that stopped taking records part way, and says whether there was
+// one. covers: what the summary printed above covers ("every game"), or empty when none was printed.
+bool report_write_failure(const std::string& out_path, const RunTotals& totals, std::string_view covers);
 
 }  // namespace seega::cli

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that two builds of seega write the same files from the same seeds: every kind of run
-# (match, ladder, run-sim, gen-data by play and --from, shards and their merge, replay, tuning) run with each
-# binary into its own folder, then compared byte for byte, the "build" field (the commit each binary
-# was built from) blanked in both. Used to show that a change of design changed no behaviour:
+# (match, ladder, run-sim, gen-data by play and --from, shards and their merge, a --resume of match,
+# run-sim and gen-data, replay, tuning) run with each binary into its own folder, then compared byte
+# for byte, the "build" field (the commit each binary was built from) blanked in both. Used to show
+# that a change of design changed no behaviour:
 #
 #   git stash; make build; cp build/release/bin/seega /tmp/seega-before; git stash pop; make build
 #   bash scripts/same_files.sh /tmp/seega-before build/release/bin/seega
@@ -50,6 +51,16 @@ run_all() {
     "$seega" gen-data --players greedy --games 8 --seed 6 --threads 1 --shard "$i/2" \
       --out "posshard$i.csv" --quiet
   done
+  # A run continued by --resume, of each kind: half the run, then the whole of it from the file.
+  "$seega" match --a greedy --b random --games 6 --seed 15 --threads 1 --out resumed.jsonl --quiet >/dev/null
+  "$seega" match --a greedy --b random --games 12 --seed 15 --threads 1 --out resumed.jsonl --resume --json \
+    --quiet >resumed.json
+  "$seega" run-sim --player greedy --runs 6 --seed 16 --max-level 3 --threads 1 --out runresumed.jsonl \
+    --quiet >/dev/null
+  "$seega" run-sim --player greedy --runs 12 --seed 16 --max-level 3 --threads 1 --out runresumed.jsonl --resume \
+    --json --quiet >runresumed.json
+  "$seega" gen-data --players greedy --games 6 --seed 17 --threads 1 --out posresumed.csv --quiet
+  "$seega" gen-data --players greedy --games 12 --seed 17 --threads 1 --out posresumed.csv --resume --quiet
   "$seega" merge shard0.jsonl shard1.jsonl --out merged.jsonl --json >merged.json
   "$seega" merge runshard0.jsonl runshard1.jsonl --out runmerged.jsonl --json >runmerged.json
   "$seega" merge posshard0.csv posshard1.csv --out posmerged.csv --json >posmerged.json

@@ -9,6 +9,7 @@
 #include "engine/selfplay.hpp"
 #include "test_util.hpp"
 #include "analysis/labelling.hpp"
+#include "runs/gen_data.hpp"
 #include "runs/positions_file.hpp"
 
 namespace seega {
@@ -158,6 +159,37 @@ TEST(TrainingData, ADataLineRoundTripsAndABadOneIsNamed) {
   EXPECT_NE(parse_data_line("p,movement,standard,1,2,1,,nan").error.find("label"), std::string::npos);
   EXPECT_NE(parse_data_line("p,movement,standard,1,2,0.7,,1").error.find("result"), std::string::npos);
   EXPECT_NE(parse_data_line("p,movement,\"standard,1,2,1,,1").error.find("quote"), std::string::npos);
+}
+
+TEST(GenData, AGamesRowsTravelAsTextAndComeBackTheSame) {
+  GenDataConfig c;
+  c.rules = test::rules("standard");
+  c.positions_per_game = 4;
+  auto rows = rows_of_game(c, played(c.rules, 3, White));
+  ASSERT_TRUE(rows.ok()) << rows.error;
+  ASSERT_FALSE(rows.value.empty());
+  auto back = parse_rows_text(rows_text(rows.value));
+  ASSERT_TRUE(back.ok()) << back.error;
+  ASSERT_EQ(back.value.size(), rows.value.size());
+  for (std::size_t i = 0; i < rows.value.size(); ++i) EXPECT_EQ(data_line(back.value[i]), data_line(rows.value[i]));
+  EXPECT_TRUE(parse_rows_text("").value.empty());  // a game with no quiet position sends nothing
+  EXPECT_NE(parse_rows_text(rows_text(rows.value) + "a,b\n").error.find("2 columns"), std::string::npos);
+}
+
+TEST(GenData, OnePlayerPlaysItselfAndSeveralPlayTheSameEvenNumberOfGamesAPairing) {
+  GenDataConfig c;
+  c.rules = test::rules("standard");
+  c.players = {parse_player("greedy").value};
+  c.games = 7;
+  const Tournament self = c.tournament();
+  ASSERT_EQ(self.players.size(), 2u);
+  EXPECT_EQ(self.players[1].text, "greedy");
+  EXPECT_EQ(self.schedule.games(), 7);
+  EXPECT_EQ(c.data_config()["players"].size(), 2u);  // the file names the player twice, as it played
+  c.players.push_back(parse_player("random").value);
+  c.players.push_back(parse_player("ab(depth=1)").value);
+  // Three pairings: 7 games are 3 a pairing, rounded up to 4 (even: pairs swap roles).
+  EXPECT_EQ(c.tournament().schedule.games(), 12);
 }
 
 // The rows of games 0 to 5 of one self-play (greedy against random), as gen-data writes them.

@@ -1,7 +1,6 @@
 #include "runs/run_sim.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -9,6 +8,7 @@
 #include <stdexcept>
 
 #include "runs/indexed_work.hpp"
+#include "runs/player_pool.hpp"
 #include "runs/json.hpp"
 #include "runs/game_record_json.hpp"
 #include "rules/rules.hpp"
@@ -26,26 +26,10 @@ namespace {
 constexpr int kFormat = 2;
 constexpr int kOldestRead = 1;
 
-// One worker's players: the player, and each level made on first use.
-template <int N>
-class RunPlayers {
- public:
-  explicit RunPlayers(const RunSimConfig& c) : specs_(c.players()), players_(specs_.size()) {}
-  Player<N>* get(int p) {
-    auto& slot = players_[static_cast<std::size_t>(p)];
-    if (!slot) slot = make_player<N>(specs_[static_cast<std::size_t>(p)]);
-    return slot.get();
-  }
-
- private:
-  std::vector<PlayerSpec> specs_;
-  std::vector<std::unique_ptr<Player<N>>> players_;
-};
-
 std::uint64_t game_seed(std::uint64_t run_seed, int k) { return Rng::derive(run_seed, static_cast<std::uint64_t>(k)); }
 
 template <int N>
-std::optional<RunRecord> play_run_with(const RunSimConfig& c, long long index, RunPlayers<N>& pool,
+std::optional<RunRecord> play_run_with(const RunSimConfig& c, long long index, PlayerPool<N>& pool,
                                        const std::atomic<bool>* stop) {
   RunRecord run;
   run.index = index;
@@ -136,8 +120,9 @@ std::string RunSimConfig::invalid() const {
 }
 
 std::optional<RunRecord> play_run(const RunSimConfig& config, long long index, const std::atomic<bool>* stop) {
+  const std::vector<PlayerSpec> players = config.players();
   return with_size(config.rules.size, [&]<int N>() {
-    RunPlayers<N> pool(config);
+    PlayerPool<N> pool(players);
     return play_run_with<N>(config, index, pool, stop);
   });
 }
@@ -149,21 +134,10 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
   std::vector<bool> have(static_cast<std::size_t>(c.runs), false);
   if (!c.shard.whole())
     for (long long i = 0; i < c.runs; ++i) have[static_cast<std::size_t>(i)] = !c.shard.holds(i);
-  long long wins = 0;
-  for (const auto& r : finished) have[static_cast<std::size_t>(r.index)] = true, wins += r.wins();
+  ProgressCounter progress(hooks.on_progress, c.shard.share(c.runs));
+  for (const auto& r : finished) have[static_cast<std::size_t>(r.index)] = true, progress.add_old(r.wins());
   std::vector<RunRecord> results = std::move(finished);
-  const auto start = std::chrono::steady_clock::now();
-  auto last_report = start;
-  long long new_runs = 0;
-  auto progress = [&](bool final) {  // under run_indexed's lock
-    if (!hooks.on_progress) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (!final && now - last_report < std::chrono::milliseconds(250)) return;
-    last_report = now;
-    const auto done = static_cast<long long>(results.size());
-    hooks.on_progress({done, c.shard.share(c.runs), new_runs, std::chrono::duration<double>(now - start).count(),
-                       done ? static_cast<double>(wins) / static_cast<double>(done) : 0.0});
-  };
+  const std::vector<PlayerSpec> players = c.players();
   const IndexedWork work{0, c.runs, c.threads, &have, stop, share, share ? run_sim_header(c, "") : ""};
   struct Codec {
     const RunSimConfig& c;
@@ -178,21 +152,19 @@ std::vector<RunRecord> simulate_runs(const RunSimConfig& c, std::vector<RunRecor
     run_indexed(
         work,
         [&] {
-          return [&, pool = std::make_shared<RunPlayers<N>>(c)](long long i) {
+          return [&, pool = std::make_shared<PlayerPool<N>>(players)](long long i) {
             return play_run_with<N>(c, i, *pool, stop);
           };
         },
-        [&](RunRecord r) {
-          ++new_runs;
-          wins += r.wins();
+        [&](RunRecord r) {  // under run_indexed's lock
           results.push_back(std::move(r));
           if (hooks.on_record) hooks.on_record(results.back());
-          progress(false);
+          progress.add_new(results.back().wins());
           return false;
         },
         Codec{c});
   });
-  progress(true);
+  progress.finish();
   std::sort(results.begin(), results.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   return results;
 }

@@ -14,6 +14,7 @@
 #include "engine/game_record.hpp"
 #include "runs/jsonl_file.hpp"
 #include "engine/player.hpp"
+#include "runs/run_progress.hpp"
 #include "runs/run_score.hpp"
 #include "runs/share.hpp"
 #include "runs/shard.hpp"
@@ -51,14 +52,10 @@ struct RunRecord {
 std::optional<RunRecord> play_run(const RunSimConfig& config, long long index,
                                   const std::atomic<bool>* stop = nullptr);
 
-struct RunSimProgress {
-  long long done = 0, total = 0, new_runs = 0;
-  double seconds = 0;
-  double mean_wins = 0;  // of the finished runs
-};
 struct RunSimHooks {
   std::function<void(const RunRecord&)> on_record;  // one call at a time, in completion order
-  std::function<void(const RunSimProgress&)> on_progress;
+  // Now and then, and once at the end; its mean is the finished runs' mean wins.
+  std::function<void(const RunProgress&)> on_progress;
 };
 
 // Plays runs 0..config.runs-1 of config.shard that are not among `finished` (read back for a resume).

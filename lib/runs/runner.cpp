@@ -1,37 +1,18 @@
 #include "runs/runner.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "runs/indexed_work.hpp"
+#include "runs/player_pool.hpp"
 #include "runs/results_file.hpp"
 #include "engine/selfplay.hpp"
 
 namespace seega {
 
 namespace {
-
-// One worker's players, made on first use and reused across its games: play_game calls new_game(),
-// which clears every table, so a game does not depend on the ones before it (measured: making two
-// searchers per game cost more than a level(1) game itself). A game's two players are different
-// indices, so one instance a player is enough.
-template <int N>
-class PlayerPool {
- public:
-  explicit PlayerPool(const Tournament& t) : t_(t), players_(t.players.size()) {}
-  Player<N>* get(int p) {
-    auto& slot = players_[static_cast<std::size_t>(p)];
-    if (!slot) slot = make_player<N>(t_.players[static_cast<std::size_t>(p)]);
-    return slot.get();
-  }
-
- private:
-  const Tournament& t_;
-  std::vector<std::unique_ptr<Player<N>>> players_;
-};
 
 template <int N>
 std::optional<GameRecord> play_with(const Tournament& t, long long index, PlayerPool<N>& pool, bool record_moves,
@@ -78,7 +59,7 @@ struct PlayedCodec {
 std::optional<GameRecord> play_scheduled_game(const Tournament& t, long long index, bool record_moves,
                                               const std::atomic<bool>* stop) {
   return with_size(t.rules.size, [&]<int N>() {
-    PlayerPool<N> pool(t);
+    PlayerPool<N> pool(t.players);
     return play_with<N>(t, index, pool, record_moves, stop);
   });
 }
@@ -96,38 +77,24 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
   std::vector<bool> have(static_cast<std::size_t>(total), false);
   if (!shard.whole())
     for (long long i = 0; i < total; ++i) have[static_cast<std::size_t>(i)] = !shard.holds(i);
-  long long last_placer_wins = 0;
+  ProgressCounter progress(hooks.on_progress, shard.share(total));
   for (const auto& g : finished) {
     have[static_cast<std::size_t>(g.index)] = true;
-    last_placer_wins += g.last_placer_won();
+    progress.add_old(g.last_placer_won());
   }
   if (hooks.enough)
     for (const auto& g : finished)
       if (hooks.enough(g)) return finished;
 
   std::vector<GameRecord> results = std::move(finished);
-  const auto start = std::chrono::steady_clock::now();
-  auto last_report = start;
-  long long new_games = 0;
   // Called under run_indexed's lock, like everything that touches the state above.
-  auto progress = [&](bool final) {
-    if (!hooks.on_progress) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (!final && now - last_report < std::chrono::milliseconds(250)) return;
-    last_report = now;
-    const auto done = static_cast<long long>(results.size());
-    hooks.on_progress({done, shard.share(total), new_games, std::chrono::duration<double>(now - start).count(),
-                       done ? static_cast<double>(last_placer_wins) / static_cast<double>(done) : 0.0});
-  };
   auto deliver = [&](Played p) {
-    ++new_games;
-    last_placer_wins += p.game.last_placer_won();
     results.push_back(std::move(p.game));
     if (hooks.on_record) hooks.on_record(results.back());
     if (hooks.on_game && hooks.on_annex) hooks.on_annex(results.back(), std::move(p.annex));
     if (!options.keep_moves) results.back().moves = {};  // written already; 7 KB a game adds up
     const bool enough = hooks.enough && hooks.enough(results.back());
-    progress(false);
+    progress.add_new(results.back().last_placer_won());
     return enough;
   };
   const IndexedWork work{options.first_index, total,          options.threads,
@@ -137,7 +104,7 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
     run_indexed(
         work,
         [&] {
-          return [&, pool = std::make_shared<PlayerPool<N>>(t)](long long i) -> std::optional<Played> {
+          return [&, pool = std::make_shared<PlayerPool<N>>(t.players)](long long i) -> std::optional<Played> {
             auto g = play_with<N>(t, i, *pool, options.record_moves, stop);
             if (!g) return std::nullopt;
             std::string annex = hooks.on_game ? hooks.on_game(*g) : "";
@@ -146,7 +113,7 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
         },
         deliver, PlayedCodec{t});
   });
-  progress(true);
+  progress.finish();
   std::sort(results.begin(), results.end(), by_index);
   return results;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/game_record.hpp"
+#include "runs/run_progress.hpp"
 #include "runs/tournament.hpp"
 #include "runs/share.hpp"
 #include "runs/shard.hpp"
@@ -25,13 +26,6 @@ struct RunOptions {
   Share* share = nullptr;     // other processes play some of the games (share.hpp); may be null
 };
 
-struct RunProgress {
-  long long done = 0, total = 0;  // games finished (old and new), games in the schedule (in the shard)
-  long long new_games = 0;        // played by this run
-  double seconds = 0;
-  double last_placer_rate = 0;  // of the finished games
-};
-
 struct RunHooks {
   // Each finished game, in the worker that played it, concurrently with the other workers: for work
   // on a game too heavy to do one game at a time (labelling its positions by search). What it returns
@@ -41,7 +35,7 @@ struct RunHooks {
   std::function<void(const GameRecord&)> on_record;
   // After on_record, with what on_game returned for the game (when on_game is set).
   std::function<void(const GameRecord&, std::string&& annex)> on_annex;
-  // Now and then, and once at the end.
+  // Now and then, and once at the end; its mean is the finished games' last placer win rate.
   std::function<void(const RunProgress&)> on_progress;
   // A stopping rule, asked one call at a time after each game (and once for each game already
   // finished, in index order, before any is played): once it answers true no new game starts. The

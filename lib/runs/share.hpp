@@ -1,5 +1,5 @@
 #pragma once
-// One run shared among processes: Open MPI's ranks (cli/cluster.cpp is the one implementation; the
+// One run shared among processes: Open MPI's ranks (cli/mpi_share.cpp is the one implementation; the
 // library knows nothing of MPI, and the rules core nothing of this). Every process plays the indices
 // it takes on its own oneTBB workers (run_indexed). The root process holds the run: it hands out the
 // indices in chunks, in increasing order, to whichever process asks first, so a slow process holds
