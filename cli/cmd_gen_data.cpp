@@ -71,9 +71,9 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (from_file) {
     auto file = read_results(read_user_file(from_path, "--from"));
     if (!file.ok()) throw UsageError(from_path + ": " + file.error);
-    auto info = header_info(file.value.header);
-    if (!info.ok()) throw UsageError(from_path + ": " + info.error);
-    c.rules = load_rules(info.value.rules);
+    auto made = header_tournament(file.value.header);
+    if (!made.ok()) throw UsageError(from_path + ": " + made.error);
+    c.rules = made.value.rules;
     recorded = std::move(file.value.games);
     std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     c.from = file.value.header;

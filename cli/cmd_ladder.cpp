@@ -164,7 +164,7 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(t.schedule.games());
   const bool interrupted = r.signalled && !complete;
-  auto s = summarize(c, r.records);
+  auto s = ladder::summarize(c, r.records);
   if (!s.ok() && !c.shard.whole() && complete) {
     // Every shard meets every pairing in proportion, but a shard too small to connect its players (fewer
     // game pairs than pairings: three players in six shards have one pairing each; docs/tournaments.md,
@@ -181,7 +181,7 @@ int run_ladder(const std::vector<std::string>& args) {
     return interrupted ? 130 : 2;
   }
   if (common.json) {
-    nlohmann::json j = summary_json(c, s.value);
+    nlohmann::json j = ladder::summary_json(c, s.value);
     add_run_keys(j, r, interrupted);
     print_json(j);
   } else if (common.csv) {

@@ -171,10 +171,10 @@ int run_match(const std::vector<std::string>& args) {
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   // The stop flag is only raised by a signal; it counts as an interruption only when it cost games (a
   // Ctrl-C after the last game, or after the SPRT decided, leaves a complete run).
-  const MatchSummary s = summarize(c, r.records);
+  const MatchSummary s = match::summarize(c, r.records);
   const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(c.games);
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
-  nlohmann::json j = summary_json(c, s);
+  nlohmann::json j = match::summary_json(c, s);
   add_run_keys(j, r, interrupted);
   if (common.json) print_json(j);
   else if (common.csv) print_csv(j);

@@ -138,7 +138,7 @@ std::vector<GameRecord> made_up_games(const std::vector<int>& a_results) {
 // The --json summary of those games.
 nlohmann::json summary_of(const std::vector<int>& a_results) {
   const MatchConfig c = config("random", "random", static_cast<long long>(a_results.size()));
-  return summary_json(c, summarize(c, made_up_games(a_results)));
+  return match::summary_json(c, match::summarize(c, made_up_games(a_results)));
 }
 
 // A figure left out is null with a reason beside it; no key anywhere holds NaN.
@@ -165,8 +165,8 @@ TEST(Match, ThreadCountChangesNeitherTheGamesNorTheSummary) {
     for (std::size_t i = 0; i < one.size(); ++i) EXPECT_EQ(one[i].index, static_cast<long long>(i));
     expect_same_games(one, two);
     expect_same_games(one, three);
-    expect_same_summary(summarize(c, one), summarize(c, two));
-    expect_same_summary(summarize(c, one), summarize(c, three));
+    expect_same_summary(match::summarize(c, one), match::summarize(c, two));
+    expect_same_summary(match::summarize(c, one), match::summarize(c, three));
   }
 }
 
@@ -262,7 +262,7 @@ TEST(Match, ResumingFromAnyFinishedSubsetEqualsAnUninterruptedRun) {
   expect_same_games(full, resumed);
   EXPECT_EQ(played.size(), 19u);
   for (long long i : played) EXPECT_TRUE(i != 0 && i != 2 && i != 3 && i != 13 && i != 20) << i;
-  expect_same_summary(summarize(c, full), summarize(c, resumed));
+  expect_same_summary(match::summarize(c, full), match::summarize(c, resumed));
 }
 
 TEST(Match, ResumingWithMoreGamesExtendsTheMatch) {
@@ -389,7 +389,7 @@ TEST(Match, SprtStopsAtTheSamePairWhateverTheOrderOfTheResults) {
   // any game after the deciding pair would change the summary.
   std::vector<GameRecord> results;
   for (long long i = 0; i < 200; ++i) results.push_back(made_up(i, i < 40 ? 1 : -1));
-  const MatchSummary ordered = summarize(c, results);
+  const MatchSummary ordered = match::summarize(c, results);
   ASSERT_TRUE(ordered.sprt.has_value());
   EXPECT_EQ(ordered.sprt->decision, SprtResult::AcceptH1);
   ASSERT_TRUE(ordered.sprt_decided);
@@ -400,7 +400,7 @@ TEST(Match, SprtStopsAtTheSamePairWhateverTheOrderOfTheResults) {
   std::mt19937 shuffle(3);
   for (int round = 0; round < 5; ++round) {
     std::shuffle(results.begin(), results.end(), shuffle);
-    expect_same_summary(ordered, summarize(c, results));
+    expect_same_summary(ordered, match::summarize(c, results));
   }
 }
 
@@ -408,7 +408,7 @@ TEST(Match, SprtRunDecidesAtTheSamePairForAnyThreadCount) {
   MatchConfig c = config("greedy", "random", 400, 1);
   c.sprt = SprtConfig{-20, 0, 0.1, 0.1};  // greedy is far stronger: H1 comes quickly
   auto one = run(c, 1), two = run(c, 2);
-  const MatchSummary s1 = summarize(c, one), s2 = summarize(c, two);
+  const MatchSummary s1 = match::summarize(c, one), s2 = match::summarize(c, two);
   ASSERT_TRUE(s1.sprt.has_value());
   EXPECT_NE(s1.sprt->decision, SprtResult::Continue);
   EXPECT_TRUE(s1.sprt_decided);
@@ -442,14 +442,14 @@ TEST(Match, PentanomialCountsEachPairByAsPointsInBothGames) {
   const int a[] = {1, 1, 1, 0, 0, 0, 1, -1, -1, 0};
   std::vector<GameRecord> games;
   for (int i = 0; i < 10; ++i) games.push_back(made_up(i, a[i]));
-  MatchSummary s = summarize(c, games);
+  MatchSummary s = match::summarize(c, games);
   EXPECT_EQ(s.pairs.n, (std::array<long long, 5>{0, 1, 2, 1, 1}));
   EXPECT_EQ(s.a.wins, 4);
   EXPECT_EQ(s.a.draws, 4);
   EXPECT_EQ(s.a.losses, 2);
 
   games.push_back(made_up(10, 1));  // an unpaired game counts as a game but not as a pair
-  s = summarize(c, games);
+  s = match::summarize(c, games);
   EXPECT_EQ(s.games, 11);
   EXPECT_EQ(s.pairs.pairs(), 5);
 
@@ -459,12 +459,12 @@ TEST(Match, PentanomialCountsEachPairByAsPointsInBothGames) {
   Pentanomial want;
   for (std::size_t i = 0; i < results.size(); i += 2) {
     want.add_pair(a_points(results[i]), a_points(results[i + 1]));
-    MatchSummary one = summarize(played, {results[i], results[i + 1]});
+    MatchSummary one = match::summarize(played, {results[i], results[i + 1]});
     std::array<long long, 5> entry{};
     entry[static_cast<std::size_t>(2 * (a_points(results[i]) + a_points(results[i + 1])))] = 1;
     EXPECT_EQ(one.pairs.n, entry) << "pair " << i / 2;
   }
-  EXPECT_EQ(summarize(played, results).pairs.n, want.n);
+  EXPECT_EQ(match::summarize(played, results).pairs.n, want.n);
 }
 
 TEST(Match, DiversityCountsDistinctPlacementsAndGamesOnRecordsWithKnownRepeats) {
@@ -479,7 +479,7 @@ TEST(Match, DiversityCountsDistinctPlacementsAndGamesOnRecordsWithKnownRepeats) 
     games.back().placement_key = placement[i];
     games.back().game_key = sequence[i];
   }
-  const MatchSummary s = summarize(c, games);
+  const MatchSummary s = match::summarize(c, games);
   EXPECT_EQ(s.distinct_placements, 4);
   EXPECT_EQ(s.distinct_games, 7);
 }
@@ -487,14 +487,14 @@ TEST(Match, DiversityCountsDistinctPlacementsAndGamesOnRecordsWithKnownRepeats) 
 TEST(Match, TheClusteredIntervalIsThePlainOneForDistinctPlacementsAndWiderForRepeats) {
   // Random players: every game has its own placement, and the two intervals agree.
   MatchConfig diverse = config("random", "random", 400);
-  const MatchSummary d = summarize(diverse, run(diverse, 2));
+  const MatchSummary d = match::summarize(diverse, run(diverse, 2));
   EXPECT_EQ(d.distinct_placements, 400);
   const double plain = d.last_placer_win_ci.hi - d.last_placer_win_ci.lo;
   EXPECT_NEAR(d.last_placer_win_ci_clustered.hi - d.last_placer_win_ci_clustered.lo, plain, 0.03 * plain);
   EXPECT_FALSE(d.repeats_mislead);
   // A deterministic engine from the empty board places the same way game after game.
   MatchConfig repeated = config("ab(depth=1)", "ab(depth=1)", 40);
-  const MatchSummary r = summarize(repeated, run(repeated, 2));
+  const MatchSummary r = match::summarize(repeated, run(repeated, 2));
   EXPECT_LE(r.distinct_placements, 2);
   EXPECT_LE(r.distinct_games, 2);
   EXPECT_GT(r.design_effect, 10);
@@ -518,7 +518,7 @@ TEST(Match, MechanismCountersFollowTheRecords) {
     g.placement_key = static_cast<std::uint64_t>(i);
     games.push_back(g);
   }
-  const MatchSummary s = summarize(c, games);
+  const MatchSummary s = match::summarize(c, games);
   EXPECT_EQ(s.first_move_capture_games, 3);
   EXPECT_DOUBLE_EQ(s.first_move_capture_rate, 3.0 / 8);
   EXPECT_DOUBLE_EQ(s.first_move_stones, 2.0);                                 // (2 + 1 + 3) / 3
@@ -605,7 +605,7 @@ TEST(Match, LastPlacerIsBlackAndItsWinsAreCountedAsSuch) {
   // Game 0: A is w and wins (first placer wins). Game 1: A is b and wins (last placer wins).
   // Game 2: A is w and loses (last placer wins). Game 3: draw.
   std::vector<GameRecord> games = {made_up(0, 1), made_up(1, 1), made_up(2, -1), made_up(3, 0)};
-  MatchSummary s = summarize(c, games);
+  MatchSummary s = match::summarize(c, games);
   EXPECT_EQ(s.first_placer_wins, 1);
   EXPECT_EQ(s.last_placer_wins, 2);
   EXPECT_EQ(s.draws, 1);

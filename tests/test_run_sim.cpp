@@ -252,7 +252,7 @@ TEST(Levels, TheLevelTableIsMonotoneOnASmallLadder) {
   c.seed = 5;
   const Tournament t = c.tournament();
   const auto records = run_tournament(t, c.run_options(), {}, {}, nullptr);
-  const auto s = summarize(c, records);
+  const auto s = ladder::summarize(c, records);
   ASSERT_TRUE(s.ok()) << s.error;
   const auto& r = s.value.fit.rating;  // in the players' order
   ASSERT_EQ(r.size(), 3u);

@@ -222,7 +222,7 @@ TEST(Runner, AResumedLadderEqualsAnUninterruptedOne) {
   const auto resumed = run(t, 2, partial, count);
   expect_same_records(full, resumed);
   EXPECT_EQ(played.size(), full.size() - partial.size()) << "a finished game was played again";
-  auto a = summarize(c, full), b = summarize(c, resumed);
+  auto a = ladder::summarize(c, full), b = ladder::summarize(c, resumed);
   ASSERT_TRUE(a.ok()) << a.error;
   ASSERT_TRUE(b.ok()) << b.error;
   EXPECT_EQ(a.value.fit.rating, b.value.fit.rating);
@@ -236,9 +236,9 @@ TEST(Ladder, TheAnchorAndAPlayerWithTooFewGamesGetNoInterval) {
   c.schedule = ScheduleKind::Gauntlet;  // random plays 8 games, the others 4 each
   c.games_per_pair = 4;
   c.seed = 3;
-  auto s = summarize(c, run(c.tournament(), 2));
+  auto s = ladder::summarize(c, run(c.tournament(), 2));
   ASSERT_TRUE(s.ok()) << s.error;
-  const nlohmann::json j = summary_json(c, s.value);
+  const nlohmann::json j = ladder::summary_json(c, s.value);
   std::map<std::string, nlohmann::json> by_name;
   for (const auto& p : j.at("players")) by_name[p.at("name").get<std::string>()] = p;
   // The anchor is 0 by definition: a zero-width interval around it would read as a measurement.
@@ -260,9 +260,9 @@ TEST(Ladder, TheAnchorAndAPlayerWithTooFewGamesGetNoInterval) {
 
   // Ten games a pairing: every player but the anchor has its interval.
   c.games_per_pair = 10;
-  auto t = summarize(c, run(c.tournament(), 2));
+  auto t = ladder::summarize(c, run(c.tournament(), 2));
   ASSERT_TRUE(t.ok()) << t.error;
-  const nlohmann::json ten = summary_json(c, t.value);  // held: a loop over a temporary's member would dangle
+  const nlohmann::json ten = ladder::summary_json(c, t.value);  // held: a loop over a temporary's member would dangle
   for (const auto& p : ten.at("players")) {
     const bool anchor = p.at("name") == "random";
     EXPECT_EQ(p.at("ci95").is_null(), anchor) << p;
@@ -299,7 +299,7 @@ TEST(Runner, AnSprtMatchWritesNoGamesPastItsDecisionOnOneThread) {
   RunHooks hooks;
   hooks.on_record = [&](const GameRecord&) { ++written; };
   const auto records = run_match(c, {}, hooks, nullptr);
-  const MatchSummary s = summarize(c, records);
+  const MatchSummary s = match::summarize(c, records);
   ASSERT_TRUE(s.sprt_decided);
   EXPECT_EQ(written, 2 * s.sprt_pairs);
   EXPECT_EQ(s.games, 2 * s.sprt_pairs);
@@ -307,7 +307,7 @@ TEST(Runner, AnSprtMatchWritesNoGamesPastItsDecisionOnOneThread) {
   MatchConfig undecided = c;
   undecided.sprt = SprtConfig{-1, 1, 0.01, 0.01};
   undecided.games = 8;
-  const MatchSummary u = summarize(undecided, run_match(undecided, {}, {}, nullptr));
+  const MatchSummary u = match::summarize(undecided, run_match(undecided, {}, {}, nullptr));
   EXPECT_FALSE(u.sprt_decided);
   EXPECT_EQ(u.sprt_pairs, 4);
 }
@@ -330,7 +330,7 @@ TEST(Runner, WhenBlackPlacesFirstTheLastPlacerIsWhiteAndCountedAsSuch) {
     EXPECT_EQ(g.player[Black], g.index % 2 == 0 ? 0 : 1);
     if (!g.outcome.draw()) (g.outcome.winner == White ? white_wins : black_wins)++;
   }
-  const MatchSummary s = summarize(c, records);
+  const MatchSummary s = match::summarize(c, records);
   EXPECT_EQ(s.last_placer_wins, white_wins);
   EXPECT_EQ(s.first_placer_wins, black_wins);
   EXPECT_GT(s.last_placer_wins, 0);
@@ -341,7 +341,7 @@ TEST(Runner, WhenBlackPlacesFirstTheLastPlacerIsWhiteAndCountedAsSuch) {
   EXPECT_NE(text.find("\"first_placer\":\"b\""), std::string::npos);
   auto back = read_results(t, text);
   ASSERT_TRUE(back.ok()) << back.error;
-  EXPECT_EQ(summarize(c, back.value.games).last_placer_wins, s.last_placer_wins);
+  EXPECT_EQ(match::summarize(c, back.value.games).last_placer_wins, s.last_placer_wins);
   // The same file does not pass for a run where w places first.
   MatchConfig white = c;
   white.rules = standard_rules();
@@ -531,14 +531,14 @@ TEST(ResultsFile, EveryKindOfBadNumberInAnyIntegerFieldIsRefusedNamingTheField) 
 
   // The header: the same helper, the line named.
   nlohmann::json header = nlohmann::json::parse(results_header(t, "test"));
-  ASSERT_TRUE(header_info(header).ok()) << header_info(header).error;
+  ASSERT_TRUE(header_tournament(header).ok()) << header_tournament(header).error;
   for (const auto& [key, value, error] :
        {std::tuple{"seed", std::string(72, '4'), "line 1 (the header): seed 4.4444"},
         std::tuple{"opening_turns", std::string("\"2\""), "line 1 (the header): opening_turns \"2\" is not a whole number"},
         std::tuple{"format", std::string("4.0"), "line 1 (the header): format 4.0 is not a whole number"}}) {
     auto h = header;
     h[key] = nlohmann::json::parse(value);
-    auto info = header_info(h);
+    auto info = header_tournament(h);
     EXPECT_FALSE(info.ok()) << key << "=" << value;
     EXPECT_NE(info.error.find(error), std::string::npos) << info.error;
   }
@@ -576,9 +576,13 @@ TEST(ResultsFile, AFileOfFormat3IsReadButNotContinued) {
   ASSERT_EQ(any.value.games.size(), 1u);
   EXPECT_EQ(any.value.games[0].game_key, games[0].game_key);
   EXPECT_EQ(any.value.games[0].seed, games[0].seed);
-  auto info = header_info(any.value.header);
+  auto info = header_tournament(any.value.header);
   ASSERT_TRUE(info.ok()) << info.error;
   EXPECT_EQ(info.value.seed, t.seed);
+  EXPECT_EQ(info.value.rules, t.rules);
+  ASSERT_EQ(info.value.players.size(), 2u);
+  EXPECT_EQ(info.value.players[1].text, "greedy");
+  EXPECT_EQ(info.value.schedule.kind(), ScheduleKind::RoundRobin);
   auto resumed = read_results(t, text);
   EXPECT_FALSE(resumed.ok());
   EXPECT_NE(resumed.error.find("is of format 3, written by an older seega"), std::string::npos) << resumed.error;

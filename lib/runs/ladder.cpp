@@ -36,7 +36,7 @@ std::string no_interval(const LadderConfig& c, const RatingFit& fit, int i) {
 
 }  // namespace
 
-Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<GameRecord>& records) {
+Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::vector<GameRecord>& records) {
   const Tournament t = config.tournament();
   LadderSummary s{0, ScoreBoard(t.schedule), {}, {}, {}, 0, 0};
   for (const auto& g : records) {
@@ -92,7 +92,7 @@ Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<Ga
   return {std::move(s), {}};
 }
 
-nlohmann::json summary_json(const LadderConfig& c, const LadderSummary& s) {
+nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& s) {
   using nlohmann::json;
   json players = json::array(), pairs = json::array();
   for (const auto& row : s.table) {

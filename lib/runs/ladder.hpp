@@ -55,6 +55,9 @@ struct LadderSummary {
   long long last_placer_wins = 0, draws = 0;
 };
 
+// A ladder's summary, and the same as JSON (as match::summarize and match::summary_json for a match).
+namespace ladder {
+
 // The ladder of the records (any order; each index once). An error when the ratings cannot be fitted
 // (a player with no games yet, when a run stopped early).
 Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<GameRecord>& records);
@@ -63,5 +66,7 @@ Parsed<LadderSummary> summarize(const LadderConfig& config, const std::vector<Ga
 // a_wins, draws, b_wins, pentanomial), the configuration and the fit's notes. An interval left out
 // (LadderRow::no_ci, no_diff_ci) is null, with its reason under the key plus "_reason".
 nlohmann::json summary_json(const LadderConfig& config, const LadderSummary& summary);
+
+}  // namespace ladder
 
 }  // namespace seega

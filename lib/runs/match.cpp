@@ -169,7 +169,7 @@ nlohmann::json search_json(const SearchTotals& t) {
           {"ended_by_clock", t.share_ended_by_clock()}};
 }
 
-MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> records) {
+MatchSummary match::summarize(const MatchConfig& config, std::vector<GameRecord> records) {
   std::sort(records.begin(), records.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
   MatchSummary s;
   // The SPRT looks at whole pairs in index order and stops at the first pair where it decides.
@@ -220,7 +220,7 @@ MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> record
   return s;
 }
 
-nlohmann::json summary_json(const MatchConfig& c, const MatchSummary& s) {
+nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) {
   using nlohmann::json;
   const double n = s.games ? static_cast<double>(s.games) : 1;
   auto ci = [](const Interval& i) { return json{i.lo, i.hi}; };

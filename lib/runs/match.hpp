@@ -120,6 +120,10 @@ struct MatchSummary {
 // quarter, which turns a result that looks settled to within 3 points into one known to within 4.
 inline constexpr double kRepeatWarningWidth = 1.25;
 
+// A match's summary, and the same as JSON: match::summarize beside ladder::summarize, each kind of run
+// naming its own.
+namespace match {
+
 // The summary of the records, taken in index order. With an SPRT, games after the pair where it
 // decided are left out, so the decision point is the same for any thread count.
 MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> records);
@@ -128,6 +132,8 @@ MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> record
 // interval end is the string "+inf" or "-inf", so that its sign survives; a figure left out
 // (MatchSummary::missing) is null, with its reason under the key plus "_reason".
 nlohmann::json summary_json(const MatchConfig& config, const MatchSummary& summary);
+
+}  // namespace match
 
 // Plays game `index` of the match (deterministic for depth- and node-limited players). Nothing when
 // stop became true before the game ended.

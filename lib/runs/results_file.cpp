@@ -203,6 +203,17 @@ Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) 
   return g;
 }
 
+namespace {
+
+// The fields of a header that name its tournament, each checked (header_tournament).
+struct HeaderInfo {
+  std::string rules;
+  std::vector<std::string> players;
+  std::string schedule;
+  std::uint64_t seed = 0;
+  int opening_turns = 0;
+};
+
 Parsed<HeaderInfo> header_info(const json& h) {
   using P = Parsed<HeaderInfo>;
   JsonFields f(h);
@@ -219,6 +230,8 @@ Parsed<HeaderInfo> header_info(const json& h) {
   if (!f.ok()) return P::fail("line 1 (the header): " + f.error());
   return P{std::move(info), {}};
 }
+
+}  // namespace
 
 Parsed<Tournament> header_tournament(const json& header) {
   using P = Parsed<Tournament>;

@@ -54,16 +54,6 @@ Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text,
 // of a file (Fields): the form in which a game played by another process reaches the root (share.hpp).
 Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view line);
 
-// The rules, players and schedule a header names, for commands that read a file without knowing its
-// configuration (replay). Players are named by their spec text only: weights files are not read.
-struct HeaderInfo {
-  std::string rules;
-  std::vector<std::string> players;
-  std::string schedule;
-  std::uint64_t seed = 0;
-  int opening_turns = 0;
-};
-Parsed<HeaderInfo> header_info(const nlohmann::json& header);
 // The tournament a results header names, read back once for every command that reads a file it did
 // not write (merge, replay, gen-data --from): its rules, players, schedule kind, seed and opening turns.
 // Players are their spec text only (the weights behind them do not change which game an index is), and

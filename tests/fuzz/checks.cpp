@@ -110,15 +110,13 @@ const Tournament& seed_tournament() {
 // Replays each game under the header's rules, as seega replay does; a game that does not replay is
 // refused by replay, which is fine. Bounded so that one input stays fast.
 void replay_games(const nlohmann::json& header, const std::vector<GameRecord>& games) {
-  auto info = header_info(header);
-  if (!info.ok()) return;
-  auto rules = parse_rules(info.value.rules);
-  if (!rules.ok()) return;
+  auto t = header_tournament(header);
+  if (!t.ok()) return;
   std::size_t moves = 0;
   for (const auto& g : games) {
     moves += g.moves.size();
     if (moves > 400) return;
-    auto text = replay_text(rules.value.rules, g);
+    auto text = replay_text(t.value.rules, g);
     if (text.ok() && text.value.positions.size() != g.moves.size() + 1) finding("replay lost a position");
   }
 }
