@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "engine/eval.hpp"
+#include "positions.hpp"
 #include "rules/notation.hpp"
 #include "rules/perft.hpp"
-#include "positions.hpp"
 
 namespace {
 
@@ -149,9 +149,10 @@ void run_case(benchmark::State& state, const Case& c, Walk walk, bool undo) {
     for (Position<N>& pos : positions) {
       const int d = c.depth - 1;
       std::uint64_t a = 0, b = 0;
-      const bool same = walk == Walk::Perft ? perft_copy(pos, d, lists, sink) == perft(pos, d) &&
-                                                  perft_undo(pos, d, lists, sink) == perft(pos, d)
-                                            : walk_copy(pos, d, lists, w, a) == walk_undo(pos, d, lists, w, b) && a == b;
+      const bool same =
+          walk == Walk::Perft
+              ? perft_copy(pos, d, lists, sink) == perft(pos, d) && perft_undo(pos, d, lists, sink) == perft(pos, d)
+              : walk_copy(pos, d, lists, w, a) == walk_undo(pos, d, lists, w, b) && a == b;
       if (!same) return state.SkipWithError("copy-make and do/undo walked different trees");
     }
     for (auto _ : state) {
@@ -177,9 +178,10 @@ const bool kRegistered = [] {
                                            : std::vector<Case>(std::begin(kSearchCases), std::end(kSearchCases));
     for (const Case& c : cases)
       for (const bool undo : {false, true})
-        benchmark::RegisterBenchmark((prefix + c.name + (undo ? "/undo" : "/copy")).c_str(),
-                                     [c, walk, undo](benchmark::State& s) { run_case(s, c, walk, undo); })
-            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((prefix + c.name + (undo ? "/undo" : "/copy")).c_str(), [c, walk, undo](
+                                                                                                 benchmark::State& s) {
+          run_case(s, c, walk, undo);
+        })->Unit(benchmark::kMillisecond);
   }
   return true;
 }();

@@ -51,4 +51,3 @@ void BM_GenerateStandardMidgame(benchmark::State& state) {
 BENCHMARK(BM_GenerateStandardMidgame);
 
 }  // namespace
-

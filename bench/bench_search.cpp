@@ -4,9 +4,9 @@
 
 #include <vector>
 
-#include "rules/notation.hpp"
-#include "positions.hpp"
 #include "engine/search.hpp"
+#include "positions.hpp"
+#include "rules/notation.hpp"
 
 namespace {
 

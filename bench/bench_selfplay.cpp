@@ -4,8 +4,8 @@
 
 #include <atomic>
 
-#include "runs/match.hpp"
 #include "engine/selfplay.hpp"
+#include "runs/match.hpp"
 
 namespace {
 

@@ -13,8 +13,7 @@ namespace seega::bench {
 // `movement_plies` plies of it; in placement (movement_plies < 0), with `in_hand` stones left to place.
 // Games that end first are skipped. The positions point to `rules`, which must outlive them.
 template <int N>
-std::vector<Position<N>> random_positions(const Rules& rules, std::size_t count, int movement_plies,
-                                          int in_hand = 0) {
+std::vector<Position<N>> random_positions(const Rules& rules, std::size_t count, int movement_plies, int in_hand = 0) {
   std::vector<Position<N>> positions;
   MoveList<N> list;
   for (std::uint64_t g = 0; positions.size() < count; ++g) {

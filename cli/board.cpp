@@ -10,7 +10,9 @@ namespace seega::cli {
 
 namespace {
 
-bool has(const std::vector<int>& squares, int sq) { return std::find(squares.begin(), squares.end(), sq) != squares.end(); }
+bool has(const std::vector<int>& squares, int sq) {
+  return std::find(squares.begin(), squares.end(), sq) != squares.end();
+}
 
 // ANSI select-graphic-rendition codes (ECMA-48).
 constexpr const char* kReset = "\x1b[0m";

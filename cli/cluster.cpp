@@ -84,7 +84,8 @@ struct Cluster::Impl {};
 
 Cluster::Cluster(const std::string& command) {
   if (launched())
-    throw UsageError("seega " + command + " was started by mpirun, but this seega was built without Open MPI "
+    throw UsageError("seega " + command +
+                     " was started by mpirun, but this seega was built without Open MPI "
                      "(SEEGA_MPI=OFF, or no libopenmpi-dev at build time: 'make deps' installs it): build again with "
                      "it, or run without mpirun");
 }

@@ -51,8 +51,11 @@ int run_analyze(const std::vector<std::string>& args) {
     Rng rng(seed);
     const Move<N> move = player->choose(pos, rng);
     const bool interrupted = sigint.raised();
-    nlohmann::json j{{"fen", to_string(pos)}, {"rules", rules.to_string()}, {"player", spec.text},
-                     {"best", to_string(pos, move)}, {"interrupted", interrupted}};
+    nlohmann::json j{{"fen", to_string(pos)},
+                     {"rules", rules.to_string()},
+                     {"player", spec.text},
+                     {"best", to_string(pos, move)},
+                     {"interrupted", interrupted}};
     if (const SearchResult<N>* r = player->last_search()) {
       std::vector<std::string> pv;
       Position<N> walk = pos;
@@ -80,20 +83,23 @@ int run_analyze(const std::vector<std::string>& args) {
       print_json(j);
       return status;
     }
-    fmt::print("best {}{}\n", j["best"].get<std::string>(), interrupted ? " (interrupted: the best move found so far)" : "");
+    fmt::print("best {}{}\n", j["best"].get<std::string>(),
+               interrupted ? " (interrupted: the best move found so far)" : "");
     if (j.contains("score")) {
       std::string pv;
       for (const auto& m : j["pv"]) pv.append(" ").append(m.get<std::string>());
       // nodes count search calls (what node limits count), positions each position once (docs/engines.md).
-      fmt::print("score {} for {}  depth {}  nodes {}  positions {}  time {:.3f} s  ({:.0f} nodes/s, {:.0f} "
-                 "positions/s)\npv{}\n",
-                 j["score_text"].get<std::string>(), color_char(pos.side()), j["depth"].get<int>(),
-                 j["nodes"].get<std::uint64_t>(), j["positions"].get<std::uint64_t>(), j["seconds"].get<double>(),
-                 j["nps"].get<double>(), j["positions_per_second"].get<double>(), pv);
+      fmt::print(
+          "score {} for {}  depth {}  nodes {}  positions {}  time {:.3f} s  ({:.0f} nodes/s, {:.0f} "
+          "positions/s)\npv{}\n",
+          j["score_text"].get<std::string>(), color_char(pos.side()), j["depth"].get<int>(),
+          j["nodes"].get<std::uint64_t>(), j["positions"].get<std::uint64_t>(), j["seconds"].get<double>(),
+          j["nps"].get<double>(), j["positions_per_second"].get<double>(), pv);
       if (j.contains("placement_cap_nodes"))
-        fmt::print("placement cap: the search stopped at depth {}; in placement a search takes at most {} nodes and "
-                   "starts no deeper iteration after one of more than {}\n",
-                   j["depth"].get<int>(), kPlacementNodes, kPlacementLastIterationNodes);
+        fmt::print(
+            "placement cap: the search stopped at depth {}; in placement a search takes at most {} nodes and "
+            "starts no deeper iteration after one of more than {}\n",
+            j["depth"].get<int>(), kPlacementNodes, kPlacementLastIterationNodes);
     }
     return status;
   });

@@ -22,10 +22,18 @@ int run_bench(const std::vector<std::string>& args) {
   if (json) {
     nlohmann::json lines = nlohmann::json::array();
     for (const auto& l : r.lines)
-      lines.push_back({{"rules", l.rules}, {"fen", l.fen}, {"depth", l.depth}, {"best", l.best}, {"nodes", l.nodes},
-                       {"positions", l.positions}, {"seconds", l.seconds}});
-    print_json({{"nodes", r.nodes}, {"positions", r.positions}, {"seconds", r.seconds},
-                {"positions_per_second", nps}, {"lines", lines}});
+      lines.push_back({{"rules", l.rules},
+                       {"fen", l.fen},
+                       {"depth", l.depth},
+                       {"best", l.best},
+                       {"nodes", l.nodes},
+                       {"positions", l.positions},
+                       {"seconds", l.seconds}});
+    print_json({{"nodes", r.nodes},
+                {"positions", r.positions},
+                {"seconds", r.seconds},
+                {"positions_per_second", nps},
+                {"lines", lines}});
     return 0;
   }
   for (const auto& l : r.lines)

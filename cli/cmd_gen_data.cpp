@@ -27,22 +27,25 @@ int run_gen_data(const std::vector<std::string>& args) {
       "games", po::value(&c.games)->default_value(1000),
       "games to play (with several players, rounded up so that every pairing plays the same even number)")(
       "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
-      "positions-per-game", po::value(&c.positions_per_game)->default_value(10), "quiet positions sampled from each game (at most)")(
+      "positions-per-game", po::value(&c.positions_per_game)->default_value(10),
+      "quiet positions sampled from each game (at most)")(
       "label", po::value(&label_text)->default_value("result"),
       "result (the game's result), search (a fixed-depth search's win probability) or blend=L")(
       "search-depth", po::value(&depth)->default_value(4), "the depth of the labelling search")(
-      "opening-turns", po::value(&c.opening_turns)->default_value(2), "random placement turns shared by both games of a pair");
+      "opening-turns", po::value(&c.opening_turns)->default_value(2),
+      "random placement turns shared by both games of a pair");
   add_run_options(opts, run,
                   {.seed = "master seed (0 to 2^64-1)",
                    .out = "the CSV of positions (and OUT.json, its configuration)",
                    .resume = "continue the data in --out",
                    .out_default = "positions.csv"});
   po::variables_map vm;
-  if (!parse_options(args, opts, vm,
-                     "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
-                     "       [--positions-per-game M] [--label result|search|blend=L] [--out positions.csv] [--resume]\n"
-                     "       [--shard I/K]\n"
-                     "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
+  if (!parse_options(
+          args, opts, vm,
+          "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
+          "       [--positions-per-game M] [--label result|search|blend=L] [--out positions.csv] [--resume]\n"
+          "       [--shard I/K]\n"
+          "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
     return 0;
   auto label = parse_label(label_text);
   if (!label.ok()) throw UsageError(label.error);
@@ -59,12 +62,14 @@ int run_gen_data(const std::vector<std::string>& args) {
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
                                : "--players SPEC or --from games.jsonl: say where the games come from");
   if (from_file && Cluster::current())
-    throw UsageError("--from labels a file's games in one process: run it without mpirun (the games played under "
-                     "mpirun are shared among the ranks, a file's are not)");
+    throw UsageError(
+        "--from labels a file's games in one process: run it without mpirun (the games played under "
+        "mpirun are shared among the ranks, a file's are not)");
   const Shard& shard = setup.request.shard;
   if (from_file && !shard.whole())
-    throw UsageError("--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
-                     "(label each shard's results file, or the merged one)");
+    throw UsageError(
+        "--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
+        "(label each shard's results file, or the merged one)");
 
   Tournament t;
   std::vector<GameRecord> recorded;
@@ -107,8 +112,8 @@ int run_gen_data(const std::vector<std::string>& args) {
   auto report = [&](long long done, long long total) {
     const double s = harness.elapsed();
     line.show(fmt::format("{}/{} games  {} positions  {:.0f} positions/s", done, total, out.rows_written(),
-                           s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0),
-               done >= total);
+                          s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0),
+              done >= total);
   };
   const long long total = from_file ? static_cast<long long>(recorded.size()) : t.schedule.games();
   RunOptions o;

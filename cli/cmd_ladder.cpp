@@ -3,12 +3,12 @@
 
 #include <algorithm>
 
+#include "analysis/stats.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
-#include "runs/ladder.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "analysis/stats.hpp"
+#include "runs/ladder.hpp"
 
 namespace seega::cli {
 
@@ -41,8 +41,10 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
                                : no_interval,
                diff);
   }
-  fmt::print("ratings: Bradley-Terry maximum likelihood on the Elo scale, a draw as half a win and half a loss; "
-             "{} = 0\n", name(c.anchor));
+  fmt::print(
+      "ratings: Bradley-Terry maximum likelihood on the Elo scale, a draw as half a win and half a loss; "
+      "{} = 0\n",
+      name(c.anchor));
   if (s.fit.prior_used) fmt::print("note: {}\n", s.fit.prior_note);
   std::string few;
   for (const LadderRow& r : s.table)
@@ -55,7 +57,8 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
   fmt::print("{:>3}  {:<{}}", "", "", width);
   for (int j = 0; j < n; ++j) fmt::print("  {:>6}", j + 1);
   fmt::print("\n");
-  std::vector<std::vector<std::string>> cell(static_cast<std::size_t>(n), std::vector<std::string>(static_cast<std::size_t>(n), ""));
+  std::vector<std::vector<std::string>> cell(static_cast<std::size_t>(n),
+                                             std::vector<std::string>(static_cast<std::size_t>(n), ""));
   for (int p = 0; p < s.board.pairings(); ++p) {
     const Pairing& who = s.board.players_of(p);
     const WDL& a = s.board.score(p).a;
@@ -65,30 +68,36 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
   }
   for (int i = 0; i < n; ++i) {
     fmt::print("{:>3}  {:<{}}", i + 1, name(i), width);
-    for (int j = 0; j < n; ++j) fmt::print("  {:>6}", i == j ? "-" : cell[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]);
+    for (int j = 0; j < n; ++j)
+      fmt::print("  {:>6}", i == j ? "-" : cell[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]);
     fmt::print("\n");
   }
   const double games = s.games ? static_cast<double>(s.games) : 1;
   fmt::print("\nlast placer wins {} of all games, draws {}\n", pct(static_cast<double>(s.last_placer_wins) / games),
              pct(static_cast<double>(s.draws) / games));
   for (int i : s.not_above_previous)
-    fmt::print("warning: {} is not rated above {} (the player before it) with 95% confidence: the ladder is not "
-               "shown to be monotone\n", name(i), name(i - 1));
+    fmt::print(
+        "warning: {} is not rated above {} (the player before it) with 95% confidence: the ladder is not "
+        "shown to be monotone\n",
+        name(i), name(i - 1));
   fmt::print("{:.1f} s, {:.1f} games/s\n", seconds, seconds > 0 ? static_cast<double>(new_games) / seconds : 0.0);
 }
 
 void print_csv(const LadderConfig& c, const LadderSummary& s) {
   // An interval left out is two empty cells, with its reason in ci95_reason or diff_ci95_reason.
-  std::vector<std::string> head{"rank",         "player",       "games",       "score",          "rating",
-                                "ci95_lo",      "ci95_hi",      "below",       "diff_below",     "diff_ci95_lo",
+  std::vector<std::string> head{"rank",         "player",      "games",           "score",      "rating",
+                                "ci95_lo",      "ci95_hi",     "below",           "diff_below", "diff_ci95_lo",
                                 "diff_ci95_hi", "ci95_reason", "diff_ci95_reason"};
   if (!c.shard.whole()) head.push_back("shard");  // a shard's games only
   fmt::print("{}\n", csv_row(head));
   for (std::size_t k = 0; k < s.table.size(); ++k) {
     const LadderRow& r = s.table[k];
     const bool below = r.below >= 0, ci = r.no_ci.empty(), diff_ci = below && r.no_diff_ci.empty();
-    std::vector<std::string> row{std::to_string(k + 1), c.players[static_cast<std::size_t>(r.player)].text,
-                                 std::to_string(r.games), fmt::format("{}", r.score), fmt::format("{}", r.rating),
+    std::vector<std::string> row{std::to_string(k + 1),
+                                 c.players[static_cast<std::size_t>(r.player)].text,
+                                 std::to_string(r.games),
+                                 fmt::format("{}", r.score),
+                                 fmt::format("{}", r.rating),
                                  ci ? fmt::format("{}", r.rating - r.ci95) : "",
                                  ci ? fmt::format("{}", r.rating + r.ci95) : "",
                                  below ? c.players[static_cast<std::size_t>(r.below)].text : "",
@@ -115,7 +124,7 @@ int run_ladder(const std::vector<std::string>& args) {
                      "the players, in intended order (weakest first), e.g. 'level(1,deterministic)' ... ")(
       "schedule", po::value(&schedule_text)->default_value("round-robin"),
       "round-robin (every pair), gauntlet (the first player against each of the others) or chain (each player "
-       "against the next: a ladder whose order is known, at the cost of one pairing a step)")(
+      "against the next: a ladder whose order is known, at the cost of one pairing a step)")(
       "games-per-pair", po::value(&per_pair)->default_value(100), "games of each pairing (even: pairs swap roles)")(
       "anchor", po::value(&anchor_text), "the player rated 0 (default: the first)");
   add_games_options(opts, common, "continue the ladder recorded in --out", "print the ratings table as CSV");
@@ -133,8 +142,10 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!kind.ok()) throw UsageError("--schedule: " + kind.error);
   c.schedule = kind.value;
   if (per_pair < 2 || per_pair > 10'000'000 || per_pair % 2)
-    throw UsageError(fmt::format("--games-per-pair {}: allowed an even number from 2 to 10000000 (each pairing "
-                                 "plays pairs of games that swap roles)", per_pair));
+    throw UsageError(
+        fmt::format("--games-per-pair {}: allowed an even number from 2 to 10000000 (each pairing "
+                    "plays pairs of games that swap roles)",
+                    per_pair));
   c.games_per_pair = per_pair;
   const RunSetup setup = check_games_args(common, c.rules);
   if (vm.count("anchor")) {
@@ -170,8 +181,9 @@ int run_ladder(const std::vector<std::string>& args) {
     // game pairs than pairings: three players in six shards have one pairing each; docs/tournaments.md,
     // Shards) rates no ladder on its own: its file is what the job is for, and the merged files rate
     // every player.
-    fmt::print(stderr, "seega: note: shard {}'s {} games rate no ladder on their own ({}); seega merge joins the "
-                       "shards' files, and seega ladder --resume on the merged file rates the players\n",
+    fmt::print(stderr,
+               "seega: note: shard {}'s {} games rate no ladder on their own ({}); seega merge joins the "
+               "shards' files, and seega ladder --resume on the merged file rates the players\n",
                c.shard.to_string(), r.records.size(), s.error);
     return report_write_failure(request.out_path, r, "every game") ? 2 : 0;
   }

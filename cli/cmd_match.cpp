@@ -6,8 +6,8 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
-#include "runs/match.hpp"
 #include "run_games.hpp"
+#include "runs/match.hpp"
 
 namespace seega::cli {
 
@@ -39,51 +39,55 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
                                  : fmt::format("not computed ({})", m.normalized_elo);
     fmt::print("Elo A-B {}, nElo {}, LOS {} (pairs)\n", elo, nelo, pct(s.pair_los));
   }
-  const std::string game_elo =
-      !m.elo.empty()      ? fmt::format("Elo not computed: {}", m.elo)
-      : m.elo_ci.empty() ? fmt::format("Elo {} [{}, {}]", signed_text(s.elo.elo), signed_text(s.elo.lo),
-                                        signed_text(s.elo.hi))
-                          : fmt::format("Elo {} ({})", signed_text(s.elo.elo), m.elo_ci);
+  const std::string game_elo = !m.elo.empty()     ? fmt::format("Elo not computed: {}", m.elo)
+                               : m.elo_ci.empty() ? fmt::format("Elo {} [{}, {}]", signed_text(s.elo.elo),
+                                                                signed_text(s.elo.lo), signed_text(s.elo.hi))
+                                                  : fmt::format("Elo {} ({})", signed_text(s.elo.elo), m.elo_ci);
   const std::string los =
       m.los.empty() ? fmt::format("LOS {} (decisive games)", pct(s.los)) : fmt::format("LOS not computed: {}", m.los);
   // A reason in the line takes commas of its own: a semicolon then parts the two figures.
   fmt::print("by games: {}{} {}\n", game_elo, m.elo.empty() && m.elo_ci.empty() && m.los.empty() ? "," : ";", los);
   fmt::print("pentanomial (A's points per pair 0, 0.5, 1, 1.5, 2): {} {} {} {} {}\n", s.pairs.n[0], s.pairs.n[1],
              s.pairs.n[2], s.pairs.n[3], s.pairs.n[4]);
-  fmt::print("last placer: wins {} [{:.1f}, {:.1f}], draws {} [{:.1f}, {:.1f}], losses {} [{:.1f}, {:.1f}] (95% Wilson)\n",
-             pct(s.last_placer_wins / n), 100 * s.last_placer_win_ci.lo, 100 * s.last_placer_win_ci.hi,
-             pct(s.draws / n), 100 * s.last_placer_draw_ci.lo, 100 * s.last_placer_draw_ci.hi,
-             pct(s.first_placer_wins / n), 100 * s.last_placer_loss_ci.lo, 100 * s.last_placer_loss_ci.hi);
-  fmt::print("diversity: {} distinct placements and {} distinct games in {}; last placer wins [{:.1f}, {:.1f}] "
-             "clustered by placement (design effect {:.2f})\n",
-             s.distinct_placements, s.distinct_games, s.games, 100 * s.last_placer_win_ci_clustered.lo,
-             100 * s.last_placer_win_ci_clustered.hi, s.design_effect);
+  fmt::print(
+      "last placer: wins {} [{:.1f}, {:.1f}], draws {} [{:.1f}, {:.1f}], losses {} [{:.1f}, {:.1f}] (95% Wilson)\n",
+      pct(s.last_placer_wins / n), 100 * s.last_placer_win_ci.lo, 100 * s.last_placer_win_ci.hi, pct(s.draws / n),
+      100 * s.last_placer_draw_ci.lo, 100 * s.last_placer_draw_ci.hi, pct(s.first_placer_wins / n),
+      100 * s.last_placer_loss_ci.lo, 100 * s.last_placer_loss_ci.hi);
+  fmt::print(
+      "diversity: {} distinct placements and {} distinct games in {}; last placer wins [{:.1f}, {:.1f}] "
+      "clustered by placement (design effect {:.2f})\n",
+      s.distinct_placements, s.distinct_games, s.games, 100 * s.last_placer_win_ci_clustered.lo,
+      100 * s.last_placer_win_ci_clustered.hi, s.design_effect);
   if (s.repeats_mislead)
-    fmt::print("warning: games repeat: the clustered interval is {:.1f}x as wide as the plain one (the warning "
-               "starts at {:.2f}x); read the clustered interval, not the Wilson ones\n",
-               (s.last_placer_win_ci_clustered.hi - s.last_placer_win_ci_clustered.lo) /
-                   std::max(1e-12, s.last_placer_win_ci.hi - s.last_placer_win_ci.lo),
-               kRepeatWarningWidth);
-  fmt::print("first movement turn: captures in {} of games ({:.2f} stones when it does); last placer wins {} "
-             "[{:.1f}, {:.1f}] when it captures, {} [{:.1f}, {:.1f}] when not; stones after 10 movement plies, "
-             "last placer minus first: {} {}\n",
-             pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
-             100 * s.last_placer_win_ci_first_capture.lo, 100 * s.last_placer_win_ci_first_capture.hi,
-             pct(s.last_placer_win_rate_no_first_capture), 100 * s.last_placer_win_ci_no_first_capture.lo,
-             100 * s.last_placer_win_ci_no_first_capture.hi, signed_text(s.stone_diff_10, 2),
-             m.stone_diff_10_ci.empty() ? fmt::format("[{}, {}]", signed_text(s.stone_diff_10_ci.lo, 2),
-                                                      signed_text(s.stone_diff_10_ci.hi, 2))
-                                        : fmt::format("(no interval: {})", m.stone_diff_10_ci));
+    fmt::print(
+        "warning: games repeat: the clustered interval is {:.1f}x as wide as the plain one (the warning "
+        "starts at {:.2f}x); read the clustered interval, not the Wilson ones\n",
+        (s.last_placer_win_ci_clustered.hi - s.last_placer_win_ci_clustered.lo) /
+            std::max(1e-12, s.last_placer_win_ci.hi - s.last_placer_win_ci.lo),
+        kRepeatWarningWidth);
+  fmt::print(
+      "first movement turn: captures in {} of games ({:.2f} stones when it does); last placer wins {} "
+      "[{:.1f}, {:.1f}] when it captures, {} [{:.1f}, {:.1f}] when not; stones after 10 movement plies, "
+      "last placer minus first: {} {}\n",
+      pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
+      100 * s.last_placer_win_ci_first_capture.lo, 100 * s.last_placer_win_ci_first_capture.hi,
+      pct(s.last_placer_win_rate_no_first_capture), 100 * s.last_placer_win_ci_no_first_capture.lo,
+      100 * s.last_placer_win_ci_no_first_capture.hi, signed_text(s.stone_diff_10, 2),
+      m.stone_diff_10_ci.empty()
+          ? fmt::format("[{}, {}]", signed_text(s.stone_diff_10_ci.lo, 2), signed_text(s.stone_diff_10_ci.hi, 2))
+          : fmt::format("(no interval: {})", m.stone_diff_10_ci));
   std::string reasons;
   for (const auto& [k, v] : s.end_reasons) reasons += fmt::format(" {} {}", k, v);
   fmt::print("ended by:{}\nper game: {:.1f} movement plies, {:.2f} passes, {:.2f} captures\n", reasons,
              s.mean_movement_plies, s.passes_per_game, s.captures_per_game);
   for (int p = 0; p < 2; ++p)
     if (const SearchTotals& t = s.search[p]; t.searches)
-      fmt::print("search {}: {} moves searched, {:.0f} nodes a move (most {}), ended by the node budget {}, by "
-                 "the clock {}\n",
-                 p ? 'B' : 'A', t.searches, t.mean_nodes(), t.max_nodes, pct(t.share_ended_by_nodes()),
-                 pct(t.share_ended_by_clock()));
+      fmt::print(
+          "search {}: {} moves searched, {:.0f} nodes a move (most {}), ended by the node budget {}, by "
+          "the clock {}\n",
+          p ? 'B' : 'A', t.searches, t.mean_nodes(), t.max_nodes, pct(t.share_ended_by_nodes()),
+          pct(t.share_ended_by_clock()));
   if (s.sprt) {
     const char* d = s.sprt->decision == SprtResult::AcceptH1   ? "accepted H1 (elo1)"
                     : s.sprt->decision == SprtResult::AcceptH0 ? "accepted H0 (elo0)"
@@ -95,9 +99,23 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
 }
 
 void print_csv(const nlohmann::json& j) {
-  const char* keys[] = {"games", "a_wins", "b_wins", "draws", "a_score", "elo", "last_placer_wins", "first_placer_wins",
-                        "last_placer_win_rate", "mean_movement_plies", "passes_per_game", "captures_per_game", "seed",
-                        "rules", "a", "b", "games_per_second"};
+  const char* keys[] = {"games",
+                        "a_wins",
+                        "b_wins",
+                        "draws",
+                        "a_score",
+                        "elo",
+                        "last_placer_wins",
+                        "first_placer_wins",
+                        "last_placer_win_rate",
+                        "mean_movement_plies",
+                        "passes_per_game",
+                        "captures_per_game",
+                        "seed",
+                        "rules",
+                        "a",
+                        "b",
+                        "games_per_second"};
   std::vector<std::string> head, row;
   // A figure left out is an empty cell; its reason is in the column of its name plus "_reason".
   auto cell = [](const nlohmann::json& v) {
@@ -129,8 +147,8 @@ int run_match(const std::vector<std::string>& args) {
   po::options_description opts("match options");
   add_rules_option(opts, rules_text);
   opts.add_options()("a", po::value(&a_text)->required(), "player A (see 'seega players')")(
-      "b", po::value(&b_text)->required(), "player B")(
-      "games", po::value(&games)->default_value(100), "number of games (pairs swap who places first; even is best)")(
+      "b", po::value(&b_text)->required(), "player B")("games", po::value(&games)->default_value(100),
+                                                       "number of games (pairs swap who places first; even is best)")(
       "sprt", po::value(&sprt_text), "stop when a GSPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05");
   add_games_options(opts, common, "continue the match recorded in --out",
                     "print the summary as CSV (header and one row)");
@@ -161,8 +179,9 @@ int run_match(const std::vector<std::string>& args) {
   }
   c.shard = setup.request.shard;
   if (c.sprt && !c.shard.whole())
-    throw UsageError("--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "
-                     "mpirun");
+    throw UsageError(
+        "--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "
+        "mpirun");
 
   const RunRequest& request = setup.request;
   const auto r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {

@@ -2,8 +2,8 @@
 #include <fmt/core.h>
 #include <filesystem>
 
-#include "runs/atomic_write.hpp"
 #include "common.hpp"
+#include "runs/atomic_write.hpp"
 #include "runs/merge.hpp"
 
 namespace seega::cli {
@@ -72,8 +72,9 @@ int run_merge(const std::vector<std::string>& args) {
 
   const std::string unit = m.kind == ShardFileKind::RunSim ? "runs" : "games";
   if (json) {
-    nlohmann::json j{{"out", out_path}, {"kind", std::string(to_string(m.kind))}, {"files", files.size()},
-                     {"shards", m.shards}, {unit, m.records}, {"total", m.total}};
+    nlohmann::json j{{"out", out_path},       {"kind", std::string(to_string(m.kind))},
+                     {"files", files.size()}, {"shards", m.shards},
+                     {unit, m.records},       {"total", m.total}};
     if (m.kind == ShardFileKind::Positions) j["positions"] = m.rows;
     print_json(j);
     return 0;

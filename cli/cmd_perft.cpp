@@ -2,8 +2,8 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <unistd.h>
+#include <chrono>
 
 #include <csignal>
 #include <cstdio>

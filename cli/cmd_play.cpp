@@ -14,8 +14,8 @@
 
 #include "board.hpp"
 #include "common.hpp"
-#include "runs/run_score.hpp"
 #include "engine/selfplay.hpp"
+#include "runs/run_score.hpp"
 
 namespace seega::cli {
 
@@ -90,8 +90,7 @@ void show_move(const Position<N>& before, const Move<N>& m, const Position<N>& a
   fmt::print("\n{} {}: {}{}\n", color_char(mover), who, text, taken.empty() ? "" : ", capturing " + join(taken));
   const Rules& r = after.rules();
   fmt::print("{}", board_diagram(r, to_string(after), marks));
-  if (after.placing())
-    fmt::print("    in hand w {}, b {}\n", after.in_hand(White), after.in_hand(Black));
+  if (after.placing()) fmt::print("    in hand w {}, b {}\n", after.in_hand(White), after.in_hand(Black));
   else
     fmt::print("    stones w {}, b {}; plies since a capture {}; movement plies {}\n", after.count(White),
                after.count(Black), limit_text(after.quiet_plies(), r.quiet_plies),
@@ -261,9 +260,10 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
 // line, or the next Ctrl-C, ends the run then.
 int run_levels(const Rules& rules, const RunOptions& o) {
   SigintGuard sigint(SigintGuard::Reads::Interrupt);
-  fmt::print("Seega>Play run on {}, seed {}: a win takes you up a level, a loss or a draw ends the run; "
-             "type a move (a1+b2, c2-c3, c2-c3-c4, pass), ? for the legal moves, quit to stop\n",
-             rules.to_string(), o.seed);
+  fmt::print(
+      "Seega>Play run on {}, seed {}: a win takes you up a level, a loss or a draw ends the run; "
+      "type a move (a1+b2, c2-c3, c2-c3-c4, pass), ? for the legal moves, quit to stop\n",
+      rules.to_string(), o.seed);
   std::vector<RunGame> games;
   for (int k = 0;; ++k) {
     const int level = std::min(run_level(k) + o.start_level - 1, kTopLevel);
@@ -284,10 +284,10 @@ int run_levels(const Rules& rules, const RunOptions& o) {
     const char* verdict = g.won ? "you won" : rec.outcome.draw() ? "a draw" : "you lost";
     fmt::print("\nresult: {} ({}): you ({}) {} stones, the computer ({}) {}\n", verdict,
                ending_text(rules, rec.outcome), color_char(you), rec.stones[you], color_char(~you), rec.stones[~you]);
-    const std::string bonus = g.won ? fmt::format("bonus {} ({} stones left, {} movement moves)",
-                                                  win_bonus(g.stones_left, g.movement_moves), g.stones_left,
-                                                  g.movement_moves)
-                                    : "bonus 0 (no win)";
+    const std::string bonus =
+        g.won ? fmt::format("bonus {} ({} stones left, {} movement moves)", win_bonus(g.stones_left, g.movement_moves),
+                            g.stones_left, g.movement_moves)
+              : "bonus 0 (no win)";
     fmt::print("level {}, wins {}, {}, score {}\n", level, s.wins, bonus, s.score);
     if (!g.won) {
       fmt::print("the run is over: {} wins from level {}, score {}\n", s.wins, o.start_level, s.score);
@@ -297,8 +297,7 @@ int run_levels(const Rules& rules, const RunOptions& o) {
 }
 
 // --watch: two players, one game, every move shown; the first spec places first.
-int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uint64_t seed, int delay_ms,
-              bool colour) {
+int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uint64_t seed, int delay_ms, bool colour) {
   return with_size(rules.size, [&]<int N>() {
     const Color first = rules.first_placer;
     std::unique_ptr<Player<N>> players[2];
@@ -346,7 +345,8 @@ int run_play(const std::vector<std::string>& args) {
   po::options_description opts("play options");
   add_rules_option(opts, rules_text);
   opts.add_options()("level", po::value(&level)->default_value(1), "the level the run starts at, 1 to 30")(
-      "seed", po::value(&seed_text)->default_value("1"), "seed of the computer's randomness (game k's derives from it)")(
+      "seed", po::value(&seed_text)->default_value("1"),
+      "seed of the computer's randomness (game k's derives from it)")(
       "deterministic", po::bool_switch(&deterministic),
       "the computer plays level(N,deterministic): a node budget instead of the 1.5 s clock, so a game replays from "
       "the seed")("watch", po::value(&watch)->multitoken(),

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "common.hpp"
-#include "runs/json.hpp"
-#include "rules/random.hpp"
 #include "engine/selfplay.hpp"
+#include "rules/random.hpp"
+#include "runs/json.hpp"
 
 namespace seega::cli {
 

@@ -5,8 +5,8 @@
 
 #include "board.hpp"
 #include "common.hpp"
-#include "runs/json.hpp"
 #include "engine/replay.hpp"
+#include "runs/json.hpp"
 #include "runs/results_file.hpp"
 
 namespace seega::cli {
@@ -17,8 +17,8 @@ int run_replay(const std::vector<std::string>& args) {
   bool json = false, fen_only = false;
   po::options_description opts("replay options");
   opts.add_options()("games", po::value(&path)->required(), "a results file (seega match/ladder --out)")(
-      "index", po::value(&index)->required(), "the game's index in the file")(
-      "json", po::bool_switch(&json), "print the game as one JSON object")(
+      "index", po::value(&index)->required(), "the game's index in the file")("json", po::bool_switch(&json),
+                                                                              "print the game as one JSON object")(
       "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end");
   po::variables_map vm;
   if (!parse_options(args, opts, vm, "usage: seega replay --games F.jsonl --index I [--json | --fen-only]")) return 0;
@@ -41,8 +41,8 @@ int run_replay(const std::vector<std::string>& args) {
   const std::string rules_text = run.rules.to_string();
   for (int c = 0; c < 2; ++c)
     if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
-      throw UsageError(fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c],
-                                   players.size()));
+      throw UsageError(
+          fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c], players.size()));
   auto r = replay_text(run.rules, g);
   if (!r.ok()) throw UsageError(path + ": " + r.error);
   const ReplayText& t = r.value;
@@ -54,12 +54,14 @@ int run_replay(const std::vector<std::string>& args) {
   if (json) {
     nlohmann::json moves = nlohmann::json::array();
     for (std::size_t k = 0; k < t.moves.size(); ++k)
-      moves.push_back({{"ply", k + 1}, {"move", t.moves[k]}, {"captured", t.captured[k]}, {"position", t.positions[k + 1]}});
+      moves.push_back(
+          {{"ply", k + 1}, {"move", t.moves[k]}, {"captured", t.captured[k]}, {"position", t.positions[k + 1]}});
     nlohmann::json j{{"index", g.index},
                      {"seed", json_key64(g.seed)},
                      {"rules", rules_text},
-                     {"players", {{"w", players[static_cast<std::size_t>(g.player[White])]},
-                                  {"b", players[static_cast<std::size_t>(g.player[Black])]}}},
+                     {"players",
+                      {{"w", players[static_cast<std::size_t>(g.player[White])]},
+                       {"b", players[static_cast<std::size_t>(g.player[Black])]}}},
                      {"first_placer", std::string(1, color_char(g.first_placer))},
                      {"last_placer", std::string(1, color_char(g.last_placer))},
                      {"result", result},

@@ -6,10 +6,10 @@
 #include <optional>
 #include <utility>
 
-#include "runs/append_file.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
 #include "run_games.hpp"
+#include "runs/append_file.hpp"
 #include "runs/run_sim.hpp"
 
 namespace seega::cli {
@@ -18,8 +18,8 @@ namespace {
 
 // The proxies --target-median tries, weakest first by their mean wins against the levels as measured
 // (experiments/levels/README.md).
-const char* const kProxies[] = {"random",      "greedy",      "ab(depth=1)", "ab(depth=2)",
-                                "mcts(playouts=300)", "ab(depth=3)", "ab(depth=4)", "mcts(playouts=3000)"};
+const char* const kProxies[] = {"random",      "greedy",      "ab(depth=1)",        "ab(depth=2)", "mcts(playouts=300)",
+                                "ab(depth=3)", "ab(depth=4)", "mcts(playouts=3000)"};
 
 struct SimReport : RunReport<RunRecord> {
   bool interrupted = false;  // by a signal, before every run was played
@@ -33,16 +33,17 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   std::vector<RunRecord> finished;
   if (!out_path.empty() && prints()) {
     auto opened = AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), request.resume,
-                                    [&](const std::string& text) -> Parsed<std::size_t> {
-                                      auto file = read_run_sim(c, text);
-                                      if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
-                                      if (file.value.dropped_last_line)
-                                        fmt::print(stderr, "seega: warning: {}: skipped a corrupt last line (an "
-                                                           "interrupted write); that run is played again\n",
-                                                   out_path);
-                                      finished = std::move(file.value.runs);
-                                      return {file.value.valid_bytes, {}};
-                                    });
+                                   [&](const std::string& text) -> Parsed<std::size_t> {
+                                     auto file = read_run_sim(c, text);
+                                     if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
+                                     if (file.value.dropped_last_line)
+                                       fmt::print(stderr,
+                                                  "seega: warning: {}: skipped a corrupt last line (an "
+                                                  "interrupted write); that run is played again\n",
+                                                  out_path);
+                                     finished = std::move(file.value.runs);
+                                     return {file.value.valid_bytes, {}};
+                                   });
     if (!opened.ok()) throw UsageError(opened.error);
     out.emplace(std::move(opened.value));
   }
@@ -59,8 +60,8 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
       const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
       line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
-                             p.total, rate, p.mean, left),
-                 p.done >= p.total);
+                            p.total, rate, p.mean, left),
+                p.done >= p.total);
     };
   harness.run(
       [&](auto* stop, auto* share) { report.records = simulate_runs(c, std::move(finished), hooks, stop, share); },
@@ -146,8 +147,10 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
       break;
     }
   if (json) {
-    nlohmann::json j{{"target_median", target}, {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
-                     {"seconds", seconds}, {"proxies", nlohmann::json::array()}};
+    nlohmann::json j{{"target_median", target},
+                     {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
+                     {"seconds", seconds},
+                     {"proxies", nlohmann::json::array()}};
     for (const Row& row : rows) {
       RunSimConfig shown = c;
       shown.player = load_player("proxy", row.proxy);
@@ -175,8 +178,7 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   if (reached)
     fmt::print("a median of {} wins (reaching level {}): {}, the first of the list above that gets there\n", target,
                target + 1, reached->proxy);
-  else
-    fmt::print("no proxy reaches a median of {} wins against these levels\n", target);
+  else fmt::print("no proxy reaches a median of {} wins against these levels\n", target);
   fmt::print("{:.1f} s\n", seconds);
   return 0;
 }
@@ -200,8 +202,7 @@ int run_run_sim(const std::vector<std::string>& args) {
       "target-median", po::value(&target),
       "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
       "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
-      "whose median wins reach this")(
-      "json", po::bool_switch(&json), "print the summary as one JSON object");
+      "whose median wins reach this")("json", po::bool_switch(&json), "print the summary as one JSON object");
   add_run_options(
       opts, run,
       {"master seed; run i's seed derives from it and i", "append one JSON line per finished run to this file",
@@ -244,8 +245,9 @@ int run_run_sim(const std::vector<std::string>& args) {
   }
   c.player = load_player("--player", player_text);
   if (clock && prints())
-    fmt::print(stderr, "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
-                       "reproducible from the seed\n");
+    fmt::print(stderr,
+               "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
+               "reproducible from the seed\n");
   const SimReport r = simulate(c, setup.request);
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const RunSimSummary s = summarize_runs(c, r.records);

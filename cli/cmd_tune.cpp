@@ -7,12 +7,12 @@
 #include <map>
 #include <sstream>
 
-#include "runs/atomic_write.hpp"
+#include "analysis/labelling.hpp"
+#include "analysis/tune.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
-#include "analysis/labelling.hpp"
+#include "runs/atomic_write.hpp"
 #include "runs/positions_file.hpp"
-#include "analysis/tune.hpp"
 
 namespace seega::cli {
 
@@ -58,8 +58,8 @@ int run_tune(const std::vector<std::string>& args) {
       "l2", po::value(&l2)->default_value(0.0), "L2 penalty on the weights in logits (added to the summed loss)")(
       // The default's text as typed: Boost would print the double as 0.10000000000000001.
       "holdout", po::value(&holdout)->default_value(0.1, "0.1"),
-      "share of games held out to measure the fit (0 to <1)")(
-      "seed", po::value(&seed_text)->default_value("1"), "which games are held out")(
+      "share of games held out to measure the fit (0 to <1)")("seed", po::value(&seed_text)->default_value("1"),
+                                                              "which games are held out")(
       "out", po::value(&out_path), "write the fitted weights to this file (the weights-file format)")(
       "json", po::bool_switch(&json), "print the report as one JSON object");
   po::variables_map vm;
@@ -67,8 +67,7 @@ int run_tune(const std::vector<std::string>& args) {
                      "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--l2 X]\n"
                      "       [--holdout 0.1] [--seed S] [--out weights.txt] [--json]"))
     return 0;
-  if (phases != "joint" && phases != "split")
-    throw UsageError("--phases '" + phases + "': allowed joint, split");
+  if (phases != "joint" && phases != "split") throw UsageError("--phases '" + phases + "': allowed joint, split");
   if (!out_path.empty()) {
     // Refused before the fit, not after it: a fit can take minutes, and its weights would be lost.
     namespace fs = std::filesystem;
@@ -115,14 +114,26 @@ int run_tune(const std::vector<std::string>& args) {
       }
       return j;
     };
-    nlohmann::json j{{"k_start", r.k_start}, {"k", r.k}, {"k_se", r.k_se},
-                     {"train_loss_before", r.train_loss_before}, {"train_loss_after", r.train_loss_after},
-                     {"holdout_loss_before", r.holdout_loss_before}, {"holdout_loss_after", r.holdout_loss_after},
-                     {"train_samples", r.train_samples}, {"holdout_samples", r.holdout_samples},
-                     {"train_games", r.train_games}, {"holdout_games", r.holdout_games},
-                     {"movement", fits(r.movement)}, {"undetermined", r.undetermined},
-                     {"iterations", r.iterations}, {"converged", r.converged}, {"seconds", r.seconds},
-                     {"read_seconds", read_seconds}, {"phases", phases}, {"l2", l2}, {"weights", adopted.to_text()}};
+    nlohmann::json j{{"k_start", r.k_start},
+                     {"k", r.k},
+                     {"k_se", r.k_se},
+                     {"train_loss_before", r.train_loss_before},
+                     {"train_loss_after", r.train_loss_after},
+                     {"holdout_loss_before", r.holdout_loss_before},
+                     {"holdout_loss_after", r.holdout_loss_after},
+                     {"train_samples", r.train_samples},
+                     {"holdout_samples", r.holdout_samples},
+                     {"train_games", r.train_games},
+                     {"holdout_games", r.holdout_games},
+                     {"movement", fits(r.movement)},
+                     {"undetermined", r.undetermined},
+                     {"iterations", r.iterations},
+                     {"converged", r.converged},
+                     {"seconds", r.seconds},
+                     {"read_seconds", read_seconds},
+                     {"phases", phases},
+                     {"l2", l2},
+                     {"weights", adopted.to_text()}};
     if (o.split) j["placement"] = fits(r.placement);
     if (!r.no_holdout.empty())
       for (const char* key : {"holdout_loss_before", "holdout_loss_after"}) {

@@ -4,20 +4,20 @@
 
 #include <algorithm>
 #include <boost/any.hpp>
-#include <filesystem>
-#include <fstream>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <signal.h>
 #include <unistd.h>
 
 #include "cluster.hpp"
-#include "runs/json.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
+#include "runs/json.hpp"
 
 namespace seega::cli {
 
@@ -52,8 +52,8 @@ void refuse_empty_values(const po::variables_map& vm) {
 
 }  // namespace
 
-bool parse_options(const std::vector<std::string>& args, const po::options_description& options,
-                   po::variables_map& vm, const char* usage, const po::positional_options_description* positional) {
+bool parse_options(const std::vector<std::string>& args, const po::options_description& options, po::variables_map& vm,
+                   const char* usage, const po::positional_options_description* positional) {
   po::options_description all(options);
   all.add_options()("help,h", "show this help");
   po::command_line_parser parser(args);
@@ -91,8 +91,7 @@ Rules load_rules(const std::string& rules_text, const std::string& fen) {
   Rules rules = spec.value.rules;
   if (!fen.empty()) {
     int n = position_size(fen);
-    if (!valid_size(n))
-      throw UsageError(fmt::format("position board: {} rows; a board has 5, 7 or 9 rows", n));
+    if (!valid_size(n)) throw UsageError(fmt::format("position board: {} rows; a board has 5, 7 or 9 rows", n));
     if (spec.value.size_given && n != rules.size)
       throw UsageError(fmt::format("position board: {} rows, but the rules say size={}", n, rules.size));
     rules.size = n;
@@ -156,8 +155,8 @@ const char* const kShardHelp =
 void check_opening_turns(const Rules& rules, int turns) {
   const int max_turns = rules.stones_per_side();  // two sides, two stones a turn
   if (turns < 0 || turns >= max_turns)
-    throw UsageError(fmt::format("--opening-turns {}: allowed 0 to {} (placement has {} turns)", turns, max_turns - 1,
-                                 max_turns));
+    throw UsageError(
+        fmt::format("--opening-turns {}: allowed 0 to {} (placement has {} turns)", turns, max_turns - 1, max_turns));
 }
 
 std::string signed_text(double x, int decimals) {
@@ -186,7 +185,9 @@ Parsed<std::string> user_file_text(const std::string& path, std::uintmax_t max_b
   const auto status = fs::status(path, ec);
   if (!fs::exists(status)) return P::fail(path + ": no such file");
   if (!fs::is_regular_file(status)) return P::fail(path + ": not a regular file");
-  const auto too_big = [&] { return P::fail(path + ": larger than the " + std::to_string(max_bytes) + " bytes such a file can be"); };
+  const auto too_big = [&] {
+    return P::fail(path + ": larger than the " + std::to_string(max_bytes) + " bytes such a file can be");
+  };
   if (const auto size = fs::file_size(path, ec); !ec && size > max_bytes) return too_big();
   std::ifstream in(path, std::ios::binary);
   if (!in) return P::fail(path + ": cannot read the file");

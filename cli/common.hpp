@@ -4,20 +4,20 @@
 
 #include <signal.h>
 
-#include <boost/program_options.hpp>
-#include <nlohmann/json.hpp>
 #include <atomic>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "rules/notation.hpp"
 #include "engine/player.hpp"
-#include "rules/rules.hpp"
 #include "engine/search.hpp"
+#include "rules/notation.hpp"
+#include "rules/rules.hpp"
 #include "runs/shard.hpp"
 
 namespace seega::cli {
@@ -39,9 +39,8 @@ const std::vector<Command>& commands();
 
 // Parses args against options (with --help); returns false when help was printed. Refused: an unknown
 // option (with the nearest one as "did you mean"), a word no option takes, and an empty value ('').
-bool parse_options(const std::vector<std::string>& args, const po::options_description& options,
-                   po::variables_map& vm, const char* usage,
-                   const po::positional_options_description* positional = nullptr);
+bool parse_options(const std::vector<std::string>& args, const po::options_description& options, po::variables_map& vm,
+                   const char* usage, const po::positional_options_description* positional = nullptr);
 
 // The rules from --rules; when a position is given and the rules string names no size, the size
 // comes from the position's row count.

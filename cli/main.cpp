@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "runs/build_info.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
 #include "engine/player.hpp"
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
+#include "runs/build_info.hpp"
 
 namespace seega::cli {
 
@@ -66,19 +66,22 @@ int run_players(const std::vector<std::string>& args) {
     LevelSpec l = level_spec(level);
     fmt::print("  level({}): depth {}, blunder {:.4f}\n", level, l.depth, l.blunder);
   }
-  fmt::print("  (past level 10 the depth stays at 12 and only the blunder chance shrinks; level(N) thinks at "
-             "most {} ms a move, level(N,deterministic) at most {} nodes)\n",
-             kLevelTimeMs, kLevelNodeBudget);
+  fmt::print(
+      "  (past level 10 the depth stays at 12 and only the blunder chance shrinks; level(N) thinks at "
+      "most {} ms a move, level(N,deterministic) at most {} nodes)\n",
+      kLevelTimeMs, kLevelNodeBudget);
   return 0;
 }
 
 void print_usage() {
-  fmt::print("seega {}: a self-play laboratory for Seega\n\nusage: seega <command> [options]; "
-             "seega <command> --help for its options\n\ncommands:\n",
-             SEEGA_VERSION);
+  fmt::print(
+      "seega {}: a self-play laboratory for Seega\n\nusage: seega <command> [options]; "
+      "seega <command> --help for its options\n\ncommands:\n",
+      SEEGA_VERSION);
   for (const auto& c : commands()) fmt::print("  {:<9} {}\n", c.name, c.summary);
-  fmt::print("\nUnder mpirun (Open MPI), match, ladder, gen-data and run-sim share one run among the ranks: rank 0 "
-             "writes the\nresults and prints the summary, the same as one process's (README, \"Clusters\").\n");
+  fmt::print(
+      "\nUnder mpirun (Open MPI), match, ladder, gen-data and run-sim share one run among the ranks: rank 0 "
+      "writes the\nresults and prints the summary, the same as one process's (README, \"Clusters\").\n");
 }
 
 }  // namespace
@@ -127,7 +130,8 @@ int main(int argc, char** argv) {
     if (Cluster::launched()) {
       static const char* const shared[] = {"match", "ladder", "gen-data", "run-sim"};
       if (std::find(std::begin(shared), std::end(shared), args[0]) == std::end(shared))
-        throw UsageError("seega " + args[0] + " runs in one process; under mpirun only match, ladder, gen-data and "
+        throw UsageError("seega " + args[0] +
+                         " runs in one process; under mpirun only match, ladder, gen-data and "
                          "run-sim share their work among the ranks");
       cluster = std::make_unique<Cluster>(args[0]);
     }
@@ -136,8 +140,8 @@ int main(int argc, char** argv) {
         if (args[0] == c.name) return c.run({args.begin() + 1, args.end()});
       std::vector<std::string> names;
       for (const auto& c : commands()) names.emplace_back(c.name);
-      throw UsageError("unknown command " + quote(args[0]) + did_you_mean(args[0], names) + "; commands: " +
-                       joined(names));
+      throw UsageError("unknown command " + quote(args[0]) + did_you_mean(args[0], names) +
+                       "; commands: " + joined(names));
     }();
   } catch (const UsageError& e) {
     // Escaped here, where every message passes: user text in it stays on the one line, readable.

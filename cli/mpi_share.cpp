@@ -12,14 +12,14 @@
 #include <cstring>
 #include <deque>
 #include <map>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 #include "common.hpp"
-#include "runs/json.hpp"
 #include "rules/spec.hpp"
+#include "runs/json.hpp"
 
 namespace seega::cli {
 
@@ -118,8 +118,8 @@ class MpiRootShare final : public Share {
   explicit MpiRootShare(int size) : size_(size) {}
   bool root() const override { return true; }
 
-  void begin(long long first, long long total, const std::vector<bool>* done, const std::atomic<bool>* stop,
-             int, const std::string& key) override {
+  void begin(long long first, long long total, const std::vector<bool>* done, const std::atomic<bool>* stop, int,
+             const std::string& key) override {
     std::lock_guard lock(mutex_);
     ++session_;
     key_ = key;
@@ -170,11 +170,13 @@ class MpiRootShare final : public Share {
     // signal to its machine only) would otherwise leave a hole in a run that looks complete.
     if (failures_.empty() && !(stop_ && stop_->load()))
       for (int r = 1; r < size_; ++r)
-        if (const long long lost = handed_[static_cast<std::size_t>(r)] - received_[static_cast<std::size_t>(r)]; lost > 0)
-          failures_.push_back(fmt::format("rank {} ended its part of the run with {} of its games unplayed (stopped by "
-                                          "a signal?); the finished games are in the results file: the same command "
-                                          "with --resume plays the rest",
-                                          r, lost));
+        if (const long long lost = handed_[static_cast<std::size_t>(r)] - received_[static_cast<std::size_t>(r)];
+            lost > 0)
+          failures_.push_back(
+              fmt::format("rank {} ended its part of the run with {} of its games unplayed (stopped by "
+                          "a signal?); the finished games are in the results file: the same command "
+                          "with --resume plays the rest",
+                          r, lost));
     if (!failures_.empty()) throw UsageError(failures_.front());
   }
 
@@ -212,9 +214,10 @@ class MpiRootShare final : public Share {
     switch (m.tag) {
       case kHello:
         if (m.text != key_) {
-          failures_.push_back(fmt::format("rank {} plays another run than rank 0: {} (every rank must get the same "
-                                          "command line and the same files)",
-                                          m.source, key_difference(m.text, key_)));
+          failures_.push_back(
+              fmt::format("rank {} plays another run than rank 0: {} (every rank must get the same "
+                          "command line and the same files)",
+                          m.source, key_difference(m.text, key_)));
           finished_[static_cast<std::size_t>(m.source)] = true;
           if (!stop_sent_) stop_others();
         }
@@ -257,7 +260,7 @@ class MpiRootShare final : public Share {
   bool closed_ = false, stop_sent_ = false;
   std::string key_;
   std::vector<bool> finished_;
-  std::vector<Message> early_;                 // messages of the next session
+  std::vector<Message> early_;                // messages of the next session
   std::vector<long long> handed_, received_;  // indices sent to each rank, results back from it
   std::vector<std::string> failures_;
 };

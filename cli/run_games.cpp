@@ -37,7 +37,7 @@ void add_games_options(po::options_description& options, GamesArgs& args, const 
       "verify", po::bool_switch(&args.verify),
       "with --resume, replay every game in --out and check its end against its line")(
       "json", po::bool_switch(&args.json), "print the summary as one JSON object")("csv", po::bool_switch(&args.csv),
-                                                                                  csv);
+                                                                                   csv);
   add_run_options(options, args.run,
                   {"master seed (0 to 2^64-1); game i's seed derives from it and i",
                    "append one JSON line per finished game to this file", resume});
@@ -82,8 +82,9 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
   }
   for (const auto& p : t.players)
     if (!p.reproducible() && prints()) {
-      fmt::print(stderr, "seega: note: a player with a clock (time=, or level without ',deterministic') makes games "
-                         "depend on machine speed and load: results are not reproducible from the seed\n");
+      fmt::print(stderr,
+                 "seega: note: a player with a clock (time=, or level without ',deterministic') makes games "
+                 "depend on machine speed and load: results are not reproducible from the seed\n");
       break;
     }
 
@@ -100,11 +101,10 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
       const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
       line.show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
-                             100 * p.mean, left),
-                 p.done >= p.total);
+                            100 * p.mean, left),
+                p.done >= p.total);
     };
-  harness.run([&](auto* stop, auto* share) { report.records = run(std::move(finished), hooks, stop, share); },
-              report);
+  harness.run([&](auto* stop, auto* share) { report.records = run(std::move(finished), hooks, stop, share); }, report);
   report.write_failed = out && out->failed();
   return report;
 }

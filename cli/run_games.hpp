@@ -102,8 +102,8 @@ class RunHarness {
 // Plays t through `run` (run_tournament or run_match), from the games the results file holds, with the
 // share of this job's processes under mpirun (null otherwise). A bad --out or --resume is a UsageError
 // before any game is played. Under mpirun only rank 0 opens the file and gets records.
-using Runner = std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&,
-                                                     const std::atomic<bool>*, Share*)>;
+using Runner =
+    std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&, const std::atomic<bool>*, Share*)>;
 RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run);
 
 // Adds what a summary says about the run itself: interrupted, seconds, and the rate under rate_key

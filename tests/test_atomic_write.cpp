@@ -63,7 +63,8 @@ TEST(OutputFileProblem, RefusesADirectoryAndWhatIsNotARegularFileNamingTheOption
   EXPECT_EQ(output_file_problem("--out", s / "new.jsonl"), "") << "a missing file is made";
   std::ofstream(s / "old.jsonl") << "x\n";
   EXPECT_EQ(output_file_problem("--out", s / "old.jsonl"), "") << "an existing file is the caller's to judge";
-  EXPECT_EQ(output_file_problem("--out", s.dir.string()), "--out " + s.dir.string() + " is a directory; give a file name");
+  EXPECT_EQ(output_file_problem("--out", s.dir.string()),
+            "--out " + s.dir.string() + " is a directory; give a file name");
   ASSERT_EQ(mkfifo((s / "fifo").c_str(), 0600), 0);
   EXPECT_EQ(output_file_problem("--data", s / "fifo"),
             "--data " + (s / "fifo") + " is not a regular file (a device, FIFO or socket); give a file name");

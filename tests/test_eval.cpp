@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "engine/eval.hpp"
-#include "rules/random.hpp"
 #include "engine/selfplay.hpp"
+#include "rules/random.hpp"
 #include "test_util.hpp"
 
 namespace seega {

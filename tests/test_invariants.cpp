@@ -73,8 +73,8 @@ void for_every_position(Check&& check, int one_game_in = 1) {
           check(pos, legal);
           if (legal.empty()) break;
           if (turn > max_turns) {
-            ADD_FAILURE() << "rules " << rules.to_string() << ", game " << g << " is still going after "
-                          << turn << " turns: " << to_string(pos);
+            ADD_FAILURE() << "rules " << rules.to_string() << ", game " << g << " is still going after " << turn
+                          << " turns: " << to_string(pos);
             return;
           }
           pos.play(legal[rng.below(legal.size())]);
@@ -235,10 +235,8 @@ TEST(Invariants, StoneCountsNeverRiseInMovement) {
     for (const auto& m : legal) {
       Position<N> child = pos;
       child.play(m);
-      EXPECT_EQ(child.count(pos.side()), pos.count(pos.side()))
-          << where(pos) << ", move " << to_string(pos, m);
-      EXPECT_LE(child.count(~pos.side()), pos.count(~pos.side()))
-          << where(pos) << ", move " << to_string(pos, m);
+      EXPECT_EQ(child.count(pos.side()), pos.count(pos.side())) << where(pos) << ", move " << to_string(pos, m);
+      EXPECT_LE(child.count(~pos.side()), pos.count(~pos.side())) << where(pos) << ", move " << to_string(pos, m);
       EXPECT_EQ(child.in_hand(White) + child.in_hand(Black), 0);
     }
   });
@@ -257,10 +255,9 @@ TEST(Invariants, StepCapturesAgreeWithCapturesAtForEveryStep) {
         const Bitboard<N> mine = (pos.stones(us) & ~square_bb<Bitboard<N>>(from)) | square_bb<Bitboard<N>>(to);
         const Bitboard<N> captured = pos.captures_at(to, mine, pos.stones(~us));
         const int taken = popcount(captured);
-        EXPECT_EQ(map.count(to), taken) << where(pos) << ", step " << square_name(from, N) << "-"
-                                        << square_name(to, N);
-        EXPECT_TRUE(map.taken(to) == captured) << where(pos) << ", step " << square_name(from, N) << "-"
-                                               << square_name(to, N);
+        EXPECT_EQ(map.count(to), taken) << where(pos) << ", step " << square_name(from, N) << "-" << square_name(to, N);
+        EXPECT_TRUE(map.taken(to) == captured)
+            << where(pos) << ", step " << square_name(from, N) << "-" << square_name(to, N);
         // Playing the step with the map's captures is playing it.
         Position<N> played = pos, given = pos;
         played.play(Move<N>::step(from, to));
@@ -299,8 +296,7 @@ TEST(Invariants, PassOnlyWhenWalledInAndItOnlyChangesTheSide) {
     EXPECT_EQ(child.movement_plies(), pos.movement_plies()) << where(pos);
     MoveList<N> replies;
     legal_moves(child, replies);
-    EXPECT_TRUE(replies.empty() || replies[0].kind != MoveKind::Pass)
-        << where(pos) << ": two passes in a row";
+    EXPECT_TRUE(replies.empty() || replies[0].kind != MoveKind::Pass) << where(pos) << ": two passes in a row";
   });
   EXPECT_GE(passes, 10);  // the games do reach walled-in positions
 }

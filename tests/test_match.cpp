@@ -118,8 +118,8 @@ GameRecord made_up(long long index, int a_result) {
   g.player[White] = index % 2 == 0 ? 0 : 1;
   g.player[Black] = 1 - g.player[White];
   const Color a = g.colour_of(0);
-  g.outcome = a_result == 0 ? Outcome{EndReason::QuietLimit, -1}
-                            : Outcome::win(a_result > 0 ? a : ~a, EndReason::AllCaptured);
+  g.outcome =
+      a_result == 0 ? Outcome{EndReason::QuietLimit, -1} : Outcome::win(a_result > 0 ? a : ~a, EndReason::AllCaptured);
   g.movement_plies = 10;
   return g;
 }
@@ -370,8 +370,8 @@ TEST(Match, ResultsFileWithACorruptMiddleLineIsAnErrorNamingTheLine) {
   EXPECT_NE(file.error.find("line 3"), std::string::npos) << file.error;
 
   // A well-formed JSON line that is not a game (a missing field) is also named.
-  std::string missing = results_header(c.tournament(), "test") + "\n" + record_line(c.tournament(), games[0]) + "\n" + "{\"type\":\"game\"}\n" +
-                        record_line(c.tournament(), games[2]) + "\n";
+  std::string missing = results_header(c.tournament(), "test") + "\n" + record_line(c.tournament(), games[0]) + "\n" +
+                        "{\"type\":\"game\"}\n" + record_line(c.tournament(), games[2]) + "\n";
   auto second = read_results(c.tournament(), missing);
   EXPECT_FALSE(second.ok());
   EXPECT_NE(second.error.find("line 3"), std::string::npos) << second.error;
@@ -430,9 +430,9 @@ TEST(Match, ResumingAnSprtRunThatHasDecidedPlaysNothingAndReturnsResultsInIndexO
   auto resumed = run(c, 2, from_file, &played);
   EXPECT_TRUE(played.empty());
   // run_match promises every result, old and new, sorted by index.
-  ASSERT_TRUE(std::is_sorted(resumed.begin(), resumed.end(), [](const auto& x, const auto& y) {
-    return x.index < y.index;
-  })) << "the results come back in the order given, first index " << resumed.front().index;
+  ASSERT_TRUE(
+      std::is_sorted(resumed.begin(), resumed.end(), [](const auto& x, const auto& y) { return x.index < y.index; }))
+      << "the results come back in the order given, first index " << resumed.front().index;
   expect_same_games(decided, resumed);
 }
 
@@ -521,10 +521,10 @@ TEST(Match, MechanismCountersFollowTheRecords) {
   const MatchSummary s = match::summarize(c, games);
   EXPECT_EQ(s.first_move_capture_games, 3);
   EXPECT_DOUBLE_EQ(s.first_move_capture_rate, 3.0 / 8);
-  EXPECT_DOUBLE_EQ(s.first_move_stones, 2.0);                                 // (2 + 1 + 3) / 3
-  EXPECT_DOUBLE_EQ(s.last_placer_win_rate_first_capture, 2.0 / 3);            // games 0, 2 of 0, 2, 5
-  EXPECT_DOUBLE_EQ(s.last_placer_win_rate_no_first_capture, 2.0 / 5);         // games 1, 4 of 1, 3, 4, 6, 7
-  EXPECT_DOUBLE_EQ(s.stone_diff_10, 0.5);                                     // 4 / 8
+  EXPECT_DOUBLE_EQ(s.first_move_stones, 2.0);                          // (2 + 1 + 3) / 3
+  EXPECT_DOUBLE_EQ(s.last_placer_win_rate_first_capture, 2.0 / 3);     // games 0, 2 of 0, 2, 5
+  EXPECT_DOUBLE_EQ(s.last_placer_win_rate_no_first_capture, 2.0 / 5);  // games 1, 4 of 1, 3, 4, 6, 7
+  EXPECT_DOUBLE_EQ(s.stone_diff_10, 0.5);                              // 4 / 8
   const Interval w = wilson(2, 3);
   EXPECT_NEAR(s.last_placer_win_ci_first_capture.lo, w.lo, 1e-12);  // one game a placement: Wilson's
   EXPECT_LT(s.stone_diff_10_ci.lo, 0.5);

@@ -15,9 +15,9 @@ TEST(Notation, TheStartPositionReadsAndPrintsExactly) {
 
 TEST(Notation, RowsRunFromTheTopRankToRankOne) {
   auto pos = position(kStandard, "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 3 31");
-  EXPECT_TRUE((pos.stones(Black) >> 20) & 1);   // a5
-  EXPECT_TRUE((pos.stones(White) >> 1) & 1);    // b1
-  EXPECT_FALSE((pos.occupied() >> 0) & 1);      // a1
+  EXPECT_TRUE((pos.stones(Black) >> 20) & 1);  // a5
+  EXPECT_TRUE((pos.stones(White) >> 1) & 1);   // b1
+  EXPECT_FALSE((pos.occupied() >> 0) & 1);     // a1
   EXPECT_EQ(pos.count(White), 10);
   EXPECT_EQ(pos.count(Black), 5);
   EXPECT_EQ(pos.side(), Black);

@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
+#include "reference/reference.hpp"
 #include "rules/movegen.hpp"
 #include "rules/notation.hpp"
 #include "rules/perft.hpp"
 #include "rules/random.hpp"
-#include "reference/reference.hpp"
 #include "test_util.hpp"
 
 namespace seega {
@@ -98,8 +98,8 @@ TEST(Perft, PerftMatchesTheTable) {
         sum += n;
         divide += "\n  " + move + ": " + std::to_string(n);
       }
-      EXPECT_EQ(nodes, c.nodes) << "perft.txt line " << c.line << ": " << c.rules << " | " << c.position
-                                << " | depth " << c.depth << "; the engine's divide:" << divide;
+      EXPECT_EQ(nodes, c.nodes) << "perft.txt line " << c.line << ": " << c.rules << " | " << c.position << " | depth "
+                                << c.depth << "; the engine's divide:" << divide;
       EXPECT_EQ(sum, nodes) << "perft_divide does not sum to perft on perft.txt line " << c.line;
     });
   }
@@ -144,8 +144,7 @@ bool agrees_with_reference(const Position<N>& pos, bool check_perft, Rng& rng, s
     child.play(list[i]);
     const std::string mine = to_string(child), theirs = ref::apply(rr, fen, move);
     EXPECT_EQ(mine, theirs) << where << ", move " << move;
-    const std::string child_outcome = to_string(child.outcome()),
-                      ref_child_outcome = ref::outcome(rr, theirs);
+    const std::string child_outcome = to_string(child.outcome()), ref_child_outcome = ref::outcome(rr, theirs);
     EXPECT_EQ(child_outcome, ref_child_outcome) << where << ", after " << move;
     ends.insert(std::string(to_string(child.outcome().reason)));
     ok = ok && mine == theirs && child_outcome == ref_child_outcome;
@@ -283,9 +282,7 @@ std::string near_barrier(Rng& rng) {
   const int line = static_cast<int>(rng.below(N));
   const bool files = rng.below(2), ours_before = rng.below(2);
   const int gap = rng.below(2) ? static_cast<int>(rng.below(N)) : -1;
-  auto at = [&](int across, int along) -> char& {
-    return files ? grid[along * N + across] : grid[across * N + along];
-  };
+  auto at = [&](int across, int along) -> char& { return files ? grid[along * N + across] : grid[across * N + along]; };
   for (int across = 0; across < N; ++across)
     for (int along = 0; along < N; ++along) {
       if (across == line) {
@@ -309,8 +306,7 @@ TEST(Perft, EngineAgreesWithTheSimpleGeneratorAroundBarriers) {
   Rng rng(2003);
   std::set<std::string> ends;
   int barriers = 0;
-  for (const char* preset :
-       {"chain", "standard(barrier=on)", "chain(steps=all,captures=all,forced_capture=off)"}) {
+  for (const char* preset : {"chain", "standard(barrier=on)", "chain(steps=all,captures=all,forced_capture=off)"}) {
     for (int n : {5, 7, 9}) {
       Rules rules = test::rules(preset);
       rules.size = n;
@@ -320,8 +316,7 @@ TEST(Perft, EngineAgreesWithTheSimpleGeneratorAroundBarriers) {
           if (!pos.ok()) continue;  // too many stones of one side
           ++made;
           barriers += pos.value.outcome().reason == EndReason::Barrier;
-          ASSERT_TRUE(agrees_with_reference(pos.value, true, rng, ends))
-              << "stopping at the first disagreement";
+          ASSERT_TRUE(agrees_with_reference(pos.value, true, rng, ends)) << "stopping at the first disagreement";
         }
       });
     }
@@ -357,8 +352,8 @@ std::string transformed(const std::string& position, int n, int symmetry) {
 
 TEST(Perft, RotatingOrReflectingPreservesPerft) {
   int checked = 0;
-  for (const char* preset : {"standard", "diagonal", "chain", "standard(steps=all,barrier=on)",
-                             "chain(captures=all,forced_capture=off)"}) {
+  for (const char* preset :
+       {"standard", "diagonal", "chain", "standard(steps=all,barrier=on)", "chain(captures=all,forced_capture=off)"}) {
     for (int n : {5, 7, 9}) {
       Rules rules = test::rules(preset);
       rules.size = n;
@@ -372,8 +367,7 @@ TEST(Perft, RotatingOrReflectingPreservesPerft) {
             legal_moves(pos, list);
             if (list.empty()) break;
             const int depth = pos.placing() ? 2 : 3;
-            const bool pick =
-                pos.placing() ? ply == 3 || ply == N * N / 4 - 1 : pos.movement_plies() % 9 == 2;
+            const bool pick = pos.placing() ? ply == 3 || ply == N * N / 4 - 1 : pos.movement_plies() % 9 == 2;
             if (pick) {
               in_movement += !pos.placing();
               const std::string text = to_string(pos);
@@ -381,9 +375,8 @@ TEST(Perft, RotatingOrReflectingPreservesPerft) {
               for (int s = 1; s < 8; ++s) {
                 auto image = parse_position<N>(rules, transformed(text, N, s));
                 ASSERT_TRUE(image.ok()) << image.error;
-                EXPECT_EQ(perft(image.value, depth), nodes)
-                    << "rules " << rules.to_string() << ", position " << text << ", symmetry " << s << ": "
-                    << to_string(image.value);
+                EXPECT_EQ(perft(image.value, depth), nodes) << "rules " << rules.to_string() << ", position " << text
+                                                            << ", symmetry " << s << ": " << to_string(image.value);
               }
               ++checked;
             }

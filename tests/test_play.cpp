@@ -74,14 +74,11 @@ TEST(Placement, BoardSizesHoldTheirFullSetsOfStones) {
 // --- Steps ------------------------------------------------------------------------------------------
 
 TEST(Steps, AStoneStepsOneSquareUpDownLeftOrRightNeverDiagonally) {
-  EXPECT_EQ(moves(kStandard, "5/5/2w2/5/4b w 0/0 0 0"),
-            (std::vector<std::string>{"c3-b3", "c3-c2", "c3-c4", "c3-d3"}));
+  EXPECT_EQ(moves(kStandard, "5/5/2w2/5/4b w 0/0 0 0"), (std::vector<std::string>{"c3-b3", "c3-c2", "c3-c4", "c3-d3"}));
   EXPECT_EQ(moves(kStandard, "5/5/2w2/2b2/4b w 0/0 0 0"), (std::vector<std::string>{"c3-b3", "c3-c4", "c3-d3"}));
 }
 
-TEST(Steps, DiagonalRulesStepInAllEightDirections) {
-  EXPECT_EQ(moves(kDiagonal, "5/5/2w2/5/4b w 0/0 0 0").size(), 8u);
-}
+TEST(Steps, DiagonalRulesStepInAllEightDirections) { EXPECT_EQ(moves(kDiagonal, "5/5/2w2/5/4b w 0/0 0 0").size(), 8u); }
 
 // --- Capture ----------------------------------------------------------------------------------------
 
@@ -243,9 +240,7 @@ TEST(Barrier, AnEnemyStoneBehindTheLineMeansNoBarrier) {
   EXPECT_EQ(outcome(kChain, "bb3/5/5/wwwww/w3b b 0/0 0 10"), "none");
 }
 
-TEST(Barrier, AnEdgeLineIsNoBarrier) {
-  EXPECT_EQ(outcome(kChain, "bb3/5/5/5/wwwww b 0/0 0 10"), "none");
-}
+TEST(Barrier, AnEdgeLineIsNoBarrier) { EXPECT_EQ(outcome(kChain, "bb3/5/5/5/wwwww b 0/0 0 10"), "none"); }
 
 }  // namespace
 }  // namespace seega::test

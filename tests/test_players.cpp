@@ -8,8 +8,8 @@
 #include <map>
 #include <memory>
 
-#include "engine/selfplay.hpp"
 #include "analysis/stats.hpp"
+#include "engine/selfplay.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {
@@ -229,7 +229,8 @@ TEST(Players, AlphaBetaAtDepthFourBeatsGreedy) {
   // A few hundred games, as the issue asks; a game costs ~35 ms in Release and ~0.2 s under ASan+UBSan.
   const auto start = std::chrono::steady_clock::now();
   const WDL wdl = match("ab(depth=4)", "greedy", 300, 11);
-  ::testing::Test::RecordProperty("seconds", std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
+  ::testing::Test::RecordProperty(
+      "seconds", std::to_string(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()));
   expect_at_least_90_percent(wdl, "ab(depth=4) against greedy");
 }
 
@@ -286,9 +287,9 @@ TEST(Players, APlacementSpecNestsOtherSpecsAndIsCheckedLikeThem) {
   EXPECT_TRUE(p.value.deterministic);
   EXPECT_TRUE(p.value.reproducible());
   EXPECT_FALSE(parse_player("ab(depth=2,placement=level(2))").value.reproducible());
-  EXPECT_NE(parse_player("ab(depth=2,placement=rnd)").error.find("'placement': unknown player 'rnd'"), std::string::npos);
-  EXPECT_NE(parse_player("ab(depth=2,placement=random(placement=greedy))").error.find("of its own"),
+  EXPECT_NE(parse_player("ab(depth=2,placement=rnd)").error.find("'placement': unknown player 'rnd'"),
             std::string::npos);
+  EXPECT_NE(parse_player("ab(depth=2,placement=random(placement=greedy))").error.find("of its own"), std::string::npos);
   EXPECT_NE(parse_player("ab(depth=2,placement=ab(depth=1)").error.find("missing ')'"), std::string::npos);
 }
 
@@ -311,8 +312,10 @@ TEST(Players, AnUnknownKeyIsAnErrorListingTheKeys) {
 }
 
 TEST(Players, ANearMissKeyOrPlayerIsNamedAsWhatWasMeant) {
-  const std::map<std::string, std::string> meant = {{"ab(depht=3)", "depth"}, {"mcts(playout=10)", "playouts"},
-                                                     {"randon", "random"}, {"level(3,determinstic)", "deterministic"}};
+  const std::map<std::string, std::string> meant = {{"ab(depht=3)", "depth"},
+                                                    {"mcts(playout=10)", "playouts"},
+                                                    {"randon", "random"},
+                                                    {"level(3,determinstic)", "deterministic"}};
   for (const auto& [text, name] : meant) {
     const std::string e = error_of(text);
     EXPECT_NE(e.find("(did you mean '" + name + "'?)"), std::string::npos) << e;
@@ -321,8 +324,8 @@ TEST(Players, ANearMissKeyOrPlayerIsNamedAsWhatWasMeant) {
 }
 
 TEST(Players, AKeyGivenTwiceIsAnErrorNotTheLastOneWinning) {
-  for (const char* spec : {"ab(depth=2,depth=3)", "level(3,deterministic,deterministic)", "greedy(blunder=0.1,blunder=0.2)",
-                           "ab(depth=2,placement=random,placement=greedy)"}) {
+  for (const char* spec : {"ab(depth=2,depth=3)", "level(3,deterministic,deterministic)",
+                           "greedy(blunder=0.1,blunder=0.2)", "ab(depth=2,placement=random,placement=greedy)"}) {
     const std::string e = error_of(spec);
     EXPECT_NE(e.find("is given twice"), std::string::npos) << spec << ": " << e;
   }
@@ -338,7 +341,8 @@ TEST(Players, AFlagTakesNoValue) {
 TEST(Players, ABadValueIsAnErrorNamingTheKeyAndTheRange) {
   for (const char* spec : {"ab(depth=0)", "ab(depth=x)", "greedy(blunder=1.5)", "mcts(playouts=-1)", "level(0)"}) {
     const std::string e = error_of(spec);
-    EXPECT_TRUE(e.find("allowed") != std::string::npos || e.find("from 1 to 30") != std::string::npos) << spec << ": " << e;
+    EXPECT_TRUE(e.find("allowed") != std::string::npos || e.find("from 1 to 30") != std::string::npos)
+        << spec << ": " << e;
   }
 }
 
@@ -435,8 +439,8 @@ TEST(Players, TunedWeightsRoundTripThroughTheirTextExactly) {
   const auto parsed = parse_weights(w.to_text());
   ASSERT_TRUE(parsed.ok()) << parsed.error;
   for (int f = 0; f < kFeatureCount; ++f)
-    EXPECT_EQ(parsed.value.w[f], w.w[f]) << std::setprecision(17) << kFeatureNames[f] << " " << w.w[f] << " came back as "
-                                         << parsed.value.w[f];
+    EXPECT_EQ(parsed.value.w[f], w.w[f]) << std::setprecision(17) << kFeatureNames[f] << " " << w.w[f]
+                                         << " came back as " << parsed.value.w[f];
 }
 
 }  // namespace

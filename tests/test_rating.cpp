@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/random.hpp"
 #include "analysis/rating.hpp"
 #include "analysis/stats.hpp"
+#include "rules/random.hpp"
 
 namespace seega {
 namespace {
@@ -58,8 +58,7 @@ TEST(Rating, ALopsidedPairingConvergesToTheEloOfItsScore) {
 // A round robin between players of known strengths, `games` games a pairing. Each game is a win
 // with probability p - draw/2 and a draw with probability draw, so the expected score is the model's
 // p whatever the draw rate (draw/2 must not exceed the weaker side's p).
-std::vector<PairResult> round_robin(const std::vector<double>& strength, long long games, double draw,
-                                    Rng& rng) {
+std::vector<PairResult> round_robin(const std::vector<double>& strength, long long games, double draw, Rng& rng) {
   std::vector<PairResult> pairs;
   const int n = static_cast<int>(strength.size());
   for (int a = 0; a < n; ++a)
@@ -68,12 +67,9 @@ std::vector<PairResult> round_robin(const std::vector<double>& strength, long lo
       const double p = score_from_elo(strength[a] - strength[b]);
       for (long long g = 0; g < games; ++g) {
         double u = rng.uniform();
-        if (u < p - draw / 2)
-          ++pr.a_wins;
-        else if (u < p + draw / 2)
-          ++pr.draws;
-        else
-          ++pr.b_wins;
+        if (u < p - draw / 2) ++pr.a_wins;
+        else if (u < p + draw / 2) ++pr.draws;
+        else ++pr.b_wins;
       }
       pairs.push_back(pr);
     }
@@ -142,8 +138,7 @@ TEST(Rating, IntervalsCoverKnownStrengthsAboutNinetyFivePercentOfTheTime) {
 
 // Four players; player 3 beats everyone in every game, the others share their games.
 std::vector<PairResult> one_unbeaten_player() {
-  return {{0, 1, 5, 2, 3},  {0, 2, 4, 4, 2}, {1, 2, 6, 1, 3},
-          {3, 0, 10, 0, 0}, {1, 3, 0, 0, 8}, {3, 2, 9, 0, 0}};
+  return {{0, 1, 5, 2, 3}, {0, 2, 4, 4, 2}, {1, 2, 6, 1, 3}, {3, 0, 10, 0, 0}, {1, 3, 0, 0, 8}, {3, 2, 9, 0, 0}};
 }
 
 TEST(Rating, APlayerWhoWonEveryGameGetsAFiniteTopRatingFromTheStatedPrior) {
@@ -187,10 +182,9 @@ TEST(Rating, AChainOfCleanSweepsNamesBothEnds) {
   // 0 beats 1 beats 2 in every game, with no game between 0 and 2; player 3 draws with 1.
   RatingFit fit = fit_or_fail(4, {{0, 1, 4, 0, 0}, {1, 2, 4, 0, 0}, {1, 3, 0, 2, 0}});
   EXPECT_TRUE(fit.prior_used);
-  EXPECT_EQ(
-      fit.prior_note,
-      "player 0 won every game and player 2 lost every game: no finite maximum likelihood; the fit adds "
-      "one virtual draw to every pairing");
+  EXPECT_EQ(fit.prior_note,
+            "player 0 won every game and player 2 lost every game: no finite maximum likelihood; the fit adds "
+            "one virtual draw to every pairing");
   EXPECT_GT(fit.rating[0], fit.rating[1]);
   EXPECT_GT(fit.rating[1], fit.rating[2]);
 }
@@ -205,8 +199,7 @@ TEST(Rating, ASetThatWonEveryGameAgainstTheOthersIsNamedAsASet) {
                                   {1, 4, 1, 1, 1},
                                   {2, 1, 5, 0, 0}});
   EXPECT_TRUE(fit.prior_used);
-  EXPECT_EQ(fit.prior_note.rfind("players 2 and 3 won every game against the others:", 0), 0u)
-      << fit.prior_note;
+  EXPECT_EQ(fit.prior_note.rfind("players 2 and 3 won every game against the others:", 0), 0u) << fit.prior_note;
 }
 
 TEST(Rating, AnotherAnchorShiftsEveryRatingByOneConstantAndKeepsDifferences) {
@@ -242,18 +235,15 @@ TEST(Rating, BadInputsAreRefusedWithAMessageNamingTheProblem) {
   expect_error(0, {}, 0, "at least 2 players, got 0");
   expect_error(3, ok, 3, "anchor 3 is out of range: players are 0 to 2");
   expect_error(3, ok, -1, "anchor -1 is out of range");
-  expect_error(3, {{0, 1, 3, 1, 2}, {1, 5, 2, 2, 2}}, 0,
-               "pair 1 (players 1 and 5): player 5 is out of range");
+  expect_error(3, {{0, 1, 3, 1, 2}, {1, 5, 2, 2, 2}}, 0, "pair 1 (players 1 and 5): player 5 is out of range");
   expect_error(3, {{-1, 1, 3, 1, 2}}, 0, "player -1 is out of range");
-  expect_error(3, {{0, 1, 3, 1, 2}, {2, 2, 1, 0, 0}}, 0,
-               "pair 1 (players 2 and 2) pairs a player with itself");
+  expect_error(3, {{0, 1, 3, 1, 2}, {2, 2, 1, 0, 0}}, 0, "pair 1 (players 2 and 2) pairs a player with itself");
   expect_error(3, {{0, 1, 3, -1, 2}, {1, 2, 2, 2, 2}}, 0, "pair 0 (players 0 and 1) has a negative count");
   expect_error(3, {{0, 1, 3, 1, 2}}, 0, "player 2 has no games");
   expect_error(3, {{0, 1, 3, 1, 2}, {1, 2, 0, 0, 0}}, 0, "player 2 has no games");
   expect_error(4, {{0, 1, 3, 1, 2}, {2, 3, 2, 2, 2}}, 0,
                "player 2 cannot be compared with the anchor (player 0): no chain of games joins them");
-  expect_error(4, {{0, 1, 3, 1, 2}, {2, 3, 2, 2, 2}}, 3,
-               "player 0 cannot be compared with the anchor (player 3)");
+  expect_error(4, {{0, 1, 3, 1, 2}, {2, 3, 2, 2, 2}}, 3, "player 0 cannot be compared with the anchor (player 3)");
 }
 
 void expect_same_fit(const RatingFit& x, const RatingFit& y) {

@@ -135,8 +135,8 @@ Tally expect_records_of_every_size_replay(const std::string& preset, std::uint64
   Tally tally;
   for (const auto& [size, games] : {std::pair{5, 300}, std::pair{7, 200}, std::pair{9, 100}}) {
     const std::string key = "size=" + std::to_string(size);
-    const Rules sized = rules(preset.back() == ')' ? preset.substr(0, preset.size() - 1) + "," + key + ")"
-                                                   : preset + "(" + key + ")");
+    const Rules sized =
+        rules(preset.back() == ')' ? preset.substr(0, preset.size() - 1) + "," + key + ")" : preset + "(" + key + ")");
     with_size(size, [&]<int N>() { expect_records_replay<N>(sized, games, master + size, tally); });
     if (::testing::Test::HasFailure()) break;
   }
@@ -195,8 +195,9 @@ TEST(Replay, AnIllegalMoveIsAnErrorNamingTheGameTheMoveNumberAndItsText) {
   const GameRecord played = game_12();
   GameRecord r = played;
   r.moves[0] = "a1+c3";
-  EXPECT_EQ(error_of(r), "game 12, move 1 'a1+c3': the squares must be two different empty squares other than "
-                         "the centre");
+  EXPECT_EQ(error_of(r),
+            "game 12, move 1 'a1+c3': the squares must be two different empty squares other than "
+            "the centre");
   // A step in movement, the other side's next move played a ply early: its stone is not the mover's.
   const auto game = replay<5>(kStandard, played).value;
   std::size_t k = 0;
@@ -401,8 +402,8 @@ TEST(Replay, ReplayTextNamesTheSquaresAHandMadeGameCaptured) {
   record.captures = 2;
   record.movement_moves[White] = 1;  // b4-b3
   record.movement_moves[Black] = 1;  // c2-c3
-  record.first_move_captures = 2;  // c2-c3
-  record.stone_diff_10 = 2;        // the game ends before 10 movement plies: b (placed last) 12, w 10
+  record.first_move_captures = 2;    // c2-c3
+  record.stone_diff_10 = 2;          // the game ends before 10 movement plies: b (placed last) 12, w 10
   // The keys are hashes: taken from the moves, as a writer of such a record would take them.
   auto derived = replay<5>(r, record, ReplayCheck::MovesOnly);
   ASSERT_TRUE(derived.ok()) << derived.error;

@@ -68,8 +68,8 @@ TEST(Rules, AnUnknownKeyIsNamedWithTheAllowedKeys) {
 }
 
 TEST(Rules, ANearMissKeyOrRulesetIsNamedAsWhatWasMeant) {
-  for (auto [text, meant] : {std::pair{"standard(sise=7)", "size"}, {"chain(barier=off)", "barrier"},
-                             {"standrd", "standard"}}) {
+  for (auto [text, meant] :
+       {std::pair{"standard(sise=7)", "size"}, {"chain(barier=off)", "barrier"}, {"standrd", "standard"}}) {
     const std::string e = error_of(text);
     EXPECT_NE(e.find("(did you mean '" + std::string(meant) + "'?)"), std::string::npos) << e;
   }
@@ -92,9 +92,9 @@ TEST(Rules, ABadValueNamesTheKeyAndTheAllowedRange) {
 TEST(Rules, AGameThatCouldNeverEndIsRejected) {
   // Both limits off: refused whatever else the rules say (issue 12, defect 4: walled_in=lose was let
   // through, and ab(depth=2) self-play under it never ended).
-  for (const char* text : {"standard(quiet_plies=off,max_plies=off)",
-                           "standard(walled_in=lose,quiet_plies=off,max_plies=off)",
-                           "diagonal(quiet_plies=off)", "chain(forced_capture=off,quiet_plies=off,max_plies=off)"}) {
+  for (const char* text :
+       {"standard(quiet_plies=off,max_plies=off)", "standard(walled_in=lose,quiet_plies=off,max_plies=off)",
+        "diagonal(quiet_plies=off)", "chain(forced_capture=off,quiet_plies=off,max_plies=off)"}) {
     std::string e = error_of(text);
     EXPECT_NE(e.find("run forever"), std::string::npos) << text << ": " << e;
   }

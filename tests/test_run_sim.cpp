@@ -148,8 +148,9 @@ TEST(RunSim, TheFileRefusesRunsThisSimulationDidNotPlay) {
   changed[0].games[0].captures += 1;
   refused(c, file_text(c, changed), "game 0 of the run: captures");
   // A count is a whole number in its range: neither cut (2.5 to 2) nor wrapped (2^64-1 to -1).
-  for (const auto& [key, value, why] : {std::tuple{"index", "18446744073709551615", "index 18446744073709551615 is out of range"},
-                                        {"wins", "2.5", "wins 2.5 is not a whole number"}}) {
+  for (const auto& [key, value, why] :
+       {std::tuple{"index", "18446744073709551615", "index 18446744073709551615 is out of range"},
+        {"wins", "2.5", "wins 2.5 is not a whole number"}}) {
     auto line = nlohmann::json::parse(run_line(c, runs[0]));
     line[key] = nlohmann::json::parse(value);
     refused(c, run_sim_header(c, "test") + "\n" + line.dump() + "\n", why);
@@ -185,7 +186,8 @@ TEST(RunSim, TheSummaryCountsEachRunOnce) {
   const RunSimSummary s = summarize_runs(c, runs);
   EXPECT_EQ(s.runs, 30);
   long long total = 0, wins = 0;
-  for (std::size_t w = 0; w < s.wins_histogram.size(); ++w) total += s.wins_histogram[w], wins += w * s.wins_histogram[w];
+  for (std::size_t w = 0; w < s.wins_histogram.size(); ++w)
+    total += s.wins_histogram[w], wins += w * s.wins_histogram[w];
   EXPECT_EQ(total, 30);
   EXPECT_DOUBLE_EQ(s.wins.mean, static_cast<double>(wins) / 30);
   EXPECT_LE(s.distinct_runs, 30);
@@ -229,8 +231,7 @@ TEST(RunSim, RunsThatAllEndAlikeGiveNoIntervalForTheMeanButOneForTheMedian) {
   EXPECT_EQ(w.at("median_ci95"), nlohmann::json({0.0, 0.0}));
   EXPECT_FALSE(w.contains("median_ci95_reason"));
   // Nine runs that differ: still too few.
-  const nlohmann::json nine =
-      run_sim_json(c, summarize_runs(c, made_up_runs({0, 1, 2, 0, 1, 2, 0, 1, 3}))).at("wins");
+  const nlohmann::json nine = run_sim_json(c, summarize_runs(c, made_up_runs({0, 1, 2, 0, 1, 2, 0, 1, 3}))).at("wins");
   EXPECT_EQ(nine.value("mean_ci95_reason", std::string()), "9 runs are too few (at least 10 are needed)");
   // Ten that differ: both intervals.
   const nlohmann::json ten =

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "engine/player.hpp"
-#include "rules/random.hpp"
 #include "engine/search.hpp"
+#include "rules/random.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

@@ -9,14 +9,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/labelling.hpp"
 #include "runs/merge.hpp"
+#include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
 #include "runs/run_sim.hpp"
 #include "runs/runner.hpp"
 #include "runs/shard.hpp"
 #include "test_util.hpp"
-#include "analysis/labelling.hpp"
-#include "runs/positions_file.hpp"
 
 namespace seega {
 namespace {
@@ -121,7 +121,8 @@ TEST(Shard, AHeaderNamesItsShardOnlyWhenThereAreSeveral) {
   EXPECT_EQ(shard_mismatch(h, Shard{1, 3}), "");
   EXPECT_EQ(shard_mismatch(h, Shard{2, 3}), "shard=\"1/3\", this run has shard=\"2/3\"");
   EXPECT_EQ(shard_mismatch(h, Shard{}), "shard=\"1/3\", this run has no --shard");
-  EXPECT_EQ(shard_mismatch(nlohmann::json{{"type", "header"}}, Shard{0, 2}), "shard=nothing, this run has shard=\"0/2\"");
+  EXPECT_EQ(shard_mismatch(nlohmann::json{{"type", "header"}}, Shard{0, 2}),
+            "shard=nothing, this run has shard=\"0/2\"");
   for (const nlohmann::json& bad : {nlohmann::json("0/1"), nlohmann::json("3/3"), nlohmann::json(5)}) {
     h["shard"] = bad;
     EXPECT_FALSE(header_shard(h).ok()) << bad.dump();
@@ -264,7 +265,8 @@ std::vector<DataRow> rows_of(long long game) {
 
 TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("seega_shard_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("seega_shard_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   fs::create_directories(dir);
   const std::string path = (dir / "data.csv").string();
   fs::remove(path);
@@ -296,7 +298,8 @@ TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
     EXPECT_EQ(again.value.next_game(), sh.next(4));
   }  // closed: a file open for writing is locked against any other writer
   auto other = DataWriter::open(path, config, "test", true, Shard{2, 3});
-  EXPECT_NE(other.error.find("was made with shard=\"1/3\", this run has shard=\"2/3\""), std::string::npos) << other.error;
+  EXPECT_NE(other.error.find("was made with shard=\"1/3\", this run has shard=\"2/3\""), std::string::npos)
+      << other.error;
   auto none = DataWriter::open(path, config, "test", true);
   EXPECT_NE(none.error.find("this run has no --shard"), std::string::npos) << none.error;
   fs::remove_all(dir);
@@ -335,7 +338,8 @@ TEST(DataWriter, AResumeAskingForFewerGamesThanTheFileHoldsIsRefusedAndCutsNothi
   const std::string before = slurp(path);
   auto fewer = DataWriter::open(path, config, "test", true, {}, 4);
   EXPECT_FALSE(fewer.ok());
-  EXPECT_NE(fewer.error.find("holds positions of games up to game 5, past this run's 4"), std::string::npos) << fewer.error;
+  EXPECT_NE(fewer.error.find("holds positions of games up to game 5, past this run's 4"), std::string::npos)
+      << fewer.error;
   EXPECT_NE(fewer.error.find("ask for 6 games or more"), std::string::npos) << fewer.error;
   EXPECT_EQ(slurp(path), before);  // the last game's rows are still there
   auto same = DataWriter::open(path, config, "test", true, {}, 6);
@@ -348,16 +352,14 @@ TEST(ResultsFile, AResumeAskingForFewerGamesThanTheFileHoldsIsRefused) {
   const std::string path = tmp / "games.jsonl";
   Tournament t = three_players();
   const auto games = play(t, {});
-  {
-    std::ofstream(path) << results_text(t, games);
-  }
+  { std::ofstream(path) << results_text(t, games); }
   const long long held = static_cast<long long>(games.size());
   ASSERT_GT(held, 6);
   t.schedule = Schedule(ScheduleKind::RoundRobin, 3, 2);  // 6 games
   auto fewer = ResultsWriter::open(path, t, true, "test");
   EXPECT_FALSE(fewer.ok());
-  EXPECT_NE(fewer.error.find("the file holds " + std::to_string(held) + " games up to game " + std::to_string(held - 1) +
-                             ", past this run's 6"),
+  EXPECT_NE(fewer.error.find("the file holds " + std::to_string(held) + " games up to game " +
+                             std::to_string(held - 1) + ", past this run's 6"),
             std::string::npos)
       << fewer.error;
   t.schedule = Schedule(ScheduleKind::RoundRobin, 3, held / 3);
@@ -409,8 +411,9 @@ TEST(Merge, RefusesFilesOfAnotherRunAShardTwiceAnIndexTwiceAndIndicesInNoFile) {
   other.seed = 10;
   auto foreign = files;
   foreign[1] = {"other.jsonl", results_text(other, play(other, {1, 3}), {1, 3}), {}};
-  EXPECT_EQ(merge_shards(foreign).error, "other.jsonl was made with seed=\"10\", s0.jsonl with seed=\"9\": only the shards of "
-                                         "one run merge");
+  EXPECT_EQ(merge_shards(foreign).error,
+            "other.jsonl was made with seed=\"10\", s0.jsonl with seed=\"9\": only the shards of "
+            "one run merge");
   // Shard 0's file twice, under another name: its first game is in both.
   auto twice = files;
   twice.push_back({"copy.jsonl", files[0].text, {}});
@@ -420,17 +423,20 @@ TEST(Merge, RefusesFilesOfAnotherRunAShardTwiceAnIndexTwiceAndIndicesInNoFile) {
   EXPECT_EQ(merge_shards({files[0], files[2]}).error,
             "games 2 and 3 are in no file (taking the games as 10, the largest index + 1 rounded up to a "
             "whole game pair; give --games N for another count); no file is shard 1/3");
-  EXPECT_EQ(merge_shards({files[0], files[2]}, 12).error, "games 2, 3, 10 and 1 more are in no file; no file is shard 1/3");
+  EXPECT_EQ(merge_shards({files[0], files[2]}, 12).error,
+            "games 2, 3, 10 and 1 more are in no file; no file is shard 1/3");
   auto cut = files;
   cut[2].text = results_text(t, {play(t, {2, 3})[0]}, {2, 3});  // game 4 only, of its 4 to 7
-  EXPECT_EQ(merge_shards(cut, 12).error, "games 5, 6 and 7 are in no file; the file of shard 2/3 lacks some: finish "
-                                         "it with --resume");
+  EXPECT_EQ(merge_shards(cut, 12).error,
+            "games 5, 6 and 7 are in no file; the file of shard 2/3 lacks some: finish "
+            "it with --resume");
   EXPECT_NE(merge_shards(files, 10).error.find("past the --games 10 given"), std::string::npos);
   // Shards of different counts, and the whole run with a shard.
   auto counts = files;
   counts[1] = results_shards(t, 4)[1];
   counts[1].name = "four.jsonl";
-  EXPECT_EQ(merge_shards(counts).error, "s0.jsonl is shard 0/3, four.jsonl shard 1/4: the shards of one run are of one count K");
+  EXPECT_EQ(merge_shards(counts).error,
+            "s0.jsonl is shard 0/3, four.jsonl shard 1/4: the shards of one run are of one count K");
   // A header's shard that holds another shard's game.
   auto misplaced = files;
   misplaced[1].text = results_text(t, {play(t, {0, 3})[0]}, {1, 3});
@@ -481,8 +487,9 @@ TEST(Merge, MergedShardsOfARunSimAreItsFileSortedByIndex) {
   EXPECT_EQ(merged.value.records, 10);
   // A run count is not rounded up to a pair; a larger one given is missing its last runs.
   // (Runs 10 and 11 are pair 5, shard 1's.)
-  EXPECT_EQ(merge_shards(files, 12).error, "runs 10 and 11 are in no file; the file of shard 1/3 lacks some: finish it "
-                                           "with --resume");
+  EXPECT_EQ(merge_shards(files, 12).error,
+            "runs 10 and 11 are in no file; the file of shard 1/3 lacks some: finish it "
+            "with --resume");
 }
 
 TEST(Merge, MergedShardsOfAPositionsFileAreItsRowsAndConfigurationInGameOrder) {
@@ -498,15 +505,17 @@ TEST(Merge, MergedShardsOfAPositionsFileAreItsRowsAndConfigurationInGameOrder) {
     c["shard"] = s;
     return c.dump() + "\n";
   };
-  const std::vector<ShardFile> files{{"a.csv", csv({0, 1, 4, 5}), sharded("0/2")}, {"b.csv", csv({2, 3}), sharded("1/2")}};
+  const std::vector<ShardFile> files{{"a.csv", csv({0, 1, 4, 5}), sharded("0/2")},
+                                     {"b.csv", csv({2, 3}), sharded("1/2")}};
   auto merged = merge_shards(files);
   ASSERT_TRUE(merged.ok()) << merged.error;
   EXPECT_EQ(merged.value.kind, ShardFileKind::Positions);
   EXPECT_EQ(merged.value.text, csv({0, 1, 2, 3, 4, 5}));
   EXPECT_EQ(merged.value.config, config.dump() + "\n");
   EXPECT_EQ(merged.value.rows, 12);
-  EXPECT_EQ(merge_shards(files, 8).error, "games 6 and 7 are in no file; the file of shard 1/2 lacks some: finish it "
-                                          "with --resume");
+  EXPECT_EQ(merge_shards(files, 8).error,
+            "games 6 and 7 are in no file; the file of shard 1/2 lacks some: finish it "
+            "with --resume");
   auto no_config = files;
   no_config[1].config.clear();
   EXPECT_EQ(merge_shards(no_config).error,

@@ -143,7 +143,9 @@ Shared play_shared(const Tournament& t, Wire& wire, const std::atomic<bool>* sto
   out.annexes.resize(static_cast<std::size_t>(t.schedule.games()));
   RunHooks hooks;
   hooks.on_game = [](const GameRecord& g) { return "annex of game " + std::to_string(g.index); };
-  hooks.on_annex = [&](const GameRecord& g, std::string&& annex) { out.annexes[static_cast<std::size_t>(g.index)] = annex; };
+  hooks.on_annex = [&](const GameRecord& g, std::string&& annex) {
+    out.annexes[static_cast<std::size_t>(g.index)] = annex;
+  };
   // Each side's options made before the other side starts.
   RunOptions o, mine;
   o.threads = mine.threads = 1;
@@ -213,7 +215,8 @@ TEST(Share, AFailureInTheOtherProcessesWorkersIsToldToTheShareAndRethrownThere) 
   const Tournament t = tournament();
   Wire wire;
   try {
-    play_shared(t, wire, nullptr, [](const GameRecord&) -> std::string { throw std::runtime_error("labelling failed"); });
+    play_shared(t, wire, nullptr,
+                [](const GameRecord&) -> std::string { throw std::runtime_error("labelling failed"); });
     FAIL() << "the other process's failure was lost";
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "labelling failed");

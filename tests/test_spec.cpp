@@ -16,9 +16,9 @@ struct Settings {
 };
 
 const KeyTable<Settings>& table() {
-  static const KeyTable<Settings> t("test", {whole_key("depth", "1 to 9", &Settings::depth, 1, 9),
-                                             real_key("rate", "0 to 1", &Settings::rate, 0, 1),
-                                             flag_key("quick", &Settings::quick)});
+  static const KeyTable<Settings> t(
+      "test", {whole_key("depth", "1 to 9", &Settings::depth, 1, 9), real_key("rate", "0 to 1", &Settings::rate, 0, 1),
+               flag_key("quick", &Settings::quick)});
   return t;
 }
 

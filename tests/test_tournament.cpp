@@ -8,8 +8,8 @@
 #include <random>
 #include <set>
 
-#include "runs/ladder.hpp"
 #include "engine/replay.hpp"
+#include "runs/ladder.hpp"
 #include "runs/match.hpp"
 #include "runs/results_file.hpp"
 #include "runs/runner.hpp"
@@ -191,7 +191,8 @@ TEST(Runner, ATournamentIsTheSameOnAnyThreadCount) {
   expect_same_records(one, two);
   expect_same_records(one, three);
   // And every game is the one play_scheduled_game plays on its own.
-  for (long long i : {0LL, 7LL, 23LL}) expect_same_records({one[static_cast<std::size_t>(i)]}, {*play_scheduled_game(t, i)});
+  for (long long i : {0LL, 7LL, 23LL})
+    expect_same_records({one[static_cast<std::size_t>(i)]}, {*play_scheduled_game(t, i)});
 }
 
 TEST(Runner, AResumedLadderEqualsAnUninterruptedOne) {
@@ -412,7 +413,8 @@ TEST(ResultsFile, ATamperedLineIsRefusedNamingTheGameAndTheField) {
        "movement_plies"},
       {"a pass more", [](nlohmann::json& j) { j["passes"] = j["passes"].get<int>() + 1; }, "plies"},
       {"a move dropped", [](nlohmann::json& j) { j["moves"].erase(j["moves"].size() - 1); }, "moves"},
-      {"a seed not the index's", [](nlohmann::json& j) { j["seed"] = std::to_string(std::stoull(j["seed"].get<std::string>()) + 1); }, "seed"},
+      {"a seed not the index's",
+       [](nlohmann::json& j) { j["seed"] = std::to_string(std::stoull(j["seed"].get<std::string>()) + 1); }, "seed"},
   };
   for (const auto& [what, change, error] : cases) {
     auto file = read_results(t, text_with(change));
@@ -520,8 +522,9 @@ TEST(ResultsFile, EveryKindOfBadNumberInAnyIntegerFieldIsRefusedNamingTheField) 
   }
   // The search counts of a game that searched, an object inside an object.
   nlohmann::json searched = good;
-  searched["search"] = {{"w", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}},
-                        {"b", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}}};
+  searched["search"] = {
+      {"w", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}},
+      {"b", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}}};
   ASSERT_TRUE(parse_game(searched).ok()) << parse_game(searched).error;
   auto nodes = parse_game(with(searched, "search/b/nodes", "-5"));
   EXPECT_NE(nodes.error.find("search.b.nodes -5 is out of range"), std::string::npos) << nodes.error;
@@ -534,7 +537,8 @@ TEST(ResultsFile, EveryKindOfBadNumberInAnyIntegerFieldIsRefusedNamingTheField) 
   ASSERT_TRUE(header_tournament(header).ok()) << header_tournament(header).error;
   for (const auto& [key, value, error] :
        {std::tuple{"seed", std::string(72, '4'), "line 1 (the header): seed 4.4444"},
-        std::tuple{"opening_turns", std::string("\"2\""), "line 1 (the header): opening_turns \"2\" is not a whole number"},
+        std::tuple{"opening_turns", std::string("\"2\""),
+                   "line 1 (the header): opening_turns \"2\" is not a whole number"},
         std::tuple{"format", std::string("4.0"), "line 1 (the header): format 4.0 is not a whole number"}}) {
     auto h = header;
     h[key] = nlohmann::json::parse(value);
@@ -550,9 +554,9 @@ TEST(ResultsFile, SeedsAndKeysAreWrittenAsDecimalStringsThatReadersKeepExact) {
   const nlohmann::json line = nlohmann::json::parse(record_line(t, games[0]));
   for (const char* key : {"seed", "placement_key", "game_key"}) {
     ASSERT_TRUE(line[key].is_string()) << key << " is " << line[key].dump();
-    EXPECT_EQ(line[key].get<std::string>(), std::to_string(key == std::string("seed")            ? games[0].seed
-                                                           : key == std::string("game_key")      ? games[0].game_key
-                                                                                                 : games[0].placement_key));
+    EXPECT_EQ(line[key].get<std::string>(), std::to_string(key == std::string("seed")       ? games[0].seed
+                                                           : key == std::string("game_key") ? games[0].game_key
+                                                                                            : games[0].placement_key));
   }
   const nlohmann::json header = nlohmann::json::parse(results_header(t, "test"));
   EXPECT_EQ(header["format"], 4);
@@ -568,8 +572,7 @@ TEST(ResultsFile, AFileOfFormat3IsReadButNotContinued) {
   header["format"] = 3;
   header["seed"] = t.seed;
   nlohmann::json line = nlohmann::json::parse(record_line(t, games[0]));
-  for (const char* key : {"seed", "placement_key", "game_key"})
-    line[key] = std::stoull(line[key].get<std::string>());
+  for (const char* key : {"seed", "placement_key", "game_key"}) line[key] = std::stoull(line[key].get<std::string>());
   const std::string text = header.dump() + "\n" + line.dump() + "\n";
   auto any = read_results(text);
   ASSERT_TRUE(any.ok()) << any.error;

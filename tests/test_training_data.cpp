@@ -4,13 +4,13 @@
 
 #include <cmath>
 
-#include "rules/notation.hpp"
+#include "analysis/labelling.hpp"
 #include "engine/replay.hpp"
 #include "engine/selfplay.hpp"
-#include "test_util.hpp"
-#include "analysis/labelling.hpp"
+#include "rules/notation.hpp"
 #include "runs/gen_data.hpp"
 #include "runs/positions_file.hpp"
+#include "test_util.hpp"
 
 namespace seega {
 namespace {
@@ -97,11 +97,13 @@ TEST(TrainingData, OnlyQuietPositionsAtMostMAGameInPlyOrder) {
         MoveList<5> list;
         legal_moves(pos, list);
         for (const auto& m : list)
-          EXPECT_EQ(m.kind == MoveKind::Pass ? 0 : popcount(pos.captures_at(m.to, (pos.stones(pos.side()) &
-                                                                                   ~square_bb<Bitboard<5>>(m.from)) |
-                                                                                      square_bb<Bitboard<5>>(m.to),
-                                                                        pos.stones(~pos.side()))),
-                    0)
+          EXPECT_EQ(
+              m.kind == MoveKind::Pass
+                  ? 0
+                  : popcount(pos.captures_at(
+                        m.to, (pos.stones(pos.side()) & ~square_bb<Bitboard<5>>(m.from)) | square_bb<Bitboard<5>>(m.to),
+                        pos.stones(~pos.side()))),
+              0)
               << row.position << " has a capturing step " << to_string(pos, m);
       }
       // The same game gives the same rows.
@@ -209,13 +211,14 @@ TEST(PositionsFile, TheReaderHandsOnEveryRowAfterTheHeaderWithWhereItStandsAndPa
   const std::string text = positions_text();
   std::vector<std::size_t> numbers;
   std::string rebuilt = data_header() + "\n";
-  EXPECT_EQ(read_positions(text, [&](const PositionsLine& line) {
-              EXPECT_TRUE(line.row.ok()) << line.row.error;
-              EXPECT_TRUE(line.whole);
-              numbers.push_back(line.number);
-              rebuilt += text.substr(line.start, line.end - line.start);
-              return std::string();
-            }),
+  EXPECT_EQ(read_positions(text,
+                           [&](const PositionsLine& line) {
+                             EXPECT_TRUE(line.row.ok()) << line.row.error;
+                             EXPECT_TRUE(line.whole);
+                             numbers.push_back(line.number);
+                             rebuilt += text.substr(line.start, line.end - line.start);
+                             return std::string();
+                           }),
             "");
   EXPECT_EQ(rebuilt, text) << "the lines' bytes are the file's";
   ASSERT_GE(numbers.size(), 6u);
@@ -237,15 +240,17 @@ TEST(PositionsFile, TheReaderHandsOnEveryRowAfterTheHeaderWithWhereItStandsAndPa
 TEST(PositionsFile, TheReaderRefusesAMissingHeaderAndStopsAtTheFirstErrorItsCallerGives) {
   const std::string text = positions_text();
   const auto none = [](const PositionsLine&) { return std::string(); };
-  EXPECT_NE(read_positions("position,phase,rules\n" + text.substr(text.find('\n') + 1), none).find("line 1 is not the positions header"),
+  EXPECT_NE(read_positions("position,phase,rules\n" + text.substr(text.find('\n') + 1), none)
+                .find("line 1 is not the positions header"),
             std::string::npos);
   EXPECT_NE(read_positions(data_header(), none).find("line 1 is not the positions header"), std::string::npos)
       << "a header with no newline is a cut write, not a header";
   EXPECT_EQ(read_positions("", none), "") << "an empty text has no line to hand on";
   int seen = 0;
-  EXPECT_EQ(read_positions(text, [&](const PositionsLine& line) {
-              return ++seen == 2 ? "line " + std::to_string(line.number) + ": stop" : std::string();
-            }),
+  EXPECT_EQ(read_positions(text,
+                           [&](const PositionsLine& line) {
+                             return ++seen == 2 ? "line " + std::to_string(line.number) + ": stop" : std::string();
+                           }),
             "line 3: stop");
   EXPECT_EQ(seen, 2);
   // A bad row is handed on with why, for the caller to judge.
@@ -275,7 +280,8 @@ TEST(PositionsFile, TuneSamplesHoldTheFeaturesTheLabelAndTheGamePairAsTheirUnit)
   const std::size_t at = wrong.find(",placement,");
   ASSERT_NE(at, std::string::npos);
   wrong.replace(at, 11, ",movement,");
-  const std::size_t line = 1 + static_cast<std::size_t>(std::count(wrong.begin(), wrong.begin() + static_cast<long>(at), '\n'));
+  const std::size_t line =
+      1 + static_cast<std::size_t>(std::count(wrong.begin(), wrong.begin() + static_cast<long>(at), '\n'));
   EXPECT_EQ(read_tune_samples(wrong).error,
             "line " + std::to_string(line) + ": the phase column does not match the position");
   EXPECT_EQ(read_tune_samples(data_header() + "\n").error, "no positions (the file holds no rows)");

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "rules/random.hpp"
 #include "analysis/tune.hpp"
+#include "rules/random.hpp"
 
 namespace seega {
 namespace {
@@ -52,10 +52,8 @@ FeatureVector draw_features(Rng& rng, bool placing, Shape shape) {
   x[Blocked] = u < 0.03 ? 1 : u < 0.06 ? -1 : 0;
   x[LastPlacer] = rng.below(2) ? 1 : -1;
   if (shape == Shape::Realistic) {
-    if (placing)
-      x[Mobility] = x[Blocked] = 0;
-    else
-      x[LastPlacer] = 0;
+    if (placing) x[Mobility] = x[Blocked] = 0;
+    else x[LastPlacer] = 0;
   }
   return x;
 }
@@ -99,7 +97,8 @@ std::vector<TuneSample> synthetic(const Draw& d) {
   return out;
 }
 
-TuneResult tune_or_fail(const std::vector<TuneSample>& s, const TuneOptions& o, const Weights& start = Weights::defaults()) {
+TuneResult tune_or_fail(const std::vector<TuneSample>& s, const TuneOptions& o,
+                        const Weights& start = Weights::defaults()) {
   auto r = tune(s, start, o);
   EXPECT_TRUE(r.ok()) << r.error;
   return r.value;
@@ -142,8 +141,7 @@ TEST(Tune, RecoversKnownWeightsAndKWithinFourOfItsStandardErrors) {
       EXPECT_TRUE(fit.determined) << kFeatureNames[f];
       EXPECT_EQ(fit.start, Weights::defaults().w[f]);
       const double z = z_score(r, fit, truth.w[f]);
-      EXPECT_LT(std::abs(z), 4) << kFeatureNames[f] << " seed " << seed << ": " << fit.fitted << " +- "
-                                << fit.se;
+      EXPECT_LT(std::abs(z), 4) << kFeatureNames[f] << " seed " << seed << ": " << fit.fitted << " +- " << fit.se;
       square_sum += z * z;
       ++count;
     }
@@ -182,8 +180,8 @@ TEST(Tune, FitKSolvesATwoSampleCaseByHand) {
   down.target = 0.25;
   EXPECT_NEAR(fit_k({up, down}, Weights::defaults()), std::log(3.0), 1e-9);
   // The loss there: the entropy of a 3/4 coin in nats.
-  EXPECT_NEAR(tune_loss({up, down}, Weights::defaults(), std::log(3.0)), -(0.75 * std::log(0.75) + 0.25 * std::log(0.25)),
-              1e-12);
+  EXPECT_NEAR(tune_loss({up, down}, Weights::defaults(), std::log(3.0)),
+              -(0.75 * std::log(0.75) + 0.25 * std::log(0.25)), 1e-12);
 }
 
 TEST(Tune, FitKStaysInItsRange) {
@@ -213,10 +211,8 @@ TEST(Tune, HeldOutGamesAreNearTheAskedShareAndDependOnTheSeed) {
       }
       // Binomial: 4 standard errors of the share.
       EXPECT_NEAR(static_cast<double>(out) / games, h, 4 * std::sqrt(h * (1 - h) / games)) << h << " " << seed;
-      if (seed == 1)
-        first = these;
-      else
-        EXPECT_NE(first, these) << "the seed does not change the split";
+      if (seed == 1) first = these;
+      else EXPECT_NE(first, these) << "the seed does not change the split";
     }
   }
   for (long long g = 0; g < 1000; ++g) EXPECT_FALSE(held_out(g, 1, 0));
@@ -248,8 +244,7 @@ TEST(Tune, TheSplitIsByGameNeverByPosition) {
 TEST(Tune, L2KeepsTwoIdenticalColumnsFiniteAndNamesThemUndetermined) {
   // threats is a copy of safe: only their sum is determined (the truth's 10 + 25 = 35). A fit of the
   // same data with the copy zeroed sees that sum as safe's weight alone, so it is the reference.
-  const auto samples =
-      synthetic({.n = 50'000, .seed = 5, .edit = [](FeatureVector& x) { x[Threats] = x[Safe]; }});
+  const auto samples = synthetic({.n = 50'000, .seed = 5, .edit = [](FeatureVector& x) { x[Threats] = x[Safe]; }});
   auto single = samples;
   for (TuneSample& s : single) s.x[Threats] = 0;
   for (double l2 : {1.0, 0.0}) {
@@ -271,8 +266,7 @@ TEST(Tune, L2KeepsTwoIdenticalColumnsFiniteAndNamesThemUndetermined) {
     EXPECT_NEAR(r.movement[Safe].fitted, r.movement[Threats].fitted, 1e-6);
     EXPECT_NEAR(r.movement[Safe].fitted + r.movement[Threats].fitted, ref.movement[Safe].fitted, 0.05) << l2;
     // Within 4 standard errors of 35: safe's own, and material's share through K.
-    EXPECT_NEAR(ref.movement[Safe].fitted, 35,
-                4 * ref.movement[Safe].se + 35 * 4 * ref.k_se / ref.k);
+    EXPECT_NEAR(ref.movement[Safe].fitted, 35, 4 * ref.movement[Safe].se + 35 * 4 * ref.k_se / ref.k);
     EXPECT_EQ(ref.undetermined, std::vector<std::string>{"threats"});
     EXPECT_TRUE(r.converged) << l2;
   }
@@ -377,8 +371,8 @@ TEST(Tune, SplitRecoversDifferentPlacementAndMovementWeights) {
   // 40% placement samples. As in real games, last_placer is 0 in movement and mobility and blocked
   // are 0 in placement, so those are undetermined in their phase; every other weight of both phases
   // lies within 4 standard errors of its own phase's truth, on the one K of material's movement weight.
-  const auto samples = synthetic(
-      {.n = 200'000, .seed = 8, .truth = phase_truth(), .placing = 0.4, .shape = Shape::Realistic});
+  const auto samples =
+      synthetic({.n = 200'000, .seed = 8, .truth = phase_truth(), .placing = 0.4, .shape = Shape::Realistic});
   TuneOptions o;
   o.split = true;
   o.holdout = 0;
@@ -394,8 +388,7 @@ TEST(Tune, SplitRecoversDifferentPlacementAndMovementWeights) {
       EXPECT_LT(std::abs(z_score(r, r.movement[i], true_movement().w[f])), 4) << "movement " << kFeatureNames[f];
     }
     if (r.placement[i].determined) {
-      EXPECT_LT(std::abs(z_score(r, r.placement[i], true_placement().w[f])), 4)
-          << "placement " << kFeatureNames[f];
+      EXPECT_LT(std::abs(z_score(r, r.placement[i], true_placement().w[f])), 4) << "placement " << kFeatureNames[f];
     }
     EXPECT_EQ((*r.weights.placement)[f], r.placement[i].fitted);
   }
@@ -405,8 +398,8 @@ TEST(Tune, SplitRecoversDifferentPlacementAndMovementWeights) {
 }
 
 TEST(Tune, WithoutSplitTheFitIsOneSetForBothPhases) {
-  const auto samples = synthetic(
-      {.n = 100'000, .seed = 9, .truth = phase_truth(), .placing = 0.4, .shape = Shape::Realistic});
+  const auto samples =
+      synthetic({.n = 100'000, .seed = 9, .truth = phase_truth(), .placing = 0.4, .shape = Shape::Realistic});
   TuneOptions o;
   o.holdout = 0;
   const TuneResult one = tune_or_fail(samples, o);
@@ -464,7 +457,8 @@ TEST(Tune, EveryGameDrawnIsTheMaterialError) {
 TEST(Tune, MaterialThatLosesIsTheMaterialError) {
   Weights backwards = true_movement();
   backwards.w[Material] = -100;
-  auto r = tune(synthetic({.n = 20'000, .seed = 13, .truth = Weights{backwards.w, std::nullopt}}), Weights::defaults(), {});
+  auto r =
+      tune(synthetic({.n = 20'000, .seed = 13, .truth = Weights{backwards.w, std::nullopt}}), Weights::defaults(), {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error.find("material's weight came out non-positive"), std::string::npos) << r.error;
 }

@@ -72,8 +72,7 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
     // A partial Fisher-Yates shuffle picks per_game of them, the same ones on every run.
     Rng rng(Rng::derive(record.seed ^ kSampleStream, 0));
     const std::size_t take = std::min(candidates.size(), static_cast<std::size_t>(std::max(per_game, 0)));
-    for (std::size_t i = 0; i < take; ++i)
-      std::swap(candidates[i], candidates[i + rng.below(candidates.size() - i)]);
+    for (std::size_t i = 0; i < take; ++i) std::swap(candidates[i], candidates[i + rng.below(candidates.size() - i)]);
     candidates.resize(take);
     std::sort(candidates.begin(), candidates.end());
     std::vector<DataRow> rows;

@@ -31,8 +31,8 @@ struct DataRow {
   bool placement = false;
   std::string rules;  // canonical
   long long game = 0;
-  int ply = 0;         // turns played before the position
-  double result = 0.5;  // the game's result for the side to move: 1, 0.5 or 0
+  int ply = 0;                // turns played before the position
+  double result = 0.5;        // the game's result for the side to move: 1, 0.5 or 0
   std::optional<int> search;  // the search's score in hundredths of a stone, when labelled by search
   double label = 0.5;         // the target tuning fits
 };

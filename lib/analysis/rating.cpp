@@ -50,7 +50,8 @@ struct Pairing {
 
 // "player 3", or the player's name when the caller gave names.
 std::string name_of(int v, const std::vector<std::string>& names) {
-  return static_cast<std::size_t>(v) < names.size() ? names[static_cast<std::size_t>(v)] : "player " + std::to_string(v);
+  return static_cast<std::size_t>(v) < names.size() ? names[static_cast<std::size_t>(v)]
+                                                    : "player " + std::to_string(v);
 }
 
 std::string player_list(const std::vector<int>& members, const std::vector<std::string>& names) {
@@ -137,8 +138,7 @@ std::string ford_violation(int n, const std::vector<Pairing>& pairings, const st
   // Components in order of their lowest player, so the note does not depend on the search order.
   std::vector<int> by_lowest(count);
   for (int c = 0; c < count; ++c) by_lowest[c] = c;
-  std::sort(by_lowest.begin(), by_lowest.end(),
-            [&](int x, int y) { return members[x].front() < members[y].front(); });
+  std::sort(by_lowest.begin(), by_lowest.end(), [&](int x, int y) { return members[x].front() < members[y].front(); });
 
   auto clause = [&](int c, bool won) {
     std::string text = player_list(members[c], names) + (won ? " won" : " lost") + " every game";
@@ -149,8 +149,7 @@ std::string ford_violation(int n, const std::vector<Pairing>& pairings, const st
   if (count == 2) {
     // One cut: name its smaller side, which is what a reader looks for ("player 3 won every game").
     int source = entered[0] ? 1 : 0, sink = 1 - source;
-    clauses.push_back(members[source].size() <= members[sink].size() ? clause(source, true)
-                                                                     : clause(sink, false));
+    clauses.push_back(members[source].size() <= members[sink].size() ? clause(source, true) : clause(sink, false));
   } else {
     for (int c : by_lowest)
       if (!entered[c]) clauses.push_back(clause(c, true));
@@ -175,9 +174,7 @@ struct Term {
 };
 
 // A player's row in the reduced problem, which leaves the anchor out; -1 for the anchor.
-int free_index(int player, int anchor) {
-  return player < anchor ? player : player == anchor ? -1 : player - 1;
-}
+int free_index(int player, int anchor) { return player < anchor ? player : player == anchor ? -1 : player - 1; }
 
 // The log-likelihood, its gradient and the negative Hessian in the free ratings (anchor removed).
 struct Local {
@@ -245,21 +242,19 @@ double RatingFit::diff_ci95(int i, int j) const {
   return kZ95 * std::sqrt(std::max(var, 0.0));  // rounding can leave -1e-16 when i == j
 }
 
-Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs,
-                              const RatingOptions& options) {
+Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs, const RatingOptions& options) {
   using P = Parsed<RatingFit>;
   const int n = players;
   if (n < 2) return P::fail("a rating fit needs at least 2 players, got " + std::to_string(n));
   const std::string range = "players are 0 to " + std::to_string(n - 1);
   const int anchor = options.anchor;
-  if (anchor < 0 || anchor >= n)
-    return P::fail("anchor " + std::to_string(anchor) + " is out of range: " + range);
+  if (anchor < 0 || anchor >= n) return P::fail("anchor " + std::to_string(anchor) + " is out of range: " + range);
 
   std::map<std::pair<int, int>, Pairing> summed;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const PairResult& pr = pairs[k];
-    const std::string which = "pair " + std::to_string(k) + " (players " + std::to_string(pr.a) + " and " +
-                              std::to_string(pr.b) + ")";
+    const std::string which =
+        "pair " + std::to_string(k) + " (players " + std::to_string(pr.a) + " and " + std::to_string(pr.b) + ")";
     for (int player : {pr.a, pr.b})
       if (player < 0 || player >= n)
         return P::fail(which + ": player " + std::to_string(player) + " is out of range: " + range);
@@ -316,15 +311,14 @@ Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs,
   std::string violation = ford_violation(n, pairings, options.names);
   fit.prior_used = !violation.empty();
   if (fit.prior_used)
-    fit.prior_note =
-        violation + ": no finite maximum likelihood; the fit adds one virtual draw to every pairing";
+    fit.prior_note = violation + ": no finite maximum likelihood; the fit adds one virtual draw to every pairing";
 
   std::vector<Term> terms;
   terms.reserve(pairings.size());
   const double virtual_draws = fit.prior_used ? 1 : 0;
   for (const Pairing& p : pairings)
-    terms.push_back({p.i, p.j, static_cast<double>(p.games()) + virtual_draws,
-                     p.i_wins + 0.5 * p.draws + 0.5 * virtual_draws});
+    terms.push_back(
+        {p.i, p.j, static_cast<double>(p.games()) + virtual_draws, p.i_wins + 0.5 * p.draws + 0.5 * virtual_draws});
 
   // Newton from all-equal, solving with LDLT on the reduced information matrix. The log-likelihood is
   // concave, so the full step nearly always rises; halving guards against the rare overshoot far from
@@ -333,16 +327,14 @@ Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs,
   for (int iter = 1; iter <= kMaxIterations; ++iter) {
     Local m = local_model(terms, r, anchor);
     Eigen::LDLT<Eigen::MatrixXd> ldlt(m.information);
-    if (!positive_definite(ldlt))
-      return P::fail("rating fit: the information matrix is not positive definite (a bug)");
+    if (!positive_definite(ldlt)) return P::fail("rating fit: the information matrix is not positive definite (a bug)");
     Eigen::VectorXd step = ldlt.solve(m.gradient);
     const double largest = step.cwiseAbs().maxCoeff();
     double t = 1;
     for (int halvings = 0;; ++halvings) {
       for (int v = 0; v < n; ++v) trial[v] = v == anchor ? 0 : r[v] + t * step[free_index(v, anchor)];
       // A relative slack, so that rounding at the optimum is not mistaken for a fall.
-      if (log_likelihood(terms, trial) >= m.loglik - 1e-12 * (1 + std::abs(m.loglik)) || halvings == 50)
-        break;
+      if (log_likelihood(terms, trial) >= m.loglik - 1e-12 * (1 + std::abs(m.loglik)) || halvings == 50) break;
       t /= 2;
     }
     r = trial;
@@ -355,15 +347,13 @@ Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs,
 
   Local m = local_model(terms, r, anchor);
   Eigen::LDLT<Eigen::MatrixXd> ldlt(m.information);
-  if (!positive_definite(ldlt))
-    return P::fail("rating fit: the information matrix is not positive definite (a bug)");
+  if (!positive_definite(ldlt)) return P::fail("rating fit: the information matrix is not positive definite (a bug)");
   Eigen::MatrixXd cov = ldlt.solve(Eigen::MatrixXd::Identity(n - 1, n - 1));
   fit.rating = r;
   fit.covariance.assign(n, std::vector<double>(n, 0.0));
   for (int u = 0; u < n; ++u)
     for (int v = 0; v < n; ++v)
-      if (u != anchor && v != anchor)
-        fit.covariance[u][v] = cov(free_index(u, anchor), free_index(v, anchor));
+      if (u != anchor && v != anchor) fit.covariance[u][v] = cov(free_index(u, anchor), free_index(v, anchor));
   return P{std::move(fit), {}};
 }
 

@@ -18,7 +18,7 @@ struct PairResult {
 };
 
 struct RatingOptions {
-  int anchor = 0;  // the player whose rating is fixed at 0
+  int anchor = 0;                  // the player whose rating is fixed at 0
   std::vector<std::string> names;  // the players' names for messages; "player i" when empty
 };
 
@@ -52,7 +52,6 @@ struct RatingFit {
 // prior_used and prior_note. Errors: fewer than 2 players, an anchor or pair index out of range, a
 // pair of a player with itself, a negative count, a player with no games, or players who cannot be
 // compared with the anchor through any chain of games.
-Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs,
-                              const RatingOptions& options = {});
+Parsed<RatingFit> fit_ratings(int players, const std::vector<PairResult>& pairs, const RatingOptions& options = {});
 
 }  // namespace seega

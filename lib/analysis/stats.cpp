@@ -57,10 +57,8 @@ double mle_multiplier(const PairPdf& pdf, double s) {
   for (int iter = 0; iter < 200; ++iter) {
     double mid = lo + (hi - lo) / 2;
     if (mid == lo || mid == hi) break;
-    if (f(mid) > 0)
-      lo = mid;
-    else
-      hi = mid;
+    if (f(mid) > 0) lo = mid;
+    else hi = mid;
   }
   return lo + (hi - lo) / 2;
 }
@@ -88,8 +86,7 @@ Interval wilson(double successes, double n, double z) {
   double centre = (p + z2 / (2 * n)) / denom;
   double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom;
   // At 0 or n successes the end is exactly 0 or 1 in exact arithmetic; rounding would leave 1e-17.
-  return {successes == 0 ? 0 : std::max(0.0, centre - half),
-          successes == n ? 1 : std::min(1.0, centre + half)};
+  return {successes == 0 ? 0 : std::max(0.0, centre - half), successes == n ? 1 : std::min(1.0, centre + half)};
 }
 
 ClusteredMean clustered_mean(const std::vector<double>& values, const std::vector<std::uint64_t>& clusters) {
@@ -158,12 +155,9 @@ double WDL::variance() const {
 
 void WDL::add(double points) {
   assert(points == 0 || points == 0.5 || points == 1);
-  if (points == 1)
-    ++wins;
-  else if (points == 0.5)
-    ++draws;
-  else
-    ++losses;
+  if (points == 1) ++wins;
+  else if (points == 0.5) ++draws;
+  else ++losses;
 }
 
 EloEstimate elo_trinomial(const WDL& wdl) {
@@ -234,10 +228,10 @@ Parsed<SprtConfig> parse_sprt(std::string_view text) {
                                  return refuse_unless(ok);
                                }};
   };
-  static const KeyTable<SprtConfig> keys(
-      "sprt", {real_key("elo0", "a number in [-1000, 1000]", &SprtConfig::elo0, -1000, 1000),
-               real_key("elo1", "a number in [-1000, 1000]", &SprtConfig::elo1, -1000, 1000),
-               rate_key("alpha", &SprtConfig::alpha), rate_key("beta", &SprtConfig::beta)});
+  static const KeyTable<SprtConfig> keys("sprt",
+                                         {real_key("elo0", "a number in [-1000, 1000]", &SprtConfig::elo0, -1000, 1000),
+                                          real_key("elo1", "a number in [-1000, 1000]", &SprtConfig::elo1, -1000, 1000),
+                                          rate_key("alpha", &SprtConfig::alpha), rate_key("beta", &SprtConfig::beta)});
   SprtConfig config;
   auto given = keys.apply(split_items(text), config);
   if (!given.ok()) return P::fail(given.error);
@@ -280,10 +274,8 @@ SprtResult sprt(const Pentanomial& p, const SprtConfig& config) {
   r.upper = std::log((1 - config.beta) / config.alpha);
   r.llr = llr_logistic(p, config.elo0, config.elo1);
   if (!std::isfinite(r.llr)) r.llr = 0;  // cannot happen with regularized counts; never decide on NaN
-  if (r.llr >= r.upper)
-    r.decision = SprtResult::AcceptH1;
-  else if (r.llr <= r.lower)
-    r.decision = SprtResult::AcceptH0;
+  if (r.llr >= r.upper) r.decision = SprtResult::AcceptH1;
+  else if (r.llr <= r.lower) r.decision = SprtResult::AcceptH0;
   return r;
 }
 
@@ -343,10 +335,10 @@ Distribution distribution(const std::vector<double>& v, std::string_view one, st
       d.no_mean_ci = d.no_median_ci = too_few_text(static_cast<long long>(v.size()), one, many);
       break;
     case IntervalGap::NoSpread:
-      d.no_mean_ci = "every " + std::string(one) + " gave " + fmt_value(d.mean) + ", so there is no spread to measure it by";
+      d.no_mean_ci =
+          "every " + std::string(one) + " gave " + fmt_value(d.mean) + ", so there is no spread to measure it by";
       break;
-    case IntervalGap::None:
-      break;
+    case IntervalGap::None: break;
   }
   return d;
 }

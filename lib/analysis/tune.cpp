@@ -12,8 +12,8 @@
 #include <string>
 #include <utility>
 
-#include "rules/random.hpp"
 #include "analysis/stats.hpp"
+#include "rules/random.hpp"
 
 namespace seega {
 
@@ -123,8 +123,7 @@ std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const st
   std::vector<std::string> out(static_cast<std::size_t>(p));
   std::vector<Eigen::Index> live;
   for (Eigen::Index j = 0; j < p; ++j) {
-    if (g(j, j) > 0)
-      live.push_back(j);
+    if (g(j, j) > 0) live.push_back(j);
     else
       out[static_cast<std::size_t>(j)] = weighted ? "it carries no information at the fit: where it is non-zero, the "
                                                     "fit already predicts the result with certainty"
@@ -157,8 +156,7 @@ std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const st
 }
 
 // The penalised objective: the sum of the cross-entropies plus sum_j lambda_j beta_j^2.
-double objective(const Block& b, const Eigen::VectorXd& z, const Eigen::VectorXd& beta,
-                 const Eigen::VectorXd& lambda) {
+double objective(const Block& b, const Eigen::VectorXd& z, const Eigen::VectorXd& beta, const Eigen::VectorXd& lambda) {
   double sum = 0;
   for (Eigen::Index i = 0; i < z.size(); ++i) sum += cross_entropy(b.y[i], z[i]);
   return sum + lambda.dot(beta.cwiseAbs2());
@@ -226,8 +224,9 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
     h.diagonal() += 2 * lambda;
     Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
     if (!positive_definite(ldlt)) {
-      fit.error = "the Hessian is singular: the training data separate wins from losses (some combination "
-                  "of features predicts every result), so no finite weights fit them; use l2 > 0";
+      fit.error =
+          "the Hessian is singular: the training data separate wins from losses (some combination "
+          "of features predicts every result), so no finite weights fit them; use l2 > 0";
       return fit;
     }
     const Eigen::VectorXd step = ldlt.solve(grad);
@@ -261,8 +260,9 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   h.diagonal() += 2 * lambda;
   Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
   if (!positive_definite(ldlt)) {
-    fit.error = "the Hessian at the fit is singular: the training data separate wins from losses (some "
-                "combination of features predicts every result), so no finite weights fit them; use l2 > 0";
+    fit.error =
+        "the Hessian at the fit is singular: the training data separate wins from losses (some "
+        "combination of features predicts every result), so no finite weights fit them; use l2 > 0";
     return fit;
   }
   const Eigen::MatrixXd cov = ldlt.solve(Eigen::MatrixXd::Identity(kFeatures, kFeatures));
@@ -357,12 +357,9 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
   using P = Parsed<TuneResult>;
   const auto clock_start = std::chrono::steady_clock::now();
   if (samples.empty()) return P::fail("tune: no samples");
-  if (!(o.holdout >= 0 && o.holdout < 1))
-    return P::fail("tune: holdout " + number(o.holdout) + " is outside [0, 1)");
-  if (!(o.l2 >= 0 && std::isfinite(o.l2)))
-    return P::fail("tune: l2 " + number(o.l2) + " is not a finite number >= 0");
-  if (o.max_iterations < 1)
-    return P::fail("tune: max_iterations " + std::to_string(o.max_iterations) + " is below 1");
+  if (!(o.holdout >= 0 && o.holdout < 1)) return P::fail("tune: holdout " + number(o.holdout) + " is outside [0, 1)");
+  if (!(o.l2 >= 0 && std::isfinite(o.l2))) return P::fail("tune: l2 " + number(o.l2) + " is not a finite number >= 0");
+  if (o.max_iterations < 1) return P::fail("tune: max_iterations " + std::to_string(o.max_iterations) + " is below 1");
   for (bool placing : {false, true}) {
     if (placing && !start.placement) continue;
     const FeatureVector& w = start.of_phase(placing);
@@ -411,17 +408,17 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
       return P::fail(std::string("tune: split needs training samples of both phases, and there are no ") +
                      (placing ? "placement" : "movement") + " samples");
     const FeatureVector& from = o.split ? start.of_phase(placing) : start.w;
-    const std::string positions = o.split ? std::string("the ") + (placing ? "placement" : "movement") +
-                                                " training positions"
-                                          : "the training positions";
+    const std::string positions =
+        o.split ? std::string("the ") + (placing ? "placement" : "movement") + " training positions"
+                : "the training positions";
     fits.push_back(fit_block(make_block(rows), start_beta(from, r.k_start), o.l2, o.max_iterations, positions));
     if (!fits.back().error.empty()) return P::fail("tune: " + fits.back().error);
   }
 
   const double k = fits[0].beta[Material];
   if (!(k > kMinTuneK))
-    return P::fail("tune: material's weight came out non-positive (" + number(k) +
-                   " logits per stone, at most " + number(kMinTuneK) +
+    return P::fail("tune: material's weight came out non-positive (" + number(k) + " logits per stone, at most " +
+                   number(kMinTuneK) +
                    "): the training data do not show that more stones win (are the games all drawn?), so "
                    "material cannot set the evaluation's scale");
   r.k = k;
@@ -448,10 +445,8 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
     }
     // Exactly 100, not 100 beta / beta rounded.
     if (!placing) w[Material] = 100;
-    if (placing)
-      r.weights.placement = w;
-    else
-      r.weights.w = w;
+    if (placing) r.weights.placement = w;
+    else r.weights.w = w;
     r.iterations = std::max(r.iterations, fit.iterations);
     r.converged = r.converged && fit.converged;
   }

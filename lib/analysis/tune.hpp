@@ -40,10 +40,10 @@ struct TuneOptions {
   // cross-entropies, where beta = K * w / 100 is in logits per unit of each feature. So l2 acts as a
   // Gaussian prior of variance 1 / (2 l2) on each beta, and its pull fades as the data grow. >= 0.
   double l2 = 0;
-  bool split = false;         // fit placement and movement positions with separate weights
-  double holdout = 0.1;       // the share of games held out, in [0, 1)
-  std::uint64_t seed = 1;     // which games are held out
-  int max_iterations = 50;    // Newton steps per phase, >= 1
+  bool split = false;       // fit placement and movement positions with separate weights
+  double holdout = 0.1;     // the share of games held out, in [0, 1)
+  std::uint64_t seed = 1;   // which games are held out
+  int max_iterations = 50;  // Newton steps per phase, >= 1
 };
 
 struct FeatureFit {
@@ -67,7 +67,7 @@ struct TuneResult {
   double train_loss_before = 0, train_loss_after = 0, holdout_loss_before = 0, holdout_loss_after = 0;
   std::string no_holdout;
   long long train_samples = 0, holdout_samples = 0, train_games = 0, holdout_games = 0;
-  Weights weights;  // the fitted weights, material's movement weight scaled to 100
+  Weights weights;                              // the fitted weights, material's movement weight scaled to 100
   std::vector<FeatureFit> movement, placement;  // per feature (placement only filled when split)
   // Features the data cannot determine (a column of zeros, a multiple or combination of others), by
   // name; "movement NAME" / "placement NAME" when split.

@@ -63,15 +63,16 @@ Parsed<Weights> parse_weights(std::string_view text) {
     while (f < kFeatureCount && kFeatureNames[f] != name) ++f;
     if (f == kFeatureCount) {
       const std::vector<std::string> names(kFeatureNames.begin(), kFeatureNames.end());
-      return P::fail(where + "unknown feature " + quote(name) + did_you_mean(name, names) + "; features: " +
-                     joined(names));
+      return P::fail(where + "unknown feature " + quote(name) + did_you_mean(name, names) +
+                     "; features: " + joined(names));
     }
     bool& was_seen = placing ? seen_placement[f] : seen[f];
     if (was_seen) return P::fail(where + "feature '" + name + "' is given twice");
     was_seen = true;
     if (!(ls >> value)) return P::fail(where + "feature '" + name + "' has no weight");
     const auto v = parse_real(value, -1e6, 1e6);
-    if (!v) return P::fail(where + "weight " + quote(value) + " of '" + name + "' is not a number between -1e6 and 1e6");
+    if (!v)
+      return P::fail(where + "weight " + quote(value) + " of '" + name + "' is not a number between -1e6 and 1e6");
     if (ls >> extra) return P::fail(where + "unexpected '" + extra + "' after the weight of '" + name + "'");
     (placing ? placement : out.w)[f] = *v;
   }
@@ -224,8 +225,8 @@ int evaluate(const Position<N>& pos, const Weights& weights) {
   return static_cast<int>(s >= 0 ? s + 0.5 : s - 0.5);  // lround's rounding, without the libm call
 }
 
-#define SEEGA_INSTANTIATE(N)                                      \
-  template FeatureVector features<N>(const Position<N>&);         \
+#define SEEGA_INSTANTIATE(N)                              \
+  template FeatureVector features<N>(const Position<N>&); \
   template int evaluate<N>(const Position<N>&, const Weights&);
 SEEGA_FOR_EACH_SIZE(SEEGA_INSTANTIATE)
 #undef SEEGA_INSTANTIATE

@@ -12,15 +12,15 @@
 namespace seega {
 
 enum Feature : int {
-  Material,      // stones on the board and in hand: ours minus theirs
-  Mobility,      // legal steps: ours minus theirs (movement phase)
-  Safe,          // stones no step can capture (every capture line blocked by the edge or a friend)
-  Threats,       // enemy stones one of our steps could capture now
-  Hanging,       // our stones one of their steps could capture if it were their turn
-  CentreRing,    // stones on the squares orthogonally next to the centre: ours minus theirs
-  CentreEntry,   // with the centre empty: the most stones a step into it takes, ours minus theirs
-  Blocked,       // 1 when they have no step, -1 when we have none (movement phase)
-  LastPlacer,    // phase: +1 when we place last (and so move first), -1 when they do; 0 after placement
+  Material,     // stones on the board and in hand: ours minus theirs
+  Mobility,     // legal steps: ours minus theirs (movement phase)
+  Safe,         // stones no step can capture (every capture line blocked by the edge or a friend)
+  Threats,      // enemy stones one of our steps could capture now
+  Hanging,      // our stones one of their steps could capture if it were their turn
+  CentreRing,   // stones on the squares orthogonally next to the centre: ours minus theirs
+  CentreEntry,  // with the centre empty: the most stones a step into it takes, ours minus theirs
+  Blocked,      // 1 when they have no step, -1 when we have none (movement phase)
+  LastPlacer,   // phase: +1 when we place last (and so move first), -1 when they do; 0 after placement
   kFeatureCount
 };
 

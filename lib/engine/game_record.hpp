@@ -13,9 +13,9 @@ namespace seega {
 // What a colour's searches cost in one game (players that do not search leave it empty). Counts, not
 // times, so a deterministic player's record is the same on every run.
 struct SearchCounts {
-  int searches = 0;        // moves chosen by a search (a blunder's random move is not one)
-  int ended_by_nodes = 0;  // searches that a node limit ended before their depth (a node budget)
-  int ended_by_clock = 0;  // searches that the clock ended before their depth
+  int searches = 0;                        // moves chosen by a search (a blunder's random move is not one)
+  int ended_by_nodes = 0;                  // searches that a node limit ended before their depth (a node budget)
+  int ended_by_clock = 0;                  // searches that the clock ended before their depth
   std::uint64_t nodes = 0, max_nodes = 0;  // the searches' nodes: the sum, and the most in one
   bool operator==(const SearchCounts&) const = default;
 };

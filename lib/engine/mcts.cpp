@@ -14,8 +14,8 @@
 #include <numeric>
 #include <vector>
 
-#include "rules/movegen.hpp"
 #include "engine/player.hpp"
+#include "rules/movegen.hpp"
 
 namespace seega {
 namespace {

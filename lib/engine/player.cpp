@@ -176,7 +176,8 @@ Move<N> greedy_move(const Position<N>& pos, Rng& rng) {
     int taken = 0;
     if (m.kind == MoveKind::Chain) taken = popcount(m.captured);
     else if (m.kind == MoveKind::Step)
-      taken = popcount(pos.captures_at(m.to, (mine & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(m.to), theirs));
+      taken = popcount(
+          pos.captures_at(m.to, (mine & ~square_bb<Bitboard<N>>(m.from)) | square_bb<Bitboard<N>>(m.to), theirs));
     if (taken > best) best = taken, ties.clear();
     if (taken == best) ties.push_back(i);
   }
@@ -309,7 +310,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
   return p;
 }
 
-#define SEEGA_INSTANTIATE(N)                                                  \
+#define SEEGA_INSTANTIATE(N)                                             \
   template std::unique_ptr<Player<N>> make_player<N>(const PlayerSpec&); \
   template Move<N> greedy_move<N>(const Position<N>&, Rng&);             \
   template Move<N> random_move<N>(const Position<N>&, Rng&);

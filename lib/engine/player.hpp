@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "engine/eval.hpp"
-#include "rules/random.hpp"
 #include "engine/search.hpp"
+#include "rules/random.hpp"
 
 namespace seega {
 

@@ -109,8 +109,7 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, Rep
 Parsed<ReplayText> replay_text(const Rules& rules, const GameRecord& record) {
   using P = Parsed<ReplayText>;
   if (!valid_size(rules.size))
-    return P::fail(game_name(record) + ": the rules' board size " + std::to_string(rules.size) +
-                   " is not 5, 7 or 9");
+    return P::fail(game_name(record) + ": the rules' board size " + std::to_string(rules.size) + " is not 5, 7 or 9");
   return with_size(rules.size, [&]<int N>() {
     auto game = replay<N>(rules, record);
     if (!game.ok()) return P::fail(std::move(game.error));

@@ -88,8 +88,8 @@ void Searcher<N>::order(const MoveList<N>& list, const StepCaptures& captures, i
     } else if (const int taken = stones_taken(m, captures)) {
       k = (1 << 28) + taken * 1024;
     } else {
-      k = same_quiet(m, killer0)   ? (1 << 27) + 1
-          : same_quiet(m, killer1) ? 1 << 27
+      k = same_quiet(m, killer0)     ? (1 << 27) + 1
+          : same_quiet(m, killer1)   ? 1 << 27
           : m.kind == MoveKind::Pass ? 0
                                      : history_[m.from * N * N + m.to];
     }
@@ -196,8 +196,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     tt_move = slot.move == 0xFFFF ? -1 : slot.move;
     if (ply > 0 && slot.depth >= depth) {
       int s = from_table(slot.score, ply);
-      if (slot.bound == Exact || (slot.bound == Lower && s >= beta) || (slot.bound == Upper && s <= alpha))
-        return s;
+      if (slot.bound == Exact || (slot.bound == Lower && s >= beta) || (slot.bound == Upper && s <= alpha)) return s;
     }
   }
 

@@ -27,8 +27,8 @@ constexpr std::uint64_t kPlacementLastIterationNodes = kPlacementNodes / 8;
 // The most nodes one capture search (quiescence, entered at the horizon) may take; past it, its
 // positions stand pat. On crowded boards with captures in eight directions the capture sequences
 // branch without end (a 9x9 `diagonal` position with one empty square searched for
-// minutes at depth 1 without ending). 100,000 is above every capture search of the bench positions, so the bench signature
-// (tests/data/bench_signature.txt) is unchanged; 20,000 already changes it.
+// minutes at depth 1 without ending). 100,000 is above every capture search of the bench positions, so the bench
+// signature (tests/data/bench_signature.txt) is unchanged; 20,000 already changes it.
 constexpr std::uint64_t kQuiescenceNodes = 100'000;
 
 inline bool is_win_score(int s) { return s >= kWinBound; }
@@ -119,11 +119,11 @@ class Searcher {
   std::vector<Entry> table_;
   SearchLimits limits_;
   std::uint64_t nodes_ = 0;
-  std::uint64_t handoffs_ = 0;  // negamax calls at the horizon that go on into quiescence
+  std::uint64_t handoffs_ = 0;        // negamax calls at the horizon that go on into quiescence
   std::uint64_t quiescence_end_ = 0;  // the node count at which the current capture search stands pat
   bool stopped_ = false;
   SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
-  bool placement_cap_ = false;               // the node limit is the placement rule's
+  bool placement_cap_ = false;                // the node limit is the placement rule's
   std::chrono::steady_clock::time_point deadline_;
   const std::atomic<bool>* external_stop_ = nullptr;
   static constexpr int kMaxPly = 128;

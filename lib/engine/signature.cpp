@@ -2,8 +2,8 @@
 
 #include <cassert>
 
-#include "rules/notation.hpp"
 #include "engine/search.hpp"
+#include "rules/notation.hpp"
 
 namespace seega {
 
@@ -31,8 +31,7 @@ const std::vector<BenchPosition>& bench_positions() {
        "bbbwwwbbw/wbwwbbbbw/bbbbbbwbb/wbbw2wwb/wwwwwbwwb/bb1w1bb1b/bwwwbb1bw/bbwwwbbww/wwbbwwwbw b 0/0 1 10", 7},
       {"diagonal(size=9)",
        "2bwwwbbw/wbwwbbbbw/bbbbbb1bb/wbbwbbw2/1wwb1wwwb/b1wwwwwbb/bwwwbbwbw/bbw1wbbww/wwbbwwwbw w 4/4 0 0", 3},
-      {"diagonal(size=9)",
-       "1bb2wb2/w1bbbb1w1/2bb2w1w/2b1b1bw1/1w4b2/4wbb2/bwwww1w2/bwwbbwwwb/ww4ww1 w 0/0 16 159", 4},
+      {"diagonal(size=9)", "1bb2wb2/w1bbbb1w1/2bb2w1w/2b1b1bw1/1w4b2/4wbb2/bwwww1w2/bwwbbwwwb/ww4ww1 w 0/0 16 159", 4},
       {"chain(size=9)",
        "2bwwwbbw/wbwwbbbbw/bbbbbb1bb/wbbwbbw2/1wwb1wwwb/b1wwwwwbb/bwwwbbwbw/bbw1wbbww/wwbbwwwbw w 4/4 0 0", 3},
       {"chain(size=9)",
@@ -54,8 +53,9 @@ BenchReport run_bench(int depth) {
       SearchLimits limits;
       limits.depth = depth > 0 ? depth : b.depth;
       const SearchResult<N> res = searcher.search(pos.value, limits);
-      return BenchLine{std::string(b.rules), std::string(b.fen), to_string(pos.value, res.best), limits.depth,
-                       res.nodes,          res.positions,       res.seconds};
+      return BenchLine{std::string(b.rules), std::string(b.fen), to_string(pos.value, res.best),
+                       limits.depth,         res.nodes,          res.positions,
+                       res.seconds};
     });
     report.nodes += line.nodes;
     report.positions += line.positions;

@@ -93,9 +93,14 @@ struct Geometry {
   // and branch-free: loops over a run-time number of directions (4 or 8) call it with a variable d.
   static constexpr std::array<int, kDirections> kShiftBy{N, 1, N, 1, N + 1, N - 1, N + 1, N - 1};
   static constexpr std::array<bool, kDirections> kShiftUp{true, true, false, false, true, false, false, true};
-  static constexpr std::array<BB, kDirections> kShiftMask{
-      full(), full() & ~file_mask(0), full(), full() & ~file_mask(N - 1),
-      full() & ~file_mask(0), full() & ~file_mask(0), full() & ~file_mask(N - 1), full() & ~file_mask(N - 1)};
+  static constexpr std::array<BB, kDirections> kShiftMask{full(),
+                                                          full() & ~file_mask(0),
+                                                          full(),
+                                                          full() & ~file_mask(N - 1),
+                                                          full() & ~file_mask(0),
+                                                          full() & ~file_mask(0),
+                                                          full() & ~file_mask(N - 1),
+                                                          full() & ~file_mask(N - 1)};
   static constexpr BB shift(BB b, int d) {
     const int by = kShiftBy[d];
     return (kShiftUp[d] ? b << by : b >> by) & kShiftMask[d];
@@ -123,8 +128,7 @@ template <typename F>
 decltype(auto) with_size(int n, F&& f) {
   switch (n) {
 #define SEEGA_SIZE_CASE(N) \
-  case N:                  \
-    return f.template operator()<N>();
+  case N: return f.template operator()<N>();
     SEEGA_FOR_EACH_SIZE(SEEGA_SIZE_CASE)
 #undef SEEGA_SIZE_CASE
   }

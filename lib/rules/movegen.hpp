@@ -1,9 +1,9 @@
 #pragma once
 // Legal move generation into a fixed-capacity list on the stack; no allocation per node.
 
+#include <algorithm>
 #include <array>
 #include <cassert>
-#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -17,7 +17,9 @@ namespace seega {
 // position. Chain turns without forced capture can outnumber that (measured: 495 on a 5x5 diagonal
 // position), so the list moves to the heap when it fills, keeping the common case allocation-free.
 template <int N>
-constexpr std::size_t kMaxMoves = N == 5 ? 320 : N == 7 ? 1152 : 3200;
+constexpr std::size_t kMaxMoves = N == 5   ? 320
+                                  : N == 7 ? 1152
+                                           : 3200;
 
 template <int N>
 class MoveList {
@@ -160,8 +162,8 @@ bool add_steps(const Position<N>& pos, MoveList<N>& list) {
         continue;
       }
       walk_chains(pos, from, to, t, [&](const std::uint8_t* path, int len, BB taken) {
-        Move<N> m{taken, static_cast<std::uint8_t>(from), path[len - 1],
-                  len == 2 ? MoveKind::Step : MoveKind::Chain, static_cast<std::uint8_t>(len - 1)};
+        Move<N> m{taken, static_cast<std::uint8_t>(from), path[len - 1], len == 2 ? MoveKind::Step : MoveKind::Chain,
+                  static_cast<std::uint8_t>(len - 1)};
         // Paths with the same start, end and captures are one turn (docs/rules.md); keep the
         // shortest, whose kind tells whether it prints as a step.
         for (auto& other : list)

@@ -53,8 +53,10 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
   using BB = Bitboard<N>;
   auto f = fields(text);
   if (f.size() != 5)
-    return P::fail("position " + quote(text) + ": expected 5 fields '<rows> <side> <w_in_hand>/<b_in_hand> "
-                   "<quiet_plies> <movement_plies>', got " + std::to_string(f.size()));
+    return P::fail("position " + quote(text) +
+                   ": expected 5 fields '<rows> <side> <w_in_hand>/<b_in_hand> "
+                   "<quiet_plies> <movement_plies>', got " +
+                   std::to_string(f.size()));
   auto rows = split(f[0], '/');
   if (static_cast<int>(rows.size()) != N)
     return P::fail("position board: " + std::to_string(rows.size()) + " rows, but the rules are for a " +
@@ -69,8 +71,8 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
         if (file < N) stones[c == 'b'] |= square_bb<BB>(rank * N + file);
         ++file;
       } else {
-        return P::fail("position board: unknown character '" + std::string(1, c) + "' in row " +
-                       std::to_string(i + 1) + " (allowed: w, b, digits 1-9)");
+        return P::fail("position board: unknown character '" + std::string(1, c) + "' in row " + std::to_string(i + 1) +
+                       " (allowed: w, b, digits 1-9)");
       }
       if (file > N) break;
     }
@@ -124,8 +126,7 @@ Parsed<Position<N>> parse_position(const Rules& rules, std::string_view text) {
     if (quiet || movement)
       return P::fail("position counters: quiet_plies and movement_plies must be 0 during placement");
   }
-  if (!placing && !(stones[0] | stones[1]))
-    return P::fail("position board: no stones on the board after placement");
+  if (!placing && !(stones[0] | stones[1])) return P::fail("position board: no stones on the board after placement");
   if (quiet > movement)
     return P::fail("position counters: quiet_plies " + std::to_string(quiet) + " exceeds movement_plies " +
                    std::to_string(movement));
@@ -232,7 +233,8 @@ std::vector<std::string> to_strings(const Position<N>& pos, const MoveList<N>& l
       continue;
     }
     const auto& mine = turns[m.from];
-    auto t = std::find_if(mine.begin(), mine.end(), [&](const Turn& x) { return x.to == m.to && x.taken == m.captured; });
+    auto t =
+        std::find_if(mine.begin(), mine.end(), [&](const Turn& x) { return x.to == m.to && x.taken == m.captured; });
     out.push_back(t == mine.end() ? std::string() : path_text<N>(t->path));
   }
   return out;
@@ -244,9 +246,7 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
   using BB = Bitboard<N>;
   MoveList<N> legal;
   legal_moves(pos, legal);
-  auto fail = [&](const std::string& why) {
-    return P::fail("move " + quote(text) + ": " + why);
-  };
+  auto fail = [&](const std::string& why) { return P::fail("move " + quote(text) + ": " + why); };
   if (legal.empty()) return fail("the game is over in this position");
   if (text == "pass") {
     if (legal[0].kind == MoveKind::Pass) return P{legal[0], {}};
@@ -294,10 +294,10 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
   return fail("not a legal move here");
 }
 
-#define SEEGA_INSTANTIATE(N)                                                        \
-  template Parsed<Position<N>> parse_position<N>(const Rules&, std::string_view); \
-  template std::string to_string<N>(const Position<N>&);                          \
-  template std::string to_string<N>(const Position<N>&, const Move<N>&);          \
+#define SEEGA_INSTANTIATE(N)                                                               \
+  template Parsed<Position<N>> parse_position<N>(const Rules&, std::string_view);          \
+  template std::string to_string<N>(const Position<N>&);                                   \
+  template std::string to_string<N>(const Position<N>&, const Move<N>&);                   \
   template std::vector<std::string> to_strings<N>(const Position<N>&, const MoveList<N>&); \
   template Parsed<Move<N>> parse_move<N>(const Position<N>&, std::string_view);
 SEEGA_INSTANTIATE(5)

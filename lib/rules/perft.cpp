@@ -68,8 +68,8 @@ std::vector<std::pair<std::string, std::uint64_t>> perft_divide(const Position<N
   return out;
 }
 
-#define SEEGA_INSTANTIATE(N)                                                                         \
-  template std::uint64_t perft<N>(const Position<N>&, int);                                          \
+#define SEEGA_INSTANTIATE(N)                                                                           \
+  template std::uint64_t perft<N>(const Position<N>&, int);                                            \
   template std::vector<std::pair<std::string, std::uint64_t>> perft_divide<N>(const Position<N>&, int, \
                                                                               const DivideCallback&);
 SEEGA_FOR_EACH_SIZE(SEEGA_INSTANTIATE)

@@ -57,8 +57,8 @@ class Position {
   }
 
   // Builds a position from its parts (used by the notation parser, which validates them first).
-  static Position from_parts(const Rules& rules, BB white, BB black, Color side, int white_hand,
-                             int black_hand, int quiet, int movement) {
+  static Position from_parts(const Rules& rules, BB white, BB black, Color side, int white_hand, int black_hand,
+                             int quiet, int movement) {
     Position p;
     p.rules_ = &rules;
     p.stones_[White] = white;
@@ -105,8 +105,8 @@ class Position {
     // Per direction: the enemy next to `to`, kept when one of ours stands beyond it. Branch-free
     // shifts measured faster than neighbour-table lookups; the directions are constants, so that the
     // shifts are fixed ones (measured: a lambda over the directions was not inlined).
-    BB taken = capture_line<North>(t, us, them) | capture_line<South>(t, us, them) |
-               capture_line<East>(t, us, them) | capture_line<West>(t, us, them);
+    BB taken = capture_line<North>(t, us, them) | capture_line<South>(t, us, them) | capture_line<East>(t, us, them) |
+               capture_line<West>(t, us, them);
     if (rules_->diag_captures)
       taken |= capture_line<NorthEast>(t, us, them) | capture_line<SouthWest>(t, us, them) |
                capture_line<SouthEast>(t, us, them) | capture_line<NorthWest>(t, us, them);
@@ -259,8 +259,8 @@ class Position {
   }
 
   bool operator==(const Position& o) const {
-    return stones_[0] == o.stones_[0] && stones_[1] == o.stones_[1] && side_ == o.side_ &&
-           hand_[0] == o.hand_[0] && hand_[1] == o.hand_[1] && quiet_ == o.quiet_ && movement_ == o.movement_;
+    return stones_[0] == o.stones_[0] && stones_[1] == o.stones_[1] && side_ == o.side_ && hand_[0] == o.hand_[0] &&
+           hand_[1] == o.hand_[1] && quiet_ == o.quiet_ && movement_ == o.movement_;
   }
 
  private:

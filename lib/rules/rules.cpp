@@ -50,8 +50,7 @@ struct Preset {
   std::string_view name;
   Rules (*make)();
 };
-constexpr Preset kPresets[] = {
-    {"standard", standard_rules}, {"diagonal", diagonal_rules}, {"chain", chain_rules}};
+constexpr Preset kPresets[] = {{"standard", standard_rules}, {"diagonal", diagonal_rules}, {"chain", chain_rules}};
 
 // A limit: a number in [1, hi], or off (stored as 0).
 std::optional<int> parse_limit(std::string_view v, int hi) {
@@ -178,9 +177,8 @@ Parsed<RulesSpec> parse_rules(std::string_view text) {
 std::string rules_help() {
   std::string out = "Rulesets: " + joined(preset_names()) + "; override keys as preset(key=value,...):\n";
   for (const auto& k : rule_table().keys()) {
-    out += "  " + std::string(k.name) + " (" + std::string(k.allowed) + "); standard=" +
-           k.get(standard_rules()) + " diagonal=" + k.get(diagonal_rules()) +
-           " chain=" + k.get(chain_rules()) + "\n";
+    out += "  " + std::string(k.name) + " (" + std::string(k.allowed) + "); standard=" + k.get(standard_rules()) +
+           " diagonal=" + k.get(diagonal_rules()) + " chain=" + k.get(chain_rules()) + "\n";
   }
   return out;
 }

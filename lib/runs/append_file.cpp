@@ -13,7 +13,7 @@
 namespace seega {
 
 std::string AppendFile::start_open(AppendFile& w, const std::string& option, bool resume, std::string& text,
-                                  const std::string& holds) {
+                                   const std::string& holds) {
   namespace fs = std::filesystem;
   const std::string& path = w.path_;
   const std::string name = option + " " + path;
@@ -24,8 +24,9 @@ std::string AppendFile::start_open(AppendFile& w, const std::string& option, boo
   if (!w.file_) return name + ": cannot open the file for writing: " + std::strerror(errno);
   const int fd = fileno(w.file_.get());
   if (flock(fd, LOCK_EX | LOCK_NB) != 0)
-    return errno == EWOULDBLOCK ? name + " is being written by another seega run; wait for it to end or choose "
-                                         "another file"
+    return errno == EWOULDBLOCK ? name +
+                                      " is being written by another seega run; wait for it to end or choose "
+                                      "another file"
                                 : name + ": cannot lock the file: " + std::strerror(errno);
   struct stat st {};
   if (fstat(fd, &st) != 0) return name + ": cannot read the file: " + std::strerror(errno);
@@ -38,8 +39,8 @@ std::string AppendFile::start_open(AppendFile& w, const std::string& option, boo
   return "";
 }
 
-std::string AppendFile::finish_open(const std::string& option, const std::string& header_line,
-                                     std::size_t valid_bytes, bool exists) {
+std::string AppendFile::finish_open(const std::string& option, const std::string& header_line, std::size_t valid_bytes,
+                                    bool exists) {
   const std::string name = option + " " + path_;
   const int fd = fileno(file_.get());
   if (exists) {

@@ -52,9 +52,8 @@ class AppendFile {
 };
 
 template <typename Read>
-Parsed<AppendFile> AppendFile::open(const std::string& option, const std::string& path,
-                                    const std::string& header_line, bool resume, Read&& read,
-                                    const std::string& holds) {
+Parsed<AppendFile> AppendFile::open(const std::string& option, const std::string& path, const std::string& header_line,
+                                    bool resume, Read&& read, const std::string& holds) {
   using P = Parsed<AppendFile>;
   AppendFile w;
   w.path_ = path;

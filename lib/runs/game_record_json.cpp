@@ -53,8 +53,8 @@ Parsed<GameRecord> parse_game(const json& j) {
   const std::string result = f.text("result"), reason = f.text("end_reason");
   if (f.ok() && result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
   g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
-  for (auto r : {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit,
-                 EndReason::HemmedIn})
+  for (auto r :
+       {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit, EndReason::HemmedIn})
     if (to_string(r) == reason) g.outcome.reason = r;
   if (f.ok() && !g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
   g.plies = f.whole("plies", 0);
@@ -99,11 +99,13 @@ std::string record_inconsistency(const Rules& r, const GameRecord& g) {
     return "plies " + n(g.plies) + " is not the " + n(turns) + " placements, movement moves and passes";
   if (!g.moves.empty() && static_cast<long long>(g.moves.size()) != g.plies)
     return "plies " + n(g.plies) + " but " + n(g.moves.size()) + " moves";
-  const long long steps = std::min<long long>(g.movement_moves[White] + g.movement_moves[Black], Position<5>::kMaxCounter);
+  const long long steps =
+      std::min<long long>(g.movement_moves[White] + g.movement_moves[Black], Position<5>::kMaxCounter);
   if (g.movement_plies != steps)
     return "movement_plies " + n(g.movement_plies) + " is not the " + n(steps) + " movement moves";
   if (g.first_move_captures > g.captures)
-    return "first_move_captures " + n(g.first_move_captures) + " is more than the game's " + n(g.captures) + " captures";
+    return "first_move_captures " + n(g.first_move_captures) + " is more than the game's " + n(g.captures) +
+           " captures";
   const Outcome o = g.outcome;
   const int w = g.stones[White], b = g.stones[Black];
   switch (o.reason) {

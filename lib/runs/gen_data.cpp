@@ -29,8 +29,8 @@ nlohmann::json GenDataConfig::data_config() const {
   }
   nlohmann::json names = nlohmann::json::array();
   for (const auto& p : tournament().players) names.push_back(p.text);
-  config.update({{"rules", rules.to_string()}, {"players", names}, {"seed", json_key64(seed)},
-                 {"opening_turns", opening_turns}});
+  config.update(
+      {{"rules", rules.to_string()}, {"players", names}, {"seed", json_key64(seed)}, {"opening_turns", opening_turns}});
   return config;
 }
 

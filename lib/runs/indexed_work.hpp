@@ -58,8 +58,8 @@ inline std::string message_of(std::exception_ptr e) {
 }  // namespace detail
 
 struct IndexedWork {
-  long long first = 0, total = 0;        // the indices first .. total-1
-  int threads = 0;                       // 0: all cores
+  long long first = 0, total = 0;           // the indices first .. total-1
+  int threads = 0;                          // 0: all cores
   const std::vector<bool>* done = nullptr;  // indices not to play (finished before), by index; may be null
   const std::atomic<bool>* stop = nullptr;  // no new job once true; may be null
   Share* share = nullptr;                   // other processes play some of the jobs (share.hpp); may be null
@@ -97,8 +97,7 @@ void run_indexed(const IndexedWork& w, MakeWorker&& make_worker, Deliver&& deliv
     while (!no_new_jobs.load() && !stop.load()) {
       const long long i = next.fetch_add(1);
       if (i >= w.total) return -1;
-      if (!w.done || i >= static_cast<long long>(w.done->size()) || !(*w.done)[static_cast<std::size_t>(i)])
-        return i;
+      if (!w.done || i >= static_cast<long long>(w.done->size()) || !(*w.done)[static_cast<std::size_t>(i)]) return i;
     }
     return -1;
   };

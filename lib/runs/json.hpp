@@ -4,8 +4,8 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -67,7 +67,8 @@ Parsed<T> json_whole(const nlohmann::json& j, T lo = std::numeric_limits<T>::min
   } else {
     return P::fail(json_shown(j) + " is not a whole number");
   }
-  if (!fits) return P::fail(json_shown(j) + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+  if (!fits)
+    return P::fail(json_shown(j) + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
   return P{v, {}};
 }
 

@@ -34,8 +34,9 @@ std::string items_past_run(const Records& records, long long total, const std::s
   for (const auto& r : records) last = std::max<long long>(last, r.index);
   if (last < total) return "";
   return "the file holds " + std::to_string(records.size()) + " " + unit + "s up to " + unit + " " +
-         std::to_string(last) + ", past this run's " + std::to_string(total) + ": a resume never cuts a file; ask for " +
-         std::to_string(last + 1) + " " + unit + "s or more to continue or summarise it";
+         std::to_string(last) + ", past this run's " + std::to_string(total) +
+         ": a resume never cuts a file; ask for " + std::to_string(last + 1) + " " + unit +
+         "s or more to continue or summarise it";
 }
 
 }  // namespace seega

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "runs/json.hpp"
 #include "analysis/stats.hpp"
+#include "runs/json.hpp"
 
 namespace seega {
 

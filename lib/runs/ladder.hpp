@@ -37,7 +37,7 @@ struct LadderRow {
   double rating = 0, ci95 = 0;  // the interval is rating +- ci95
   long long games = 0;
   double score = 0.5;
-  int below = -1;  // the next player down the table, -1 for the last
+  int below = -1;                  // the next player down the table, -1 for the last
   double diff = 0, diff_ci95 = 0;  // rating minus that player's, with its own interval (covariance)
   // Why the interval, or the difference's, is left out; empty when it is given. The anchor has none
   // (it is 0 by definition, and [0, 0] would read as a measurement), nor has a player with fewer than

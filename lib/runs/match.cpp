@@ -121,8 +121,7 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
   const IntervalGap by_games = interval_gap(s.a.games(), s.a.variance());
   if (by_games == IntervalGap::TooFew) m.elo = few_games;
   m.elo_ci = no_elo_interval(by_games, s.elo, few_games, by_games == IntervalGap::NoSpread ? same_games(s.a) : "");
-  if (decisive < kMinSamples)
-    m.los = too_few_text(decisive, "decisive game", "decisive games", "no decisive games");
+  if (decisive < kMinSamples) m.los = too_few_text(decisive, "decisive game", "decisive games", "no decisive games");
 
   const IntervalGap by_pairs = interval_gap(pairs, s.pairs.variance());
   const std::string same = by_pairs == IntervalGap::NoSpread ? same_pairs(s.pairs) : "";
@@ -136,11 +135,11 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
       m.stone_diff_10_ci = too_few_text(stone_diff.clusters, "distinct placement", "distinct placements", "no games");
       break;
     case IntervalGap::NoSpread:
-      m.stone_diff_10_ci = "every game had the same stone difference after 10 movement plies: no spread, so no "
-                           "interval";
+      m.stone_diff_10_ci =
+          "every game had the same stone difference after 10 movement plies: no spread, so no "
+          "interval";
       break;
-    case IntervalGap::None:
-      break;
+    case IntervalGap::None: break;
   }
 }
 
@@ -273,13 +272,11 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"b", c.b.text},
          {"opening_turns", c.opening_turns}};
   const MatchSummary::Missing& m = s.missing;
-  for (const auto& [key, why] : {std::pair{"elo", m.elo}, std::pair{"elo_ci95", m.elo_ci},
-                                 std::pair{"pair_elo", m.pair_elo},
-                                 std::pair{"pair_elo_ci95", m.pair_elo_ci},
-                                 std::pair{"normalized_elo", m.normalized_elo},
-                                 std::pair{"normalized_elo_ci95", m.normalized_elo}, std::pair{"los", m.los},
-                                 std::pair{"pair_los", m.pair_los},
-                                 std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}})
+  for (const auto& [key, why] :
+       {std::pair{"elo", m.elo}, std::pair{"elo_ci95", m.elo_ci}, std::pair{"pair_elo", m.pair_elo},
+        std::pair{"pair_elo_ci95", m.pair_elo_ci}, std::pair{"normalized_elo", m.normalized_elo},
+        std::pair{"normalized_elo_ci95", m.normalized_elo}, std::pair{"los", m.los}, std::pair{"pair_los", m.pair_los},
+        std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}})
     leave_out(j, key, why);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "runs/runner.hpp"
 #include "analysis/stats.hpp"
+#include "runs/runner.hpp"
 
 namespace seega {
 

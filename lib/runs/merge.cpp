@@ -2,17 +2,17 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
+#include "analysis/labelling.hpp"
+#include "rules/spec.hpp"
 #include "runs/json.hpp"
+#include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
 #include "runs/run_sim.hpp"
 #include "runs/shard.hpp"
-#include "rules/spec.hpp"
-#include "analysis/labelling.hpp"
-#include "runs/positions_file.hpp"
 
 namespace seega {
 
@@ -47,8 +47,7 @@ std::vector<std::string> whole_lines(std::string_view text) {
   return lines;
 }
 
-const char* const kCut =
-    ": its last line is cut (an interrupted write); finish that shard with --resume, then merge";
+const char* const kCut = ": its last line is cut (an interrupted write); finish that shard with --resume, then merge";
 
 // The part of a file its reader accepted whole: the header, and each record with its own line (the
 // reader keeps the file's order, one record a line after the header).
@@ -116,8 +115,7 @@ template <typename T, typename Text>
 std::string first_few(const std::vector<T>& v, Text text) {
   std::string out;
   const std::size_t shown = std::min<std::size_t>(v.size(), 3);
-  for (std::size_t i = 0; i < shown; ++i)
-    out += (i == 0 ? "" : i + 1 == v.size() ? " and " : ", ") + text(v[i]);
+  for (std::size_t i = 0; i < shown; ++i) out += (i == 0 ? "" : i + 1 == v.size() ? " and " : ", ") + text(v[i]);
   if (v.size() > shown) out += " and " + std::to_string(v.size() - shown) + " more";
   return out;
 }
@@ -148,8 +146,9 @@ Parsed<ShardFileKind> shard_file_kind(std::string_view text) {
   const json h = json::parse(first, nullptr, false);
   if (json_field_is(h, "type", "header"))
     return {json_field_is(h, "kind", "run-sim") ? ShardFileKind::RunSim : ShardFileKind::Results, {}};
-  return P::fail("not a file seega merges: its first line is neither a JSON header (a results or run-sim file) nor "
-                 "the positions header (gen-data's CSV)");
+  return P::fail(
+      "not a file seega merges: its first line is neither a JSON header (a results or run-sim file) nor "
+      "the positions header (gen-data's CSV)");
 }
 
 Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long total) {
@@ -166,7 +165,7 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
     else if (k.value != kind)
       return P::fail(files[0].name + " is a " + std::string(to_string(kind)) + ", " + f.name + " a " +
                      std::string(to_string(k.value)) + ": only the shards of one run merge");
-    auto part = kind == ShardFileKind::Results ? read_results_part(f)
+    auto part = kind == ShardFileKind::Results  ? read_results_part(f)
                 : kind == ShardFileKind::RunSim ? read_run_sim_part(f)
                                                 : read_positions_part(f);
     if (!part.ok()) return P::fail(f.name + part.error);
@@ -178,7 +177,9 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
   }
   const std::string unit = kind == ShardFileKind::RunSim ? "run" : "game";
   const Part& first = parts[0];
-  auto shard_name = [](const Shard& s) { return s.whole() ? std::string("the whole run (no --shard)") : "shard " + s.to_string(); };
+  auto shard_name = [](const Shard& s) {
+    return s.whole() ? std::string("the whole run (no --shard)") : "shard " + s.to_string();
+  };
 
   // One run: the same configuration but for the shard and the build that wrote it.
   const json want = without_shard(first.header);
@@ -241,11 +242,12 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
     }
     const auto text = [](const Shard& s) { return s.to_string(); };
     if (!absent.empty())
-      why += absent.size() == 1 ? "; no file is shard " + text(absent[0]) : "; no file is any of shards " + first_few(absent, text);
+      why += absent.size() == 1 ? "; no file is shard " + text(absent[0])
+                                : "; no file is any of shards " + first_few(absent, text);
     if (!incomplete.empty())
-      why += incomplete.size() == 1 ? "; the file of shard " + text(incomplete[0]) + " lacks some: finish it with --resume"
-                                    : "; the files of shards " + first_few(incomplete, text) +
-                                          " lack some: finish them with --resume";
+      why += incomplete.size() == 1
+                 ? "; the file of shard " + text(incomplete[0]) + " lacks some: finish it with --resume"
+                 : "; the files of shards " + first_few(incomplete, text) + " lack some: finish them with --resume";
     return P::fail(why);
   }
 

@@ -30,8 +30,8 @@ struct ShardFile {
 
 struct MergedFile {
   ShardFileKind kind = ShardFileKind::Results;
-  std::string text;    // the merged file
-  std::string config;  // a positions file's merged <out>.json
+  std::string text;       // the merged file
+  std::string config;     // a positions file's merged <out>.json
   long long records = 0;  // games or runs
   long long rows = 0;     // a positions file's rows
   long long total = 0;    // the indices 0 .. total-1, every one in some file

@@ -1,18 +1,18 @@
 #include "runs/positions_file.hpp"
 
-#include <charconv>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 
-#include "runs/atomic_write.hpp"
-#include "runs/json.hpp"
 #include "engine/eval.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
+#include "runs/atomic_write.hpp"
+#include "runs/json.hpp"
 
 namespace seega {
 

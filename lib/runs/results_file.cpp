@@ -5,10 +5,10 @@
 #include <limits>
 #include <set>
 
-#include "rules/bitboard.hpp"
-#include "runs/json.hpp"
 #include "engine/replay.hpp"
+#include "rules/bitboard.hpp"
 #include "rules/spec.hpp"
+#include "runs/json.hpp"
 
 namespace seega {
 
@@ -67,7 +67,8 @@ namespace {
 // Why header h was not written for t's shard `shard`, naming the first key that differs, or empty.
 std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard) {
   if (!json_field_is(h, "format", kFormat)) {
-    if (const auto old = json_whole(h.is_object() && h.contains("format") ? h["format"] : json(), kOldestRead, kFormat - 1);
+    if (const auto old =
+            json_whole(h.is_object() && h.contains("format") ? h["format"] : json(), kOldestRead, kFormat - 1);
         old.ok())
       return "the results file is of format " + std::to_string(old.value) + ", written by an older seega: it is read " +
              "(replay, merge, gen-data --from) but only a file of format " + std::to_string(kFormat) +
@@ -79,7 +80,8 @@ std::string header_mismatch(const json& h, const Tournament& t, const Shard& sha
     return "results file was made with " + why + "; use another --out file";
   const json want = config_json(t);
   // Weights are reported below, with the player's name.
-  if (const auto key = first_key_differing(want, h, KeysCompared::First, [](const std::string& k) { return k == "weights"; });
+  if (const auto key =
+          first_key_differing(want, h, KeysCompared::First, [](const std::string& k) { return k == "weights"; });
       !key.empty())
     return "results file was made with " + key_value_text(h, key) + ", this run has " + key_value_text(want, key) +
            "; use another --out file";
@@ -175,8 +177,8 @@ std::string game_line_mismatch(const Tournament& t, const json& line, const Game
   // Every field this program derives (the pairing's "a" and "winner") and nothing more.
   const json written = record_json(t, g);
   if (auto key = first_key_differing(line, written, KeysCompared::Both); !key.empty())
-    return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") + ", but its record gives " +
-           (written.contains(key) ? written[key].dump() : "no such field");
+    return game + "'s " + key + " is " + (line.contains(key) ? line[key].dump() : "missing") +
+           ", but its record gives " + (written.contains(key) ? written[key].dump() : "no such field");
   if (check == ResultsCheck::Replay)
     return with_size(t.rules.size, [&]<int N>() -> std::string {
       auto replayed = replay<N>(t.rules, g);
@@ -253,19 +255,19 @@ Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournam
   using P = Parsed<ResultsWriter>;
   ResultsWriter w;
   w.t_ = t;
-  auto file = AppendFile::open("--out", path, results_header(t, version, shard), resume,
-                                [&](const std::string& text) -> Parsed<std::size_t> {
-                                  auto read = read_results(t, text, check, shard);
-                                  if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
-                                  if (auto why = items_past_run(read.value.games, t.schedule.games(), "game");
-                                      !why.empty())
-                                    return Parsed<std::size_t>::fail(why);
-                                  if (read.value.dropped_last_line)
-                                    w.warnings_.push_back(path + ": skipped a corrupt last line (an interrupted "
-                                                                 "write); that game is played again");
-                                  w.finished_ = std::move(read.value.games);
-                                  return {read.value.valid_bytes, {}};
-                                });
+  auto file = AppendFile::open(
+      "--out", path, results_header(t, version, shard), resume, [&](const std::string& text) -> Parsed<std::size_t> {
+        auto read = read_results(t, text, check, shard);
+        if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
+        if (auto why = items_past_run(read.value.games, t.schedule.games(), "game"); !why.empty())
+          return Parsed<std::size_t>::fail(why);
+        if (read.value.dropped_last_line)
+          w.warnings_.push_back(path +
+                                ": skipped a corrupt last line (an interrupted "
+                                "write); that game is played again");
+        w.finished_ = std::move(read.value.games);
+        return {read.value.valid_bytes, {}};
+      });
   if (!file.ok()) return P::fail(file.error);
   w.file_ = std::move(file.value);
   return P{std::move(w), {}};

@@ -8,12 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/game_record.hpp"
 #include "runs/append_file.hpp"
 #include "runs/game_record_json.hpp"
 #include "runs/jsonl_file.hpp"
-#include "engine/game_record.hpp"
-#include "runs/tournament.hpp"
 #include "runs/shard.hpp"
+#include "runs/tournament.hpp"
 
 namespace seega {
 
@@ -47,8 +47,8 @@ enum class ResultsCheck { Fields, Replay };
 // Reads the results file of tournament t: as above, and the header must name t's configuration and
 // shard (an error names the first key that differs) and every game line must pass `check`; an error
 // names the line, the game and the field.
-Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text,
-                                 ResultsCheck check = ResultsCheck::Fields, const Shard& shard = {});
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check = ResultsCheck::Fields,
+                                 const Shard& shard = {});
 
 // One game line of tournament t (no newline), read and checked as read_results(t, ...) checks each line
 // of a file (Fields): the form in which a game played by another process reaches the root (share.hpp).
@@ -67,9 +67,8 @@ Parsed<Tournament> header_tournament(const nlohmann::json& header);
 // refused.
 class ResultsWriter {
  public:
-  static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume,
-                                    std::string_view version, ResultsCheck check = ResultsCheck::Fields,
-                                    const Shard& shard = {});
+  static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume, std::string_view version,
+                                    ResultsCheck check = ResultsCheck::Fields, const Shard& shard = {});
   ResultsWriter() = default;
 
   // The games the file already held (empty for a new file); moved out once.

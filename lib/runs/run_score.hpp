@@ -26,8 +26,8 @@ std::string level_player(int level, bool deterministic);
 // One game of a run from the player's side.
 struct RunGame {
   bool won = false;
-  int stones_left = 0;      // the player's stones on the board at the end
-  int movement_moves = 0;   // steps and chain turns the player made in the movement phase (passes are not moves)
+  int stones_left = 0;     // the player's stones on the board at the end
+  int movement_moves = 0;  // steps and chain turns the player made in the movement phase (passes are not moves)
 };
 
 // The bonus of a win: 4 points for each of the player's stones left, plus 50 minus the player's

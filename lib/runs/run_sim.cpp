@@ -7,13 +7,13 @@
 #include <set>
 #include <stdexcept>
 
-#include "runs/indexed_work.hpp"
-#include "runs/player_pool.hpp"
-#include "runs/json.hpp"
-#include "runs/game_record_json.hpp"
-#include "rules/rules.hpp"
 #include "engine/selfplay.hpp"
+#include "rules/rules.hpp"
 #include "rules/spec.hpp"
+#include "runs/game_record_json.hpp"
+#include "runs/indexed_work.hpp"
+#include "runs/json.hpp"
+#include "runs/player_pool.hpp"
 
 namespace seega {
 
@@ -231,12 +231,8 @@ std::string run_sim_header(const RunSimConfig& c, std::string_view version) {
 std::string run_line(const RunSimConfig&, const RunRecord& r) {
   json games = json::array();
   for (const auto& g : r.games) games.push_back(game_json(g));
-  return json{{"type", "run"},
-              {"index", r.index},
-              {"seed", json_key64(r.seed)},
-              {"wins", r.score.wins},
-              {"score", r.score.score},
-              {"mean_bonus", r.score.mean_bonus},
+  return json{{"type", "run"},        {"index", r.index},       {"seed", json_key64(r.seed)},
+              {"wins", r.score.wins}, {"score", r.score.score}, {"mean_bonus", r.score.mean_bonus},
               {"games", games}}
       .dump();
 }
@@ -283,7 +279,8 @@ Parsed<RunSimFile> read_runs(const RunSimConfig& c, JsonlText split) {
     if (!c.shard.holds(r.value.index))
       return P::fail(where + "run " + std::to_string(r.value.index) + " is not one of shard " + c.shard.to_string() +
                      "'s (not written by this simulation)");
-    if (!seen.insert(r.value.index).second) return P::fail(where + "run " + std::to_string(r.value.index) + " appears twice");
+    if (!seen.insert(r.value.index).second)
+      return P::fail(where + "run " + std::to_string(r.value.index) + " appears twice");
     out.runs.push_back(std::move(r.value));
   }
   return P{std::move(out), {}};
@@ -313,8 +310,9 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
     return P::fail("the file was made with " + why + "; use another --out file");
   if (const auto key = first_key_differing(want, have); !key.empty())
     return P::fail("the file was made with " +
-                   (key == "weights" ? std::string("other weights for the player (its weights file has changed since)")
-                                     : key_value_text(have, key) + ", this simulation has " + key_value_text(want, key)) +
+                   (key == "weights"
+                        ? std::string("other weights for the player (its weights file has changed since)")
+                        : key_value_text(have, key) + ", this simulation has " + key_value_text(want, key)) +
                    "; use another --out file");
   if (have.contains("weights") && !want.contains("weights"))
     return P::fail("the file was made with a weights file for the player; use another --out file");
@@ -338,7 +336,8 @@ Parsed<RunSimFile> read_run_sim(std::string_view text) {
   c.max_level = f.whole("max_level", 1, 30);
   c.seed = f.key64("seed");
   const std::string levels = f.text("levels");
-  if (f.ok() && levels != "clock" && levels != "deterministic") f.fail("levels", quote(levels) + " is not clock or deterministic");
+  if (f.ok() && levels != "clock" && levels != "deterministic")
+    f.fail("levels", quote(levels) + " is not clock or deterministic");
   if (!f.ok()) return P::fail("run-sim file line 1 (the header): " + f.error());
   auto rules = parse_rules(rules_text);
   if (!rules.ok()) return P::fail("run-sim file line 1 (the header): rules: " + rules.error);

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "analysis/stats.hpp"
 #include "engine/game_record.hpp"
-#include "runs/jsonl_file.hpp"
 #include "engine/player.hpp"
+#include "runs/jsonl_file.hpp"
 #include "runs/run_progress.hpp"
 #include "runs/run_score.hpp"
-#include "runs/share.hpp"
 #include "runs/shard.hpp"
-#include "analysis/stats.hpp"
+#include "runs/share.hpp"
 
 namespace seega {
 
@@ -49,8 +49,7 @@ struct RunRecord {
 };
 
 // Run `index` with fresh players (the runner plays the same run). Nothing when stopped before its end.
-std::optional<RunRecord> play_run(const RunSimConfig& config, long long index,
-                                  const std::atomic<bool>* stop = nullptr);
+std::optional<RunRecord> play_run(const RunSimConfig& config, long long index, const std::atomic<bool>* stop = nullptr);
 
 struct RunSimHooks {
   std::function<void(const RunRecord&)> on_record;  // one call at a time, in completion order
@@ -64,7 +63,6 @@ struct RunSimHooks {
 // results-file line; only the root's hooks see runs, and the others return nothing.
 std::vector<RunRecord> simulate_runs(const RunSimConfig& config, std::vector<RunRecord> finished,
                                      const RunSimHooks& hooks, const std::atomic<bool>* stop, Share* share = nullptr);
-
 
 struct RunSimSummary {
   long long runs = 0;

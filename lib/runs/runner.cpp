@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/selfplay.hpp"
 #include "runs/indexed_work.hpp"
 #include "runs/player_pool.hpp"
 #include "runs/results_file.hpp"
-#include "engine/selfplay.hpp"
 
 namespace seega {
 
@@ -97,8 +97,12 @@ std::vector<GameRecord> run_tournament(const Tournament& t, const RunOptions& op
     progress.add_new(results.back().last_placer_won());
     return enough;
   };
-  const IndexedWork work{options.first_index, total,          options.threads,
-                         &have,               stop,           options.share,
+  const IndexedWork work{options.first_index,
+                         total,
+                         options.threads,
+                         &have,
+                         stop,
+                         options.share,
                          options.share ? results_header(t, "") : ""};
   with_size(t.rules.size, [&]<int N>() {
     run_indexed(

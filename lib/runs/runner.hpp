@@ -11,9 +11,9 @@
 
 #include "engine/game_record.hpp"
 #include "runs/run_progress.hpp"
-#include "runs/tournament.hpp"
-#include "runs/share.hpp"
 #include "runs/shard.hpp"
+#include "runs/share.hpp"
+#include "runs/tournament.hpp"
 
 namespace seega {
 

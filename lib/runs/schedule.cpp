@@ -31,7 +31,8 @@ std::string Schedule::invalid(ScheduleKind, int players, long long games_per_pai
   if (games_per_pairing < 1) return "games per pairing must be at least 1";
   if (players > 2 && games_per_pairing % 2)
     return "games per pairing must be even with more than two players (each pairing plays pairs of games "
-           "that swap roles), got " + std::to_string(games_per_pairing);
+           "that swap roles), got " +
+           std::to_string(games_per_pairing);
   return "";
 }
 

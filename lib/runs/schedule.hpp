@@ -34,7 +34,7 @@ struct ScheduledGame {
   long long index = 0;
   long long game_pair = 0;  // index / 2: the two games of a pair share the opening
   int pairing = 0;
-  int player[2] = {0, 1};  // the player of colour w and of colour b
+  int player[2] = {0, 1};          // the player of colour w and of colour b
   std::uint64_t seed = 0;          // the players' random streams
   std::uint64_t opening_seed = 0;  // the shared random opening turns
 };
@@ -43,8 +43,9 @@ class Schedule {
  public:
   // Round robin: every pair of the n players (0-1, 0-2, ..., 1-2, ...). Gauntlet: player 0 against each
   // of the others. Chain: each player against the next in the list (0-1, 1-2, ...), the cheapest schedule
-  // that connects a ladder whose order is known in advance (the AI levels). games_per_pairing games each; with more than one pairing it must be even, so that
-  // every round of the schedule is whole pairs. Precondition: invalid(...) is empty.
+  // that connects a ladder whose order is known in advance (the AI levels). games_per_pairing games each; with more
+  // than one pairing it must be even, so that every round of the schedule is whole pairs. Precondition: invalid(...) is
+  // empty.
   Schedule(ScheduleKind kind, int players, long long games_per_pairing);
   // Why such a schedule cannot be made, or empty.
   static std::string invalid(ScheduleKind kind, int players, long long games_per_pairing);

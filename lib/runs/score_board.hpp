@@ -7,9 +7,9 @@
 #include <map>
 #include <vector>
 
+#include "analysis/stats.hpp"
 #include "engine/game_record.hpp"
 #include "runs/schedule.hpp"
-#include "analysis/stats.hpp"
 
 namespace seega {
 

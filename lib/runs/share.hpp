@@ -39,7 +39,8 @@ class Share {
   // (local_finished() is true) and, at the root, every other process has reported the end of its
   // part. At the root receive(text) is called for each result of another process, one call at a
   // time. Throws at the root when another process failed, with the message it sent.
-  virtual void serve(const std::function<void(std::string&&)>& receive, const std::function<bool()>& local_finished) = 0;
+  virtual void serve(const std::function<void(std::string&&)>& receive,
+                     const std::function<bool()>& local_finished) = 0;
 };
 
 }  // namespace seega

@@ -6,18 +6,18 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "analysis/labelling.hpp"
+#include "analysis/stats.hpp"
 #include "engine/eval.hpp"
-#include "runs/merge.hpp"
-#include "rules/notation.hpp"
 #include "engine/player.hpp"
 #include "engine/replay.hpp"
-#include "runs/results_file.hpp"
+#include "rules/notation.hpp"
 #include "rules/rules.hpp"
-#include "runs/run_sim.hpp"
 #include "rules/spec.hpp"
-#include "analysis/stats.hpp"
-#include "analysis/labelling.hpp"
+#include "runs/merge.hpp"
 #include "runs/positions_file.hpp"
+#include "runs/results_file.hpp"
+#include "runs/run_sim.hpp"
 
 namespace seega::fuzz {
 

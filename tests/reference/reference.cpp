@@ -63,7 +63,10 @@ std::string print(const Pos& p) {
     int run = 0;
     for (int file = 0; file < p.n; ++file) {
       char c = p.g[rank * p.n + file];
-      if (c == '.') { ++run; continue; }
+      if (c == '.') {
+        ++run;
+        continue;
+      }
       if (run > 0) s += static_cast<char>('0' + run);
       run = 0;
       s += c;
@@ -73,8 +76,8 @@ std::string print(const Pos& p) {
   }
   s += ' ';
   s += p.side;
-  s += ' ' + std::to_string(p.hand_w) + '/' + std::to_string(p.hand_b) + ' ' +
-       std::to_string(p.quiet) + ' ' + std::to_string(p.plies);
+  s += ' ' + std::to_string(p.hand_w) + '/' + std::to_string(p.hand_b) + ' ' + std::to_string(p.quiet) + ' ' +
+       std::to_string(p.plies);
   return s;
 }
 
@@ -116,8 +119,7 @@ struct Turn {
 };
 
 // Extends a path whose last step captured (or the bare start square) by capturing steps.
-void chain_dfs(const Rules& R, const Pos& p, const std::vector<char>& g, const Turn& t,
-               std::vector<Turn>& out) {
+void chain_dfs(const Rules& R, const Pos& p, const std::vector<char>& g, const Turn& t, std::vector<Turn>& out) {
   bool continued = false;
   for (int to : step_targets(R, p, g, t.path.back())) {
     std::vector<char> g2 = g;
@@ -127,7 +129,10 @@ void chain_dfs(const Rules& R, const Pos& p, const std::vector<char>& g, const T
     Turn t2 = t;
     t2.path.push_back(to);
     t2.caps.insert(t2.caps.end(), c.begin(), c.end());
-    if (!R.chains) { out.push_back(t2); continue; }  // a single capturing step
+    if (!R.chains) {
+      out.push_back(t2);
+      continue;
+    }                                          // a single capturing step
     if (!R.forced_capture) out.push_back(t2);  // may stop after any capturing step
     chain_dfs(R, p, g2, t2, out);
   }
@@ -145,10 +150,8 @@ std::vector<Turn> movement_turns(const Rules& R, const Pos& p) {
     }
     chain_dfs(R, p, p.g, {{s}, {}}, turns);  // capturing turns (chains when R.chains)
   }
-  if (R.forced_capture &&
-      std::any_of(turns.begin(), turns.end(), [](const Turn& t) { return !t.caps.empty(); }))
-    turns.erase(std::remove_if(turns.begin(), turns.end(), [](const Turn& t) { return t.caps.empty(); }),
-                turns.end());
+  if (R.forced_capture && std::any_of(turns.begin(), turns.end(), [](const Turn& t) { return !t.caps.empty(); }))
+    turns.erase(std::remove_if(turns.begin(), turns.end(), [](const Turn& t) { return t.caps.empty(); }), turns.end());
   // Dedupe by (start, end, captured set), keeping the shortest path, then the smallest by square index.
   std::map<std::tuple<int, int, std::vector<int>>, std::vector<int>> best;
   for (Turn& t : turns) {
@@ -182,8 +185,13 @@ bool has_barrier(const Pos& p, char P) {
           char c = p.g[r * n + f];
           int coord = vertical ? f : r;  // column k (vertical) or row k
           if (coord == k) full = full && c == P;
-          else if (coord < k) { lowP += c == P; lowE += c == E; }
-          else { highP += c == P; highE += c == E; }
+          else if (coord < k) {
+            lowP += c == P;
+            lowE += c == E;
+          } else {
+            highP += c == P;
+            highE += c == E;
+          }
         }
       }
       if (full && ((lowE == 0 && highP == 0) || (highE == 0 && lowP == 0))) return true;

@@ -5,13 +5,13 @@
 namespace seega::ref {
 struct Rules {
   int size = 5;
-  bool diag_steps = false;      // steps=all
-  bool diag_captures = false;   // captures=all
+  bool diag_steps = false;     // steps=all
+  bool diag_captures = false;  // captures=all
   bool centre_immune = true;
   bool last_placer_moves_first = true;  // first_mover=last
   bool walled_in_loses = false;         // walled_in=lose
-  int quiet_plies = 30;  // 0 = off
-  int max_plies = 160;   // 0 = off
+  int quiet_plies = 30;                 // 0 = off
+  int max_plies = 160;                  // 0 = off
   bool chains = false;
   bool forced_capture = false;
   bool barrier = false;
