@@ -132,7 +132,7 @@ int run_gen_data(const std::vector<std::string>& args) {
       out.add(g.index, std::move(rows.value));
     };
     const long long before = shard.share(first);  // the shard's games in the file already
-    if (line.on()) hooks.on_progress = [&](const RunProgress& p) { report(p.done + before, p.total); };
+    if (line.on()) hooks.on_progress = [&report, before](const RunProgress& p) { report(p.done + before, p.total); };
   }
   RunTotals totals;
   harness.run(
