@@ -4,10 +4,8 @@
 
 #include <chrono>
 #include <filesystem>
-#include <map>
 #include <sstream>
 
-#include "analysis/labelling.hpp"
 #include "analysis/tune.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"

@@ -6,7 +6,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 
 #include "runs/atomic_write.hpp"
 
@@ -14,7 +13,6 @@ namespace seega {
 
 std::string AppendFile::start_open(AppendFile& w, const std::string& option, bool resume, std::string& text,
                                    const std::string& holds) {
-  namespace fs = std::filesystem;
   const std::string& path = w.path_;
   const std::string name = option + " " + path;
   if (auto why = output_file_problem(option, path); !why.empty()) return why;

@@ -1,8 +1,5 @@
 #include "runs/positions_file.hpp"
 
-#include <cerrno>
-#include <charconv>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>

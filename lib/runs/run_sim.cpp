@@ -1,8 +1,6 @@
 #include "runs/run_sim.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <memory>
 #include <set>
 #include <stdexcept>
