@@ -103,6 +103,86 @@ TEST(Eval, LastPlacerIsThePhaseTermOfPlacement) {
   EXPECT_EQ(f[Safe], 0);
 }
 
+// Black b3 can step into the empty centre c3 and take white c4 (black c5 behind it); white c4 can step
+// in too but takes nothing (no white stone behind black b3). Four stones placed, 10 each in hand.
+constexpr const char* kBlackEntry = "2b2/2w2/1b3/5/w4";
+
+TEST(Eval, FirstEntryCountsOnlyTheEntryCaptureOfTheSideThatMovesFirst) {
+  const Rules r = rules("standard");
+  // White to move with equal hands placed first, so black places last and moves first: black's entry
+  // counts against us. centre_entry says the same here.
+  auto f = values(r, std::string(kBlackEntry) + " w 10/10 0 0");
+  EXPECT_EQ(f[CentreEntry], -1);
+  EXPECT_EQ(f[FirstEntry], -1);
+  // Black to move with equal hands placed first, so white moves first, and black's entry threat is
+  // answered before it can be played: centre_entry still counts it (+1), first_entry does not.
+  f = values(r, std::string(kBlackEntry) + " b 10/10 0 0");
+  EXPECT_EQ(f[CentreEntry], 1);
+  EXPECT_EQ(f[FirstEntry], 0);
+  // When the rules let the first placer move first, the sides swap.
+  const Rules first = rules("standard(first_mover=first)");
+  EXPECT_EQ(values(first, std::string(kBlackEntry) + " w 10/10 0 0")[FirstEntry], 0);
+  EXPECT_EQ(values(first, std::string(kBlackEntry) + " b 10/10 0 0")[FirstEntry], 1);
+  // In movement the side to move is the one that moves first.
+  EXPECT_EQ(values(r, std::string(kBlackEntry) + " b 0/0 0 0")[FirstEntry], 1);
+  EXPECT_EQ(values(r, std::string(kBlackEntry) + " w 0/0 0 0")[FirstEntry], 0);
+}
+
+TEST(Eval, EdgeCountsStonesOnTheBorderCornersIncluded) {
+  // White a5 (a corner) and b5 on the edge; black b2 is not.
+  EXPECT_EQ(values(rules("standard"), "ww3/5/5/1b3/5 w 0/0 0 0")[Edge], 2);
+  EXPECT_EQ(values(rules("standard"), "ww3/5/5/1b3/5 b 0/0 0 0")[Edge], -2);
+  // In placement too: white a1 against black c5, both on the edge.
+  EXPECT_EQ(values(rules("standard"), std::string(kBlackEntry) + " w 10/10 0 0")[Edge], 0);
+}
+
+TEST(Eval, PlacementSafeCountsSafeStonesDuringPlacementOnly) {
+  // White a1-a4, a file on the edge, all four safe; black c4 and b2 open on their files. Black to move.
+  auto f = values(rules("standard"), "5/w1b2/w4/wb3/w4 b 8/10 0 0");
+  EXPECT_EQ(f[PlacementSafe], 0 - 4);
+  EXPECT_EQ(f[Safe], 0);  // the movement feature stays 0 in placement
+  // The same stones in movement: safe counts them and placement_safe is 0.
+  f = values(rules("standard"), "5/w1b2/w4/wb3/w4 b 0/0 0 0");
+  EXPECT_EQ(f[PlacementSafe], 0);
+  EXPECT_EQ(f[Safe], 0 - 4);
+}
+
+TEST(Eval, QuietCountIsTheStoneCountTimesTheShareOfTheQuietLimitUsed) {
+  const Rules r = rules("standard");
+  ASSERT_GT(r.quiet_plies, 0);
+  // White 2 stones, black 1, 15 quiet plies: +1 x 15 / limit for white, -1 x 15 / limit for black.
+  EXPECT_DOUBLE_EQ(features(position(r, "ww3/5/5/1b3/5 w 0/0 15 20"))[QuietCount], 15.0 / r.quiet_plies);
+  EXPECT_DOUBLE_EQ(features(position(r, "ww3/5/5/1b3/5 b 0/0 15 20"))[QuietCount], -15.0 / r.quiet_plies);
+  EXPECT_EQ(features(position(r, "ww3/5/5/1b3/5 w 0/0 0 0"))[QuietCount], 0);
+  // No quiet limit, no count to reach: 0.
+  EXPECT_EQ(features(position(rules("standard(quiet_plies=off)"), "ww3/5/5/1b3/5 w 0/0 15 20"))[QuietCount], 0);
+  // The evaluation adds its weight times that fraction.
+  Weights w{};
+  w.w[QuietCount] = 300;
+  EXPECT_EQ(evaluate(position(r, "ww3/5/5/1b3/5 w 0/0 15 20"), w),
+            static_cast<int>(std::lround(300.0 * 15 / r.quiet_plies)));
+}
+
+TEST(Eval, TheAddedFeaturesWeighNothingByDefaultAndOldWeightsFilesReadAsBefore) {
+  const Weights d = Weights::defaults();
+  for (Feature f : {FirstEntry, Edge, PlacementSafe, QuietCount}) EXPECT_EQ(d.w[f], 0) << kFeatureNames[f];
+  // A file of the nine features that existed before reads with the new ones at their default, 0.
+  const auto old = parse_weights(
+      "material 100\nmobility 2\nsafe 8\nthreats 30\nhanging -40\ncentre_ring 6\ncentre_entry 25\n"
+      "blocked 20\nlast_placer 40\n");
+  ASSERT_TRUE(old.ok()) << old.error;
+  EXPECT_EQ(old.value, d);
+  // New features round-trip, split by phase too.
+  Weights w = d;
+  w.w[FirstEntry] = 31.25;
+  w.w[QuietCount] = -7;
+  w.placement = w.w;
+  (*w.placement)[PlacementSafe] = 12.5;
+  const auto back = parse_weights(w.to_text());
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(back.value, w);
+}
+
 TEST(Eval, TheScoreIsTheWeightedSumRoundedToTheNearestHundredth) {
   // Over the positions of random games under each preset, with the default (integer) weights and with
   // fractional ones: evaluate() is the rounded dot product of features and weights.

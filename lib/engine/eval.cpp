@@ -161,6 +161,14 @@ int centre_entry(const Position<N>& pos, Bitboard<N> own, Bitboard<N> enemy) {
 }
 
 template <int N>
+constexpr Bitboard<N> edge_squares() {
+  Bitboard<N> edge = 0;
+  for (int sq = 0; sq < N * N; ++sq)
+    if (sq / N == 0 || sq / N == N - 1 || sq % N == 0 || sq % N == N - 1) edge |= square_bb<Bitboard<N>>(sq);
+  return edge;
+}
+
+template <int N>
 constexpr Bitboard<N> centre_ring() {
   Bitboard<N> ring = 0;
   for (int d = 0; d < 4; ++d) ring |= square_bb<Bitboard<N>>(Geometry<N>::kNeighbour[Geometry<N>::kCentre][d]);
@@ -177,12 +185,27 @@ FeatureCounts features_of(const Position<N>& pos) {
   f[Material] = (pos.count(us) + pos.in_hand(us)) - (pos.count(them) + pos.in_hand(them));
   constexpr Bitboard<N> ring = centre_ring<N>();
   f[CentreRing] = popcount(mine & ring) - popcount(theirs & ring);
-  f[CentreEntry] = centre_entry<N, StepDirs, CaptureDirs>(pos, mine, theirs) -
-                   centre_entry<N, StepDirs, CaptureDirs>(pos, theirs, mine);
+  const int our_entry = centre_entry<N, StepDirs, CaptureDirs>(pos, mine, theirs),
+            their_entry = centre_entry<N, StepDirs, CaptureDirs>(pos, theirs, mine);
+  f[CentreEntry] = our_entry - their_entry;
+  constexpr Bitboard<N> edge = edge_squares<N>();
+  f[Edge] = popcount(mine & edge) - popcount(theirs & edge);
   if (pos.placing()) {
     // Equal hands: we placed first, so they place last. The side with more in hand places last.
-    f[LastPlacer] = pos.in_hand(us) == pos.in_hand(them) ? -1 : 1;
+    const bool we_place_last = pos.in_hand(us) != pos.in_hand(them);
+    f[LastPlacer] = we_place_last ? 1 : -1;
+    // The rules say whether the last placer or the first moves first; only that side can take its entry
+    // capture on the first step, the other's entry is answered before it can be played.
+    const bool we_move_first = we_place_last == (pos.rules().first_mover == FirstMover::LastPlacer);
+    f[FirstEntry] = we_move_first ? our_entry : -their_entry;
+    f[PlacementSafe] =
+        popcount(safe_stones<N, CaptureDirs>(pos, mine)) - popcount(safe_stones<N, CaptureDirs>(pos, theirs));
     return f;
+  }
+  f[FirstEntry] = our_entry;
+  if (pos.rules().quiet_plies) {
+    // The numerator: features() and evaluate() divide it by the limit (kept an integer here).
+    f[QuietCount] = (pos.count(us) - pos.count(them)) * pos.quiet_plies();
   }
   f[Safe] = popcount(safe_stones<N, CaptureDirs>(pos, mine)) - popcount(safe_stones<N, CaptureDirs>(pos, theirs));
   f[Threats] = popcount(capturable<N, StepDirs, CaptureDirs>(pos, mine, theirs));
@@ -207,6 +230,7 @@ FeatureVector features(const Position<N>& pos) {
   const FeatureCounts counts = feature_counts(pos);
   FeatureVector f{};
   for (int i = 0; i < kFeatureCount; ++i) f[i] = counts[i];
+  if (counts[QuietCount]) f[QuietCount] /= pos.rules().quiet_plies;
   return f;
 }
 
@@ -214,13 +238,16 @@ template <int N>
 int evaluate(const Position<N>& pos, const Weights& weights) {
   const FeatureCounts f = feature_counts(pos);
   const auto& w = weights.of_phase(pos.placing());
-  static_assert(kFeatureCount == 9, "the sum below names every feature");
+  static_assert(kFeatureCount == 13, "the sum below names every feature");
   // Summed as a tree rather than left to right: the products do not wait on one another (measured:
-  // the serial chain of additions was a third of the evaluation's time). Exact for integer weights;
-  // for others the order is fixed, so results are still the same on every run.
+  // the serial chain of additions was a third of the evaluation's time). Exact for integer weights
+  // (quiet_count aside, whose value is a fraction); for others the order is fixed, so results are still
+  // the same on every run.
   const double s01 = w[0] * f[0] + w[1] * f[1], s23 = w[2] * f[2] + w[3] * f[3];
   const double s45 = w[4] * f[4] + w[5] * f[5], s67 = w[6] * f[6] + w[7] * f[7];
-  double s = ((s01 + s23) + (s45 + s67)) + w[8] * f[8];
+  const double s89 = w[8] * f[8] + w[9] * f[9], s1011 = w[10] * f[10] + w[11] * f[11];
+  double s = ((s01 + s23) + (s45 + s67)) + (s89 + s1011);
+  if (f[QuietCount]) s += w[QuietCount] * f[QuietCount] / pos.rules().quiet_plies;
   s = std::clamp(s, -20000.0, 20000.0);
   return static_cast<int>(s >= 0 ? s + 0.5 : s - 0.5);  // lround's rounding, without the libm call
 }

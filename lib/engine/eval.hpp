@@ -21,11 +21,19 @@ enum Feature : int {
   CentreEntry,  // with the centre empty: the most stones a step into it takes, ours minus theirs
   Blocked,      // 1 when they have no step, -1 when we have none (movement phase)
   LastPlacer,   // phase: +1 when we place last (and so move first), -1 when they do; 0 after placement
+  // The features below were added for tuning (issue 22); their built-in weight is 0 until a gate adopts one.
+  FirstEntry,     // the entry capture of the side that moves first: centre_entry's count for that side alone,
+                  // + when it is us, - when it is them (in movement, the side to move is the one that moves first)
+  Edge,           // stones on the edge of the board (corners included): ours minus theirs
+  PlacementSafe,  // in placement only: `safe` stones, ours minus theirs (0 in movement, where `safe` counts)
+  QuietCount,     // in movement with a quiet limit: stones on the board, ours minus theirs, times the share
+                  // of the quiet limit used (quiet plies / limit): the count that decides at the limit
   kFeatureCount
 };
 
 constexpr std::array<std::string_view, kFeatureCount> kFeatureNames{
-    "material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked", "last_placer"};
+    "material", "mobility",    "safe",        "threats", "hanging",        "centre_ring", "centre_entry",
+    "blocked",  "last_placer", "first_entry", "edge",    "placement_safe", "quiet_count"};
 
 using FeatureVector = std::array<double, kFeatureCount>;
 
