@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <sstream>
@@ -30,22 +31,26 @@ std::string no_se(const FeatureFit& x) {
   return "";
 }
 
-void print_table(const char* phase, const std::vector<FeatureFit>& fits) {
-  fmt::print("{:<14} {:>9} {:>10} {:>8}\n", phase, "start", "fitted", "± se");
+// The features --features leaves out of the fit (none without it).
+using LeftOut = std::array<bool, kFeatureCount>;
+
+void print_table(const char* phase, const std::vector<FeatureFit>& fits, const LeftOut& left_out) {
+  fmt::print("{:<16} {:>9} {:>10} {:>8}\n", phase, "start", "fitted", "± se");
   for (int f = 0; f < kFeatureCount; ++f) {
     const FeatureFit& x = fits[static_cast<std::size_t>(f)];
     // A weight with no standard error says why in its place: "fixed", or why it is undetermined.
-    const std::string se = !x.determined ? fmt::format(" undetermined: {}", x.undetermined_why)
-                           : x.fixed     ? fmt::format("{:>8}", "fixed")
-                                         : fmt::format("{:>8.2f}", x.se);
-    fmt::print("  {:<12} {:>9.2f} {:>10.2f} {}\n", kFeatureNames[f], x.start, x.fitted, se);
+    const std::string se = left_out[f]     ? " left out (--features): weighs 0"
+                           : !x.determined ? fmt::format(" undetermined: {}", x.undetermined_why)
+                           : x.fixed       ? fmt::format("{:>8}", "fixed")
+                                           : fmt::format("{:>8.2f}", x.se);
+    fmt::print("  {:<14} {:>9.2f} {:>10.2f} {}\n", kFeatureNames[f], x.start, x.fitted, se);
   }
 }
 
 }  // namespace
 
 int run_tune(const std::vector<std::string>& args) {
-  std::string data, start_path, phases = "joint", out_path, seed_text;
+  std::string data, start_path, phases = "joint", out_path, seed_text, features_text;
   double l2 = 0, holdout = 0.1;
   bool json = false;
   po::options_description opts("tune options");
@@ -59,11 +64,14 @@ int run_tune(const std::vector<std::string>& args) {
       "share of games held out to measure the fit (0 to <1)")("seed", po::value(&seed_text)->default_value("1"),
                                                               "which games are held out")(
       "out", po::value(&out_path), "write the fitted weights to this file (the weights-file format)")(
-      "json", po::bool_switch(&json), "print the report as one JSON object");
+      "features", po::value(&features_text),
+      "fit only these features, comma-separated (material always); the others weigh 0 in the fit and in "
+      "the weights written (default: every feature)")("json", po::bool_switch(&json),
+                                                      "print the report as one JSON object");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--l2 X]\n"
-                     "       [--holdout 0.1] [--seed S] [--out weights.txt] [--json]"))
+                     "       [--holdout 0.1] [--seed S] [--features F,F...] [--out weights.txt] [--json]"))
     return 0;
   if (phases != "joint" && phases != "split") throw UsageError("--phases '" + phases + "': allowed joint, split");
   if (!out_path.empty()) {
@@ -75,24 +83,42 @@ int run_tune(const std::vector<std::string>& args) {
     if (!dir.empty() && !fs::is_directory(dir, ec))
       throw UsageError("--out " + out_path + ": " + dir.string() + " is not a directory");
   }
-  const Weights start = load_weights_option(start_path);
+  Weights start = load_weights_option(start_path);
+  LeftOut left_out{};
+  if (vm.count("features")) {
+    const auto chosen = parse_feature_list(features_text);
+    if (!chosen.ok()) throw UsageError("--features: " + chosen.error);
+    left_out.fill(true);
+    left_out[Material] = false;
+    for (Feature f : chosen.value) left_out[f] = false;
+  }
+  // A feature left out weighs 0 from the start, so its column (zeroed below) plays no part in the fit.
+  for (int f = 0; f < kFeatureCount; ++f)
+    if (left_out[f]) {
+      start.w[f] = 0;
+      if (start.placement) (*start.placement)[f] = 0;
+    }
   TuneOptions o;
   o.l2 = l2;
   o.holdout = holdout;
   o.split = phases == "split";
   o.seed = parse_seed(seed_text);
   const auto t0 = std::chrono::steady_clock::now();
-  const std::vector<TuneSample> samples = read_samples(data);
+  std::vector<TuneSample> samples = read_samples(data);
+  for (TuneSample& sample : samples)
+    for (int f = 0; f < kFeatureCount; ++f)
+      if (left_out[f]) sample.x[f] = 0;
   const double read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   auto fit = tune(samples, start, o);
   if (!fit.ok()) throw UsageError(fit.error);
   const TuneResult& r = fit.value;
-  const Weights adopted = adoptable_weights(r, start);
+  const Weights adopted = adoptable_weights(r, start);  // a left-out feature's start is 0
   if (!out_path.empty()) {
     // Through a temporary file and a rename: a failed write never leaves a cut weights file that a
     // player would refuse (or worse, an older file half overwritten).
     std::ostringstream out;
-    out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2 << " (K " << r.k
+    out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2
+        << (features_text.empty() ? "" : " --features " + features_text) << " (K " << r.k
         << "); undetermined features keep their starting weights\n"
         << adopted.to_text();
     if (auto why = write_files_atomically({{out_path, out.str()}}); !why.empty())
@@ -130,6 +156,7 @@ int run_tune(const std::vector<std::string>& args) {
                      {"seconds", r.seconds},
                      {"read_seconds", read_seconds},
                      {"phases", phases},
+                     {"features", features_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(features_text)},
                      {"l2", l2},
                      {"weights", adopted.to_text()}};
     if (o.split) j["placement"] = fits(r.placement);
@@ -149,11 +176,13 @@ int run_tune(const std::vector<std::string>& args) {
              r.no_holdout.empty()
                  ? fmt::format("held out {:.5f} -> {:.5f}", r.holdout_loss_before, r.holdout_loss_after)
                  : "no held-out loss: " + r.no_holdout);
-  print_table(o.split ? "movement" : "weights", r.movement);
-  if (o.split) print_table("placement", r.placement);
-  if (!r.undetermined.empty()) {
-    std::string names;
-    for (const auto& n : r.undetermined) names += (names.empty() ? "" : ", ") + n;
+  print_table(o.split ? "movement" : "weights", r.movement, left_out);
+  if (o.split) print_table("placement", r.placement, left_out);
+  std::string names;
+  for (const auto& n : r.undetermined)
+    if (const auto f = parse_feature_list(n.substr(n.find(' ') + 1)); !f.ok() || !left_out[f.value[0]])
+      names += (names.empty() ? "" : ", ") + n;
+  if (!names.empty()) {
     fmt::print("the data cannot determine: {} (the written weights keep their starting values)\n", names);
   }
   fmt::print("{} Newton iterations{}, {:.2f} s to fit, {:.2f} s to read\n", r.iterations,

@@ -137,4 +137,20 @@ if grep -Eq '^  material +100\.00 +100\.00 +fixed$' "$tmp/split_text.txt" &&
   grep -Eq "^  material +100\.00 +[-0-9.]+ +undetermined: always 0 in the placement training positions$" \
     "$tmp/split_text.txt"; then pass; else fail "tune --phases split text: $(cat "$tmp/split_text.txt")"; fi
 
+# --features fits only the features named (material always): the others weigh 0 in the weights written.
+"$seega" tune --data "$tmp/data.csv" --features mobility,first_entry --out "$tmp/only.txt" >"$tmp/only_text.txt"
+if /usr/bin/python3 - "$tmp/only.txt" <<'PY'
+import sys
+w = dict(l.split() for l in open(sys.argv[1]) if l.strip() and not l.startswith("#"))
+assert float(w["material"]) == 100, w
+assert all(float(w[k]) == 0 for k in ("safe", "hanging", "centre_entry", "edge", "quiet_count")), w
+assert float(w["mobility"]) != 0 and float(w["first_entry"]) != 0, w
+PY
+then pass; else fail "tune --features: $(cat "$tmp/only.txt")"; fi
+if grep -q 'hanging .*left out (--features): weighs 0' "$tmp/only_text.txt"; then pass; else
+  fail "tune --features does not say what it left out: $(cat "$tmp/only_text.txt")"; fi
+bad_says "tune --features with an unknown name" "did you mean 'first_entry'" \
+  tune --data "$tmp/data.csv" --features mobility,first_entri
+bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/data.csv" --features edge,edge
+
 finish "cli tune"

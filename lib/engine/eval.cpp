@@ -98,6 +98,25 @@ Parsed<Weights> load_weights(const std::string& path) {
   return parse_weights_file(buf.str(), path);
 }
 
+Parsed<std::vector<Feature>> parse_feature_list(std::string_view text) {
+  using P = Parsed<std::vector<Feature>>;
+  const std::vector<std::string> names(kFeatureNames.begin(), kFeatureNames.end());
+  std::vector<Feature> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    const std::string name(text.substr(at, comma - at));
+    at = comma + 1;
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end())
+      return P::fail("unknown feature " + quote(name) + did_you_mean(name, names) + "; features: " + joined(names));
+    const auto f = static_cast<Feature>(it - names.begin());
+    if (std::find(out.begin(), out.end(), f) != out.end()) return P::fail("feature " + quote(name) + " is given twice");
+    out.push_back(f);
+  }
+  return P{out, {}};
+}
+
 namespace {
 
 // The feature helpers take the numbers of step and capture directions (4 or 8) as template

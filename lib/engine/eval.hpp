@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/movegen.hpp"
 
@@ -60,6 +61,10 @@ Parsed<Weights> parse_weights(std::string_view text);
 Parsed<Weights> parse_weights_file(std::string_view text, const std::string& path);
 // Reads and parses a weights file; errors name the file.
 Parsed<Weights> load_weights(const std::string& path);
+
+// A comma-separated list of feature names ("material,first_entry"), each once: an unknown name is an
+// error listing the features, with the nearest as "did you mean".
+Parsed<std::vector<Feature>> parse_feature_list(std::string_view text);
 
 // The feature values of a position, from the side to move's point of view.
 template <int N>
