@@ -2,12 +2,14 @@
 // the schedule's ends, bounds, the same trajectory from the same seed, a restored state, bad configurations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
 
 #include "analysis/spsa.hpp"
 #include "rules/random.hpp"
+#include "runs/spsa_run.hpp"
 
 namespace seega {
 namespace {
@@ -34,8 +36,11 @@ SpsaConfig synthetic(std::uint64_t seed) {
   SpsaConfig c;
   c.iterations = 2000;
   c.seed = seed;
-  for (std::size_t i = 0; i < kOpt.size(); ++i)
-    c.params.push_back({.name = "p" + std::to_string(i), .start = 0, .c_end = 2, .r_end = 0.002});
+  for (std::size_t i = 0; i < kOpt.size(); ++i) {
+    std::string name = "p";  // not "p" + to_string(i): GCC 12 warns of a false -Wrestrict in it
+    name += std::to_string(i);
+    c.params.push_back({.name = name, .start = 0, .c_end = 2, .r_end = 0.002});
+  }
   return c;
 }
 
@@ -169,6 +174,94 @@ TEST(Spsa, ConfigurationErrorsAreNamed) {
   EXPECT_NE(error([](SpsaConfig& c) { c.params[2].lo = 5, c.params[2].hi = 4; }).find("empty"), std::string::npos);
   EXPECT_NE(error([](SpsaConfig& c) { c.params[2].name = "p0"; }).find("given twice"), std::string::npos);
   EXPECT_FALSE(Spsa::start(SpsaConfig{}).ok());
+}
+
+SpsaRunConfig tiny_run(int threads) {
+  SpsaRunConfig c;
+  c.player = parse_player("ab(depth=2)").value;
+  c.tune = spsa_default_names(c.start);
+  c.iterations = 3;
+  c.pairs = 4;
+  c.seed = 5;
+  c.threads = threads;
+  return c;
+}
+
+TEST(SpsaRun, DefaultNamesAreEveryFeatureButMaterial) {
+  Weights w = Weights::defaults();
+  auto names = spsa_default_names(w);
+  ASSERT_EQ(names.size(), static_cast<std::size_t>(kFeatureCount - 1));
+  EXPECT_EQ(std::count(names.begin(), names.end(), "material"), 0);
+  w.placement = w.w;
+  names = spsa_default_names(w);
+  EXPECT_EQ(names.size(), static_cast<std::size_t>(2 * kFeatureCount - 1));
+  EXPECT_EQ(std::count(names.begin(), names.end(), "placement.material"), 1);
+}
+
+TEST(SpsaRun, TunedNamesAddressTheirWeights) {
+  SpsaRunConfig c = tiny_run(1);
+  c.start.placement = c.start.w;
+  c.tune = {"safe", "placement.safe"};
+  auto spsa = c.spsa();
+  ASSERT_TRUE(spsa.ok()) << spsa.error;
+  EXPECT_EQ(spsa.value.params[0].start, c.start.w[Safe]);
+  const Weights w = c.weights_at({1.5, -2.5});
+  EXPECT_EQ(w.w[Safe], 1.5);
+  EXPECT_EQ((*w.placement)[Safe], -2.5);
+  EXPECT_EQ(w.w[Material], c.start.w[Material]);
+  c.tune = {"sfae"};
+  EXPECT_NE(c.spsa().error.find("did you mean 'safe'"), std::string::npos) << c.spsa().error;
+  c.player = parse_player("ab(time=100)").value;
+  EXPECT_NE(c.spsa().error.find("clock"), std::string::npos);
+  c.player = parse_player("level(3,deterministic)").value;
+  c.tune = {"safe"};
+  EXPECT_TRUE(c.spsa().ok());
+}
+
+TEST(SpsaRun, TrajectoryIsTheSameOnAnyThreadCount) {
+  std::vector<std::vector<SpsaRow>> runs;
+  for (int threads : {1, 2}) {
+    const SpsaRunConfig c = tiny_run(threads);
+    Spsa state = Spsa::start(c.spsa().value).value;
+    std::vector<SpsaRow> rows;
+    SpsaHooks hooks;
+    hooks.on_row = [&](const SpsaRow& r) { rows.push_back(r); };
+    run_spsa(c, state, hooks, nullptr);
+    ASSERT_EQ(rows.size(), 3u);
+    runs.push_back(rows);
+  }
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(runs[0][k].result, runs[1][k].result);
+    EXPECT_EQ(runs[0][k].theta, runs[1][k].theta);
+  }
+}
+
+TEST(SpsaRun, TrajectoryLinesReadBackExactly) {
+  const std::vector<std::string> names{"safe", "threats"};
+  SpsaRow a{1, 16, -3, 4.4694001378685719, 0.1 / 3, {8.0 / 3, -1e-300}};
+  SpsaRow b{2, 16, 2.5, 4.1, 0.05, {2.0 / 7, 30}};
+  const std::string text = spsa_csv_header(names) + "\n" + spsa_csv_line(a) + spsa_csv_line(b);
+  std::size_t kept = 0;
+  auto rows = parse_spsa_trajectory(text, names, kept);
+  ASSERT_TRUE(rows.ok()) << rows.error;
+  ASSERT_EQ(rows.value.size(), 2u);
+  EXPECT_EQ(kept, text.size());
+  EXPECT_EQ(rows.value[0].theta, a.theta);
+  EXPECT_EQ(rows.value[0].a, a.a);
+  EXPECT_EQ(rows.value[1].result, 2.5);
+  // A cut last line is dropped; kept ends before it.
+  const std::string cut = text + "3,16,1,4";
+  rows = parse_spsa_trajectory(cut, names, kept);
+  ASSERT_TRUE(rows.ok());
+  EXPECT_EQ(rows.value.size(), 2u);
+  EXPECT_EQ(kept, text.size());
+  // Damage anywhere else names its line.
+  EXPECT_EQ(parse_spsa_trajectory(text + "3,16,x,4,1,1,1\n", names, kept).error,
+            "line 4: result 'x' is not a finite number");
+  EXPECT_EQ(parse_spsa_trajectory(text + "4,16,1,4,1,1,1\n", names, kept).error,
+            "line 4: iteration '4' where iteration 3 belongs");
+  EXPECT_EQ(parse_spsa_trajectory(text + "3,16,1\n", names, kept).error, "line 4: 3 cells where a row has 7");
+  EXPECT_NE(parse_spsa_trajectory(text, {"safe"}, kept).error.find("line 1: the header"), std::string::npos);
 }
 
 }  // namespace
