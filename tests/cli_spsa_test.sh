@@ -53,6 +53,9 @@ bad_says "spsa --resume of a damaged row" "bad.csv: line 3: result 'x" "${A[@]}"
 sed '4s/^3,/7,/' "$tmp/t1.csv" >"$tmp/seq.csv" && cp "$tmp/t1.csv.json" "$tmp/seq.csv.json"
 bad_says "spsa --resume of rows out of sequence" "line 4: iteration '7' where iteration 3 belongs" \
   "${A[@]}" --trajectory "$tmp/seq.csv" --resume
+sed '3s/^2,8,/2,9,/' "$tmp/t1.csv" >"$tmp/games.csv" && cp "$tmp/t1.csv.json" "$tmp/games.csv.json"
+bad_says "spsa --resume of a row of another schedule" "games.csv: line 3: 9 games where this run plays 8" \
+  "${A[@]}" --trajectory "$tmp/games.csv" --resume
 cp "$tmp/t1.csv" "$tmp/nometa.csv"
 bad_says "spsa --resume without the configuration" "nometa.csv.json: missing or unreadable" \
   "${A[@]}" --trajectory "$tmp/nometa.csv" --resume

@@ -1,5 +1,6 @@
 #include "runs/spsa_run.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -63,6 +64,28 @@ std::vector<std::string_view> cells_of(std::string_view line) {
 }
 
 constexpr const char* kFixedColumns[] = {"iteration", "games", "result", "c_k", "a_k"};
+
+// Why rows read back are not iterations of this configuration's schedule, or "": a row's games, c_k or
+// a_k that this run would not have (relatively, to 1e-12: the same schedule from another libm may
+// differ in the last digit), or a weight outside its bounds. A row a hand edited or another run wrote
+// is caught here rather than continued from.
+std::string rows_match_schedule(const SpsaRunConfig& config, const std::vector<SpsaRow>& rows) {
+  auto spsa = config.spsa();
+  if (!spsa.ok()) return spsa.error;
+  auto state = Spsa::start(spsa.value);
+  if (!state.ok()) return state.error;
+  const auto near = [](double x, double y) { return std::abs(x - y) <= 1e-12 * std::max(std::abs(x), std::abs(y)); };
+  for (const SpsaRow& r : rows) {
+    const std::string where = "line " + std::to_string(r.k + 1) + ": ";
+    if (r.games != 2LL * config.pairs)
+      return where + std::to_string(r.games) + " games where this run plays " + std::to_string(2LL * config.pairs);
+    if (!near(r.c, state.value.c_at(0, r.k)) || !near(r.a, state.value.a_at(0, r.k)))
+      return where + "c_k or a_k is not iteration " + std::to_string(r.k) + "'s in this run's schedule";
+    for (double x : r.theta)
+      if (std::abs(x) > kSpsaWeightBound) return where + "a weight outside +-1e6";
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -287,6 +310,7 @@ Parsed<SpsaTrajectory> SpsaTrajectory::open(const std::string& path, const SpsaR
         if (static_cast<long long>(rows.value.size()) > config.iterations)
           return R::fail("holds " + std::to_string(rows.value.size()) + " iterations, past this run's " +
                          std::to_string(config.iterations));
+        if (auto why = rows_match_schedule(config, rows.value); !why.empty()) return R::fail(why);
         t.finished_ = std::move(rows.value);
         return R{kept, {}};
       },
