@@ -71,6 +71,17 @@ if [ "$code" -eq 130 ] && grep -q 'interrupted: --resume continues' "$tmp/int.tx
   [ "$(tail -c 1 "$tmp/int.csv" | od -An -c | tr -d ' ')" = '\n' ]; then pass; else
   fail "spsa after Ctrl-C: exit $code: $(cat "$tmp/int.txt")"; fi
 
+# A run stopped by Ctrl-C part way and resumed ends with the trajectory of a straight run.
+B=(spsa --quiet --player "$P" --iterations 30 --pairs 4 --seed 7)
+"$seega" "${B[@]}" --threads 1 --trajectory "$tmp/straight.csv" >/dev/null
+"$seega" "${B[@]}" --trajectory "$tmp/stopped.csv" >/dev/null &
+run=$!
+for _ in $(seq 100); do [ "$(wc -l 2>/dev/null <"$tmp/stopped.csv" || echo 0)" -ge 3 ] && break; sleep 0.02; done
+kill -INT "$run" 2>/dev/null; wait "$run"
+rows=$(($(wc -l <"$tmp/stopped.csv") - 1))
+if "$seega" "${B[@]}" --trajectory "$tmp/stopped.csv" --resume >/dev/null && cmp -s "$tmp/straight.csv" "$tmp/stopped.csv"
+then pass; else fail "a trajectory stopped after $rows rows and resumed differs from a straight run"; fi
+
 # --- the weights: read back, tuned names, players --------------------------------------------------------
 if "$seega" eval --weights "$tmp/w1.txt" --print-weights | grep -q '^material 100$'; then pass; else
   fail "the final weights do not read back: $(cat "$tmp/w1.txt")"; fi
