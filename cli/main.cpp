@@ -30,6 +30,7 @@ int run_play(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_run_sim(const std::vector<std::string>& args);
+int run_spsa(const std::vector<std::string>& args);
 int run_tune(const std::vector<std::string>& args);
 
 namespace {
@@ -101,6 +102,7 @@ const std::vector<Command>& commands() {
       {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", run_run_sim},
       {"random", "play a batch of uniformly random games and count the results", run_random},
       {"tune", "fit the evaluation's weights to positions from gen-data (logistic regression)", run_tune},
+      {"spsa", "tune the evaluation's weights on game results by SPSA (as fishtest), with resume", run_spsa},
       {"players", "list the player specs and the AI levels, or check one spec", run_players},
       {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},
   };

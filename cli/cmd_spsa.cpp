@@ -1,0 +1,193 @@
+// seega spsa: the evaluation's weights tuned on game results by SPSA (runs/spsa_run.hpp), as fishtest
+// and OpenBench tune: a trajectory file that resumes, and the final weights in the weights-file format.
+#include <fmt/core.h>
+
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "common.hpp"
+#include "run_games.hpp"
+#include "runs/atomic_write.hpp"
+#include "runs/spsa_run.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// The names of --tune's comma-separated list (unchecked: SpsaRunConfig::spsa checks them).
+std::vector<std::string> tune_names(const std::string& text) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name.empty()) throw UsageError("--tune '" + text + "': an empty name; give NAME,NAME,...");
+    names.push_back(name);
+    if (comma == std::string::npos) return names;
+    start = comma + 1;
+  }
+}
+
+// Why path cannot take the weights, checked before the run (hours of games would be lost after it).
+void check_out(const std::string& option, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir = fs::path(path).parent_path();
+  if (auto why = output_file_problem(option, path); !why.empty()) throw UsageError(why);
+  if (!dir.empty() && !fs::is_directory(dir, ec))
+    throw UsageError(option + " " + path + ": " + dir.string() + " is not a directory");
+}
+
+}  // namespace
+
+int run_spsa(const std::vector<std::string>& args) {
+  std::string rules_text, player_text, weights_path, tune_text, seed_text, out_path, trajectory_path;
+  SpsaRunConfig c;
+  bool resume = false, json = false, quiet = false;
+  po::options_description opts("spsa options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("player", po::value(&player_text)->required(),
+                     "the player whose weights are tuned, without a clock: ab(depth=D), ab(nodes=N) or "
+                     "level(N,deterministic); both sides of every game play it")(
+      "weights", po::value(&weights_path), "the starting weights (default: the player's, else the built-in ones)")(
+      "tune", po::value(&tune_text),
+      "the weights to tune, NAME,NAME,... (placement.NAME for a split file's placement weights; default: every "
+      "weight but material, whose 100 fixes the scale)")(
+      "c-end", po::value(&c.c_end)->default_value(4),
+      "the perturbation at the last iteration, in hundredths of a stone")(
+      "r-end", po::value(&c.r_end)->default_value(0.002, "0.002"),
+      "the learning rate a/c^2 at the last iteration (fishtest's r_end)")(
+      "iterations", po::value(&c.iterations)->default_value(200), "SPSA iterations")(
+      "pairs", po::value(&c.pairs)->default_value(8), "game pairs per iteration (each pair swaps who places first)")(
+      "opening-turns", po::value(&c.opening_turns)->default_value(2),
+      "random placement turns shared by both games of a pair")(
+      "seed", po::value(&seed_text)->default_value("1"),
+      "master seed (0 to 2^64-1); iteration k's perturbation and games derive from it and k")(
+      "threads", po::value(&c.threads)->default_value(0), "worker threads (0: all cores; the result is the same)")(
+      "out", po::value(&out_path),
+      "write the final weights to this file (the weights-file format), once the last iteration is done")(
+      "trajectory", po::value(&trajectory_path),
+      "write a CSV row per iteration (c_k, a_k, result, every tuned weight) to this file, and its "
+      "configuration to FILE.json")("resume", po::bool_switch(&resume),
+                                    "continue the run in --trajectory from its last whole row (the same options)")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object")("quiet", po::bool_switch(&quiet),
+                                                                              "no progress line on stderr");
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega spsa --player SPEC [--weights start.txt] [--tune NAME,NAME...] [--c-end X]\n"
+                     "       [--r-end X] [--iterations N] [--pairs P] [--rules R] [--opening-turns K] [--seed S]\n"
+                     "       [--threads T] [--out weights.txt] [--trajectory spsa.csv [--resume]] [--json] [--quiet]\n"
+                     "\n"
+                     "SPSA as fishtest runs it: iteration k plays --pairs game pairs between the player with the\n"
+                     "weights theta + c_k Delta and with theta - c_k Delta (Delta a random +-1 per weight), and moves\n"
+                     "theta by a_k (points of the first - points of the second) Delta / c_k. c_k falls to --c-end and\n"
+                     "a_k/c_k^2 to --r-end at the last iteration (alpha 0.602, gamma 0.101, A = 10% of --iterations).\n"
+                     "Ctrl-C drops the iteration under way; --resume plays it again, to the same trajectory."))
+    return 0;
+  c.rules = load_rules(rules_text);
+  c.player = load_player("--player", player_text);
+  if (auto why = spsa_player_problem(c.player); !why.empty()) throw UsageError("--player: " + why);
+  if (!weights_path.empty() && !c.player.weights_file.empty())
+    throw UsageError("--weights and --player's weights=: give the starting weights once");
+  c.start = weights_path.empty() ? c.player.weights : load_weights_option(weights_path);
+  c.tune = tune_text.empty() ? spsa_default_names(c.start) : tune_names(tune_text);
+  if (!std::isfinite(c.c_end) || c.c_end <= 0 || c.c_end > 1e5)
+    throw UsageError(fmt::format("--c-end {}: allowed above 0, up to 100000", c.c_end));
+  if (!std::isfinite(c.r_end) || c.r_end <= 0 || c.r_end > 1)
+    throw UsageError(fmt::format("--r-end {}: allowed above 0, up to 1", c.r_end));
+  if (c.iterations < 1 || c.iterations > 10'000'000)
+    throw UsageError(fmt::format("--iterations {}: allowed 1 to 10000000", c.iterations));
+  if (c.pairs < 1 || c.pairs > 1'000'000) throw UsageError(fmt::format("--pairs {}: allowed 1 to 1000000", c.pairs));
+  check_opening_turns(c.rules, c.opening_turns);
+  check_threads(c.threads);
+  c.seed = parse_seed(seed_text);
+  if (resume && trajectory_path.empty())
+    throw UsageError("--resume needs --trajectory FILE, the trajectory to continue");
+  if (!out_path.empty()) check_out("--out", out_path);
+  auto spsa_config = c.spsa();
+  if (!spsa_config.ok()) throw UsageError("--tune: " + spsa_config.error);
+  auto started = Spsa::start(spsa_config.value);
+  if (!started.ok()) throw UsageError(started.error);
+  Spsa state = std::move(started.value);
+
+  std::optional<SpsaTrajectory> trajectory;
+  if (!trajectory_path.empty()) {
+    auto opened = SpsaTrajectory::open(trajectory_path, c, SEEGA_VERSION, resume);
+    if (!opened.ok()) throw UsageError(opened.error);
+    trajectory.emplace(std::move(opened.value));
+    if (const auto& rows = trajectory->finished(); !rows.empty())
+      if (auto why = state.restore(rows.back().k, rows.back().theta); !why.empty())
+        throw UsageError(fmt::format("--trajectory {}: line {}: {}", trajectory_path, rows.size() + 1, why));
+  }
+  const long long first = state.done();
+  long long games = 0;
+
+  RunHarness harness(!quiet);
+  ProgressLine& line = harness.line();
+  SpsaHooks hooks;
+  hooks.on_row = [&](const SpsaRow& row) {
+    if (trajectory) trajectory->write(row);
+    games += row.games;
+    if (line.on()) {
+      const double s = harness.elapsed(), per = s / static_cast<double>(row.k - first);
+      line.show(fmt::format("iteration {}/{}  {:.2f} s/iteration  {:.0f} s left", row.k, c.iterations, per,
+                            per * static_cast<double>(c.iterations - row.k)),
+                row.k == c.iterations);
+    }
+  };
+  if (line.on())
+    hooks.on_game_progress = [&](const RunProgress& p) {
+      if (p.done < p.total)
+        line.show(fmt::format("iteration {}/{}  games {}/{}", state.done() + 1, c.iterations, p.done, p.total));
+    };
+  RunTotals totals;
+  harness.run([&](const std::atomic<bool>* stop, Share*) { run_spsa(c, state, hooks, stop); }, totals);
+
+  const bool complete = state.finished();
+  const Weights final_weights = c.weights_at(state.theta());
+  if (complete && !out_path.empty()) {
+    const std::string text = fmt::format("# seega spsa --player {} --iterations {} --pairs {} --seed {}\n{}",
+                                         c.player.text, c.iterations, c.pairs, c.seed, final_weights.to_text());
+    if (auto why = write_files_atomically({{out_path, text}}); !why.empty())
+      throw UsageError("--out " + why + " (the weights were not written)");
+  }
+  const std::vector<double>& theta = state.theta();
+  const auto& params = state.config().params;
+  if (json) {
+    nlohmann::json weights = nlohmann::json::object();
+    for (std::size_t i = 0; i < params.size(); ++i)
+      weights[params[i].name] = {{"start", params[i].start}, {"final", theta[i]}};
+    nlohmann::json j{{"iterations", state.done()},
+                     {"iterations_planned", c.iterations},
+                     {"iterations_this_run", state.done() - first},
+                     {"games_this_run", games},
+                     {"player", c.player.text},
+                     {"rules", c.rules.to_string()},
+                     {"seed", std::to_string(c.seed)},
+                     {"tuned", weights},
+                     {"weights", final_weights.to_text()}};
+    add_run_keys(j, {.seconds = totals.seconds, .new_records = games}, !complete);
+    print_json(j);
+  } else {
+    fmt::print("{} on {}, seed {}: {} of {} iterations{} ({} this run, {} games), {:.1f} s\n", c.player.text,
+               c.rules.to_string(), c.seed, state.done(), c.iterations,
+               complete ? "" : " (interrupted: --resume continues the trajectory)", state.done() - first, games,
+               totals.seconds);
+    fmt::print("{:<24} {:>10} {:>10} {:>9}\n", "weight", "start", "final", "change");
+    for (std::size_t i = 0; i < params.size(); ++i)
+      fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>9}\n", params[i].name, params[i].start, theta[i],
+                 signed_text(theta[i] - params[i].start, 2));
+    if (complete && !out_path.empty()) fmt::print("weights written to {}\n", out_path);
+  }
+  if (trajectory && trajectory->failed()) {
+    fmt::print(stderr, "seega: error: --trajectory {}: writing failed part way (disk full?)\n", trajectory_path);
+    return 2;
+  }
+  return complete ? 0 : 130;
+}
+
+}  // namespace seega::cli
