@@ -21,6 +21,7 @@ namespace seega::cli {
 int run_analyze(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
+int run_gate(const std::vector<std::string>& args);
 int run_gen_data(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
@@ -102,6 +103,8 @@ const std::vector<Command>& commands() {
       {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", run_run_sim},
       {"random", "play a batch of uniformly random games and count the results", run_random},
       {"tune", "fit the evaluation's weights to positions from gen-data (logistic regression)", run_tune},
+      {"gate", "adopt an evaluation only if it gains in every setting: fixed matches against today's weights",
+       run_gate},
       {"spsa", "tune the evaluation's weights on game results by SPSA (as fishtest), with resume", run_spsa},
       {"players", "list the player specs and the AI levels, or check one spec", run_players},
       {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},
