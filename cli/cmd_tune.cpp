@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "analysis/labelling.hpp"
 #include "analysis/tune.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
@@ -18,8 +19,8 @@ namespace seega::cli {
 namespace {
 
 // The samples of a data file (read_tune_samples), or a UsageError naming the file and the line.
-std::vector<TuneSample> read_samples(const std::string& path) {
-  auto samples = read_tune_samples(read_user_file(path, "--data"));
+std::vector<TuneSample> read_samples(const std::string& path, const std::optional<LabelSpec>& label) {
+  auto samples = read_tune_samples(read_user_file(path, "--data"), label);
   if (!samples.ok()) throw UsageError("--data " + path + ": " + samples.error);
   return std::move(samples.value);
 }
@@ -50,7 +51,7 @@ void print_table(const char* phase, const std::vector<FeatureFit>& fits, const L
 }  // namespace
 
 int run_tune(const std::vector<std::string>& args) {
-  std::string data, start_path, phases = "joint", out_path, seed_text, features_text;
+  std::string data, start_path, phases = "joint", out_path, seed_text, features_text, label_text;
   double l2 = 0, holdout = 0.1;
   bool json = false;
   po::options_description opts("tune options");
@@ -64,14 +65,19 @@ int run_tune(const std::vector<std::string>& args) {
       "share of games held out to measure the fit (0 to <1)")("seed", po::value(&seed_text)->default_value("1"),
                                                               "which games are held out")(
       "out", po::value(&out_path), "write the fitted weights to this file (the weights-file format)")(
+      "label", po::value(&label_text),
+      "fit to result, search or blend=L, made again from each row's result and search columns (default: the "
+      "file's label column)")(
       "features", po::value(&features_text),
       "fit only these features, comma-separated (material always); the others weigh 0 in the fit and in "
       "the weights written (default: every feature)")("json", po::bool_switch(&json),
                                                       "print the report as one JSON object");
   po::variables_map vm;
-  if (!parse_options(args, opts, vm,
-                     "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--l2 X]\n"
-                     "       [--holdout 0.1] [--seed S] [--features F,F...] [--out weights.txt] [--json]"))
+  if (!parse_options(
+          args, opts, vm,
+          "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--l2 X]\n"
+          "       [--holdout 0.1] [--seed S] [--label result|search|blend=L] [--features F,F...] [--out weights.txt]\n"
+          "       [--json]"))
     return 0;
   if (phases != "joint" && phases != "split") throw UsageError("--phases '" + phases + "': allowed joint, split");
   if (!out_path.empty()) {
@@ -104,7 +110,13 @@ int run_tune(const std::vector<std::string>& args) {
   o.split = phases == "split";
   o.seed = parse_seed(seed_text);
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<TuneSample> samples = read_samples(data);
+  std::optional<LabelSpec> label;
+  if (vm.count("label")) {
+    auto l = parse_label(label_text);
+    if (!l.ok()) throw UsageError(l.error);
+    label = l.value;
+  }
+  std::vector<TuneSample> samples = read_samples(data, label);
   for (TuneSample& sample : samples)
     for (int f = 0; f < kFeatureCount; ++f)
       if (left_out[f]) sample.x[f] = 0;
@@ -118,7 +130,8 @@ int run_tune(const std::vector<std::string>& args) {
     // player would refuse (or worse, an older file half overwritten).
     std::ostringstream out;
     out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2
-        << (features_text.empty() ? "" : " --features " + features_text) << " (K " << r.k
+        << (features_text.empty() ? "" : " --features " + features_text)
+        << (label_text.empty() ? "" : " --label " + label_text) << " (K " << r.k
         << "); undetermined features keep their starting weights\n"
         << adopted.to_text();
     if (auto why = write_files_atomically({{out_path, out.str()}}); !why.empty())
@@ -156,6 +169,7 @@ int run_tune(const std::vector<std::string>& args) {
                      {"seconds", r.seconds},
                      {"read_seconds", read_seconds},
                      {"phases", phases},
+                     {"label", label_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(label_text)},
                      {"features", features_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(features_text)},
                      {"l2", l2},
                      {"weights", adopted.to_text()}};

@@ -153,4 +153,13 @@ bad_says "tune --features with an unknown name" "did you mean 'first_entry'" \
   tune --data "$tmp/data.csv" --features mobility,first_entri
 bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/data.csv" --features edge,edge
 
+# --label makes the label again from the result and search columns: a file labelled by result has no
+# search scores, so a search label is refused naming the line.
+bad_says "tune --label search on a file labelled by result" "line 2: no search score to label by search" \
+  tune --data "$tmp/data.csv" --label search
+bad_says "tune --label with an unknown kind" "allowed: result, search, blend=L" tune --data "$tmp/data.csv" --label best
+if "$seega" tune --data "$tmp/data.csv" --label result --json | "$py" -c '
+import json,sys; j = json.load(sys.stdin); assert j["label"] == "result" and j["k"] > 0, j' ; then pass; else
+  fail "tune --label result"; fi
+
 finish "cli tune"

@@ -71,6 +71,27 @@ TEST(TrainingData, TheSameGameWithTheColoursSwappedHasTheSameLabels) {
   }
   EXPECT_GT(wins, 0);  // both sides were to move somewhere: the labels are not all one value
   EXPECT_GT(losses, 0);
+  // Search and blend labels too are the side to move's: the colour-swapped game gives every position
+  // the same search score and label, and they are not all one value.
+  LabelSpec search;
+  search.kind = LabelSpec::Kind::Search;
+  search.search_depth = 3;
+  LabelSpec blend = search;
+  blend.kind = LabelSpec::Kind::Blend;
+  blend.blend = 0.5;
+  for (const LabelSpec& label : {search, blend}) {
+    auto a = game_rows(w, g, 1000, label), m = game_rows(b, s, 1000, label);
+    ASSERT_TRUE(a.ok() && m.ok());
+    ASSERT_EQ(a.value.size(), m.value.size());
+    double lo = 1, hi = 0;
+    for (std::size_t i = 0; i < a.value.size(); ++i) {
+      EXPECT_EQ(a.value[i].search, m.value[i].search) << to_string(label) << " " << a.value[i].position;
+      EXPECT_EQ(a.value[i].label, m.value[i].label) << to_string(label) << " " << a.value[i].position;
+      lo = std::min(lo, a.value[i].label), hi = std::max(hi, a.value[i].label);
+    }
+    EXPECT_LT(lo, 0.4) << to_string(label);
+    EXPECT_GT(hi, 0.6) << to_string(label);
+  }
 }
 
 TEST(TrainingData, OnlyQuietPositionsAtMostMAGameInPlyOrder) {
@@ -285,6 +306,41 @@ TEST(PositionsFile, TuneSamplesHoldTheFeaturesTheLabelAndTheGamePairAsTheirUnit)
   EXPECT_EQ(read_tune_samples(wrong).error,
             "line " + std::to_string(line) + ": the phase column does not match the position");
   EXPECT_EQ(read_tune_samples(data_header() + "\n").error, "no positions (the file holds no rows)");
+}
+
+TEST(PositionsFile, TuneSamplesCanBeLabelledAgainFromTheResultAndSearchColumns) {
+  // A game labelled by search: read with the file's labels, as results, and as a blend.
+  const Rules r = test::rules("standard");
+  LabelSpec search;
+  search.kind = LabelSpec::Kind::Search;
+  search.search_depth = 2;
+  auto rows = game_rows(r, played(r, 5, White), 8, search);
+  ASSERT_TRUE(rows.ok()) << rows.error;
+  std::string text = data_header() + "\n";
+  for (const DataRow& row : rows.value) text += data_line(row) + "\n";
+  LabelSpec result, blend = search;
+  blend.kind = LabelSpec::Kind::Blend;
+  blend.blend = 0.3;
+  const auto as_file = read_tune_samples(text), as_result = read_tune_samples(text, result),
+             as_blend = read_tune_samples(text, blend);
+  ASSERT_TRUE(as_file.ok() && as_result.ok() && as_blend.ok());
+  bool differ = false;
+  for (std::size_t i = 0; i < rows.value.size(); ++i) {
+    const DataRow& row = rows.value[i];
+    EXPECT_NEAR(as_file.value[i].target, row.label, 1e-12);
+    EXPECT_EQ(as_result.value[i].target, row.result);
+    EXPECT_NEAR(as_blend.value[i].target, 0.3 * row.result + 0.7 * row.label, 1e-12);
+    differ = differ || as_result.value[i].target != as_file.value[i].target;
+  }
+  EXPECT_TRUE(differ);
+  // A file labelled by result has no search scores: a search or blend label is refused by line.
+  std::string plain = data_header() + "\n";
+  for (DataRow row : rows.value) {
+    row.search.reset();
+    plain += data_line(row) + "\n";
+  }
+  EXPECT_EQ(read_tune_samples(plain, search).error.rfind("line 2: no search score to label by search(depth=2)", 0), 0u)
+      << read_tune_samples(plain, search).error;
 }
 
 }  // namespace

@@ -58,6 +58,14 @@ std::string to_string(const LabelSpec& l) {
   return "result";
 }
 
+std::optional<double> label_of(const LabelSpec& label, double result, std::optional<int> search) {
+  if (label.kind == LabelSpec::Kind::Result) return result;
+  if (!search) return std::nullopt;
+  const int score = *search;
+  const double p = is_win_score(score) ? 1 : is_loss_score(score) ? 0 : sigmoid(label.k * score / 100.0);
+  return label.kind == LabelSpec::Kind::Search ? p : label.blend * result + (1 - label.blend) * p;
+}
+
 Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& record, int per_game,
                                        const LabelSpec& label) {
   using P = Parsed<std::vector<DataRow>>;
@@ -93,10 +101,8 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
         searcher->clear();
         SearchLimits limits;
         limits.depth = label.search_depth;
-        const int score = searcher->search(pos, limits).score;
-        r.search = score;
-        const double p = is_win_score(score) ? 1 : is_loss_score(score) ? 0 : sigmoid(label.k * score / 100.0);
-        r.label = label.kind == LabelSpec::Kind::Search ? p : label.blend * r.result + (1 - label.blend) * p;
+        r.search = searcher->search(pos, limits).score;
+        r.label = *label_of(label, r.result, r.search);
       }
       rows.push_back(std::move(r));
     }

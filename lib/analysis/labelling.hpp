@@ -37,6 +37,11 @@ struct DataRow {
   double label = 0.5;         // the target tuning fits
 };
 
+// The label of a row from its game's result and its search score (hundredths of a stone; a forced win
+// or loss is 1 or 0): the result, the search's win probability sigmoid(k x score / 100), or the blend.
+// Nothing when the label needs a search score and there is none.
+std::optional<double> label_of(const LabelSpec& label, double result, std::optional<int> search);
+
 // The rows of one game: its quiet positions (the side to move has no capturing step and the game is
 // not over; every placement position is quiet), at most `per_game` of them chosen at random from the
 // game's own seed, in ply order, labelled. Errors when the record does not replay.

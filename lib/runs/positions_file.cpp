@@ -101,7 +101,7 @@ std::string read_positions(std::string_view text, const std::function<std::strin
   return "";
 }
 
-Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text) {
+Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label) {
   using P = Parsed<std::vector<TuneSample>>;
   std::vector<TuneSample> samples;
   std::map<std::string, Rules> rules;  // parsed once per rules string
@@ -118,6 +118,13 @@ Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text) {
     const Rules& r = it->second;
     TuneSample s;
     s.target = row.label;
+    if (label) {
+      const auto again = label_of(*label, row.result, row.search);
+      if (!again)
+        return where + "no search score to label by " + to_string(*label) +
+               " (the file was made with --label result; make it with gen-data --label search)";
+      s.target = *again;
+    }
     s.game = row.game / 2;  // the game pair (above)
     s.placement = row.placement;
     std::string error;

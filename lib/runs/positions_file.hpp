@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +48,10 @@ std::string read_positions(std::string_view text, const std::function<std::strin
 // pair (games 2q and 2q+1): the two games of a pair share their opening turns and, between
 // deterministic players, are the same game twice, so holding out single games would let a game's
 // twin train the fit it is meant to test. An error names the line; none are read from no rows.
-Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text);
+// The target is the file's label column, or with `label` the row's label made again from its result and
+// search columns (label_of), so one file made with search labels serves result, search and blend fits:
+// a row without a search score is then an error for a label that needs one.
+Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label = {});
 
 // A data file from opening to the last game: rows are written a game at a time, in game-index order
 // whatever order games finish in, so the file is the same for any thread count. Beside it, <path>.json
