@@ -29,8 +29,12 @@ int run_gen_data(const std::vector<std::string>& args) {
       "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
       "positions-per-game", po::value(&c.positions_per_game)->default_value(10),
       "quiet positions sampled from each game (at most)")(
-      "label", po::value(&label_text)->default_value("result"),
-      "result (the game's result), search (a fixed-depth search's win probability) or blend=L")(
+      // Search by default: fits to search labels gain in games where fits to results did not
+      // (experiments/tune_eval/), and the file keeps the result too, so seega tune --label result can
+      // still fit to it.
+      "label", po::value(&label_text)->default_value("search"),
+      "search (a fixed-depth search's win probability; the result is kept beside it), result (the game's "
+      "result alone, no search: fastest) or blend=L (L x result + (1 - L) x search)")(
       "search-depth", po::value(&depth)->default_value(4), "the depth of the labelling search")(
       "opening-turns", po::value(&c.opening_turns)->default_value(2),
       "random placement turns shared by both games of a pair");

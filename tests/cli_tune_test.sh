@@ -155,8 +155,15 @@ bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/
 
 # --label makes the label again from the result and search columns: a file labelled by result has no
 # search scores, so a search label is refused naming the line.
+G --players greedy --games 4 --seed 2 --label result --out "$tmp/by_result.csv"
 bad_says "tune --label search on a file labelled by result" "line 2: no search score to label by search" \
-  tune --data "$tmp/data.csv" --label search
+  tune --data "$tmp/by_result.csv" --label search
+# gen-data labels by search unless told otherwise, and keeps the result beside it.
+if "$py" -c '
+import csv,sys; rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows and all(r["search"] != "" for r in rows), rows[:2]
+' "$tmp/data.csv" && grep -q '"label":"search(depth=4)"' "$tmp/data.csv.json"; then pass; else
+  fail "gen-data does not label by search by default: $(head -c 300 "$tmp/data.csv.json")"; fi
 bad_says "tune --label with an unknown kind" "allowed: result, search, blend=L" tune --data "$tmp/data.csv" --label best
 if "$seega" tune --data "$tmp/data.csv" --label result --json | "$py" -c '
 import json,sys; j = json.load(sys.stdin); assert j["label"] == "result" and j["k"] > 0, j' ; then pass; else
