@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include "analysis/tune.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
+#include "rules/spec.hpp"
 #include "runs/atomic_write.hpp"
 #include "runs/positions_file.hpp"
 
@@ -19,10 +21,22 @@ namespace seega::cli {
 namespace {
 
 // The samples of a data file (read_tune_samples), or a UsageError naming the file and the line.
-std::vector<TuneSample> read_samples(const std::string& path, const std::optional<LabelSpec>& label) {
-  auto samples = read_tune_samples(read_user_file(path, "--data"), label);
+struct Data {
+  std::vector<TuneSample> samples;
+  std::vector<std::string> rules;  // the rules of the rows, each once, in the order first met
+};
+
+Data read_samples(const std::string& path, const std::optional<LabelSpec>& label) {
+  const std::string text = read_user_file(path, "--data");
+  auto samples = read_tune_samples(text, label);
   if (!samples.ok()) throw UsageError("--data " + path + ": " + samples.error);
-  return std::move(samples.value);
+  Data d{std::move(samples.value), {}};
+  read_positions(text, [&](const PositionsLine& line) {
+    if (std::find(d.rules.begin(), d.rules.end(), line.row.value.rules) == d.rules.end())
+      d.rules.push_back(line.row.value.rules);
+    return std::string();
+  });
+  return d;
 }
 
 // Why a weight has no standard error, or empty: the reason --json gives beside its null "se".
@@ -116,7 +130,8 @@ int run_tune(const std::vector<std::string>& args) {
     if (!l.ok()) throw UsageError(l.error);
     label = l.value;
   }
-  std::vector<TuneSample> samples = read_samples(data, label);
+  Data read = read_samples(data, label);
+  std::vector<TuneSample>& samples = read.samples;
   for (TuneSample& sample : samples)
     for (int f = 0; f < kFeatureCount; ++f)
       if (left_out[f]) sample.x[f] = 0;
@@ -131,7 +146,8 @@ int run_tune(const std::vector<std::string>& args) {
     std::ostringstream out;
     out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2
         << (features_text.empty() ? "" : " --features " + features_text)
-        << (label_text.empty() ? "" : " --label " + label_text) << " (K " << r.k
+        << (label_text.empty() ? "" : " --label " + label_text) << "\n# fitted for the rules " << joined(read.rules)
+        << ": other rules and sizes use them only where seega gate passes them\n# (K " << r.k
         << "); undetermined features keep their starting weights\n"
         << adopted.to_text();
     if (auto why = write_files_atomically({{out_path, out.str()}}); !why.empty())
@@ -169,6 +185,7 @@ int run_tune(const std::vector<std::string>& args) {
                      {"seconds", r.seconds},
                      {"read_seconds", read_seconds},
                      {"phases", phases},
+                     {"rules", read.rules},
                      {"label", label_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(label_text)},
                      {"features", features_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(features_text)},
                      {"l2", l2},

@@ -74,6 +74,8 @@ import json,sys; j = json.load(open(sys.argv[1]))
 assert j["k"] > 0 and j["train_samples"] > 0 and j["holdout_samples"] > 0
 assert j["movement"]["material"]["fitted"] == 100 and "threats" in j["undetermined"], j["undetermined"]
 ' "$tmp/tune.json"; then pass; else fail "tune --json: $(head -c 300 "$tmp/tune.json")"; fi
+if grep -q '^# fitted for the rules standard: ' "$tmp/w.txt"; then pass; else
+  fail "the weights file does not say which rules it was fitted for: $(head -3 "$tmp/w.txt")"; fi
 if "$seega" eval --weights "$tmp/w.txt" --print-weights | grep -q '^material 100$'; then pass; else
   fail "the tuned weights do not read back"; fi
 "$seega" tune --data "$tmp/data.csv" --phases split --l2 1 --out "$tmp/split.txt" >/dev/null
