@@ -14,23 +14,26 @@ int run_eval(const std::vector<std::string>& args) {
   add_rules_option(opts, rules_text);
   opts.add_options()("fen", po::value(&fen), "position to evaluate")(
       "print-weights", po::bool_switch(&print_weights),
-      "print the weights (the built-in ones, or --weights FILE's) in the weights-file format, every name included")(
-      "weights", po::value(&weights_file), "weights file (name value per line); default: built-in weights")(
+      "print the weights (the built-in ones of --rules, or --weights FILE's) in the weights-file format, every "
+      "name included")("weights", po::value(&weights_file),
+                       "weights file (name value per line); default: the built-in weights of the rules")(
       "explain", po::bool_switch(&explain), "print each feature, its value, weight and contribution")(
       "json", po::bool_switch(&json), "print one JSON object");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json]\n"
-                     "       seega eval --print-weights [--weights FILE]"))
+                     "       seega eval --print-weights [--rules R | --weights FILE]"))
     return 0;
-  const Weights weights = load_weights_option(weights_file);
   if (print_weights) {
     if (!fen.empty() || explain || json) throw UsageError("--print-weights takes no position: it prints the weights");
+    const Weights weights =
+        weights_file.empty() ? builtin_weights(load_rules(rules_text)) : load_weights_option(weights_file);
     fmt::print("{}", weights.to_text());
     return 0;
   }
   if (fen.empty()) throw UsageError("--fen: the position to evaluate is required (or --print-weights)");
   const Rules rules = load_rules(rules_text, fen);
+  const Weights weights = weights_file.empty() ? builtin_weights(rules) : load_weights_option(weights_file);
   return with_size(rules.size, [&]<int N>() {
     const Position<N> pos = load_position<N>(rules, fen);
     const FeatureVector f = features(pos);

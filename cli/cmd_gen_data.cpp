@@ -15,7 +15,7 @@
 namespace seega::cli {
 
 int run_gen_data(const std::vector<std::string>& args) {
-  std::string rules_text, label_text, from_path;
+  std::string rules_text, label_text, from_path, search_weights;
   std::vector<std::string> player_texts;
   GenDataConfig c;
   int depth = 0;
@@ -36,6 +36,8 @@ int run_gen_data(const std::vector<std::string>& args) {
       "search (a fixed-depth search's win probability; the result is kept beside it), result (the game's "
       "result alone, no search: fastest) or blend=L (L x result + (1 - L) x search)")(
       "search-depth", po::value(&depth)->default_value(4), "the depth of the labelling search")(
+      "search-weights", po::value(&search_weights),
+      "the labelling search's weights file (default: the built-in weights of the rules)")(
       "opening-turns", po::value(&c.opening_turns)->default_value(2),
       "random placement turns shared by both games of a pair");
   add_run_options(opts, run,
@@ -47,7 +49,8 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (!parse_options(
           args, opts, vm,
           "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
-          "       [--positions-per-game M] [--label result|search|blend=L] [--out positions.csv] [--resume]\n"
+          "       [--positions-per-game M] [--label search|result|blend=L] [--search-depth D] [--search-weights F]\n"
+          "       [--out positions.csv] [--resume]\n"
           "       [--shard I/K]\n"
           "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
     return 0;
@@ -56,6 +59,10 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (depth < 1 || depth > 20) throw UsageError(fmt::format("--search-depth {}: allowed 1 to 20", depth));
   c.label = label.value;
   c.label.search_depth = depth;
+  if (!search_weights.empty()) {
+    if (c.label.kind == LabelSpec::Kind::Result) throw UsageError("--search-weights with --label result: no search");
+    c.label.weights = load_weights_option(search_weights);
+  }
   if (c.positions_per_game < 1 || c.positions_per_game > 10'000)
     throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", c.positions_per_game));
   if (run.out.empty()) throw UsageError("--out: give a file name");

@@ -93,7 +93,9 @@ int run_spsa(const std::vector<std::string>& args) {
   if (auto why = spsa_player_problem(c.player); !why.empty()) throw UsageError("--player: " + why);
   if (!weights_path.empty() && !c.player.weights_file.empty())
     throw UsageError("--weights and --player's weights=: give the starting weights once");
-  c.start = weights_path.empty() ? c.player.weights : load_weights_option(weights_path);
+  c.start = !weights_path.empty() ? load_weights_option(weights_path)
+            : c.player.weights    ? *c.player.weights
+                                  : builtin_weights(c.rules);
   c.tune = tune_text.empty() ? spsa_default_names(c.start) : tune_names(tune_text);
   if (!std::isfinite(c.c_end) || c.c_end <= 0 || c.c_end > 1e5)
     throw UsageError(fmt::format("--c-end {}: allowed above 0, up to 100000", c.c_end));

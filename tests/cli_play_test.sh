@@ -186,7 +186,7 @@ if [ $? -eq 0 ]; then pass; else fail "the scripted run (transcript: $(head -c 3
 if cmp -s "$tmp/run.txt" "$tmp/run2.txt"; then pass; else fail "the same replies with the same seed gave another run"; fi
 
 # --- An illegal and a malformed move, '?', then the end of input mid-game ---------------------------
-printf 'c3+a1\nzz9\n?\na1+b2\n' | "$seega" play --deterministic --seed 1 >"$tmp/short.txt" 2>"$tmp/short.err"
+printf 'c3+a1\nzz9\n?\na1+e1\n' | "$seega" play --deterministic --seed 1 >"$tmp/short.txt" 2>"$tmp/short.err"
 code=$?
 prompt='level 1, you are b (you move first), your move (? for the legal moves): '
 want=$(cat <<EOF
@@ -200,13 +200,13 @@ EOF
 )
 if [ "$code" -eq 0 ] && [ ! -s "$tmp/short.err" ] && [[ "$(cat "$tmp/short.txt")" == *"$want"* ]]; then pass; else
   fail "illegal and malformed moves: exit $code, stderr $(cat "$tmp/short.err"), output: $(cat "$tmp/short.txt")"; fi
-if grep -q '^b (you): a1+b2$' "$tmp/short.txt" && tail -n 1 "$tmp/short.txt" | grep -qx \
+if grep -q '^b (you): a1+e1$' "$tmp/short.txt" && tail -n 1 "$tmp/short.txt" | grep -qx \
   'input ended at level 1: the game in progress does not count; wins 0, score 0'; then pass; else
   fail "the move after them, or the end of input: $(tail -n 3 "$tmp/short.txt")"; fi
 if [ "$(grep -c '(? for the legal moves): ' "$tmp/short.txt")" -eq 5 ]; then pass; else
   fail "expected 5 prompts (3 refused or answered lines, a move, the end of input)"; fi
 # The computer placed before the first prompt, so b's first stones land beside two w stones.
-if grep -A8 '^b (you): a1+b2$' "$tmp/short.txt" | grep -q '^    position .* w 10/10 0 0$'; then pass; else
+if grep -A8 '^b (you): a1+e1$' "$tmp/short.txt" | grep -q '^    position .* w 10/10 0 0$'; then pass; else
   fail "after the computer's and the person's first turns, hands are not 10/10 with w to move"; fi
 
 # quit straight away: the run's score so far, exit 0.

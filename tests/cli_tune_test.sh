@@ -155,6 +155,21 @@ bad_says "tune --features with an unknown name" "did you mean 'first_entry'" \
   tune --data "$tmp/data.csv" --features mobility,first_entri
 bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/data.csv" --features edge,edge
 
+# The labelling search's weights are in the data's configuration: given, or the rules' built-in ones.
+"$seega" eval --print-weights --rules diagonal >"$tmp/general.txt"
+G --players greedy --games 2 --seed 2 --search-weights "$tmp/general.txt" --search-depth 2 --out "$tmp/sw.csv"
+G --players greedy --games 2 --seed 2 --search-depth 2 --out "$tmp/bw.csv"
+if "$py" - "$tmp/sw.csv.json" "$tmp/bw.csv.json" "$tmp/general.txt" <<'PY'
+import json, sys
+given, builtin = (json.load(open(p)) for p in sys.argv[1:3])
+general = open(sys.argv[3]).read()
+assert given["search_weights"] == general, given
+assert builtin["search_weights"] != general and "quiet_count 44" in builtin["search_weights"], builtin
+PY
+then pass; else fail "gen-data's search weights are not in its configuration"; fi
+bad_says "gen-data --search-weights with --label result" "no search" \
+  gen-data --players greedy --games 2 --label result --search-weights "$tmp/general.txt" --out "$tmp/x.csv"
+
 # --label makes the label again from the result and search columns: a file labelled by result has no
 # search scores, so a search label is refused naming the line.
 G --players greedy --games 4 --seed 2 --label result --out "$tmp/by_result.csv"

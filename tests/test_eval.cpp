@@ -183,6 +183,20 @@ TEST(Eval, TheAddedFeaturesWeighNothingByDefaultAndOldWeightsFilesReadAsBefore) 
   EXPECT_EQ(back.value, w);
 }
 
+TEST(Eval, BuiltInWeightsAreTheRulesOwnEntryElseTheGeneralOnes) {
+  // 5x5 standard has an entry of its own (the adopted fit); every other ruleset and size, and standard
+  // with any rule key changed, has the general weights.
+  const Weights& standard = builtin_weights(rules("standard"));
+  EXPECT_NE(standard, Weights::defaults());
+  EXPECT_NE(standard.w[QuietCount], 0);
+  EXPECT_EQ(builtin_weights_rules(), std::vector<std::string>{"standard"});
+  for (const char* other : {"diagonal", "chain", "standard(size=7)", "standard(size=9)", "standard(quiet_plies=40)",
+                            "standard(first_mover=first)", "standard(centre_immune=off)"})
+    EXPECT_EQ(builtin_weights(rules(other)), Weights::defaults()) << other;
+  // Which colour places first only names the colours: the entry serves it.
+  EXPECT_EQ(builtin_weights(rules("standard(first_placer=b)")), standard);
+}
+
 TEST(Eval, TheScoreIsTheWeightedSumRoundedToTheNearestHundredth) {
   // Over the positions of random games under each preset, with the default (integer) weights and with
   // fractional ones: evaluate() is the rounded dot product of features and weights.

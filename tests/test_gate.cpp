@@ -60,6 +60,17 @@ TEST(Gate, ARowNotMeasuredIsNotAPassAndNoRowsAdoptNothing) {
   EXPECT_FALSE(v.adopt);
   EXPECT_EQ(v.why[1], "not measured: every pair scored the same: no interval");
   EXPECT_FALSE(gate_verdict({}).adopt);
+  // A candidate that won every pair has no interval, yet passes once the pairs are enough to bound it;
+  // one that lost every pair does not, nor a sweep of too few pairs.
+  GateRow swept = row("depth 2", {0, 0, 0, 0, kMinSamples});
+  swept.missing = "A won every game pair 2-0: the Elo is +inf, with no interval";
+  EXPECT_TRUE(gate_verdict({swept}).adopt);
+  GateRow few = row("depth 2", {0, 0, 0, 0, kMinSamples - 1});
+  few.missing = "too few pairs";
+  EXPECT_FALSE(gate_verdict({few}).adopt);
+  GateRow lost = row("depth 2", {kMinSamples, 0, 0, 0, 0});
+  lost.missing = "B won every game pair 2-0: the Elo is -inf, with no interval";
+  EXPECT_FALSE(gate_verdict({lost}).adopt);
 }
 
 TEST(Gate, AStubPairThatLosesInOneRowIsRefusedForThatRowAlone) {

@@ -378,7 +378,7 @@ TEST(Players, ParsingASpecReadsNoFile) {
   const auto p = parse_player("ab(depth=2,weights=" + path + ",placement=level(2,weights=" + path + "))");
   ASSERT_TRUE(p.ok()) << p.error;
   EXPECT_EQ(p.value.weights_file, path);
-  EXPECT_EQ(p.value.weights, Weights::defaults());
+  EXPECT_FALSE(p.value.weights.has_value()) << "no weights until the file is read: the rules' built-in ones";
   ASSERT_TRUE(p.value.placement);
   EXPECT_EQ(p.value.placement->weights_file, path);
   int reads = 0;

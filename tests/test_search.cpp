@@ -102,6 +102,31 @@ constexpr int kGamesPerRuleset = 40;
 
 // --- Forced results in hand-made positions -----------------------------------------------------------
 
+TEST(Search, WithoutWeightsEachSearchTakesTheBuiltInWeightsOfItsPositionsRules) {
+  // One searcher without weights, over positions of two rulesets: each search is the one with that
+  // ruleset's built-in weights given, and 5x5 standard's are not the general ones.
+  ASSERT_NE(builtin_weights(kStandard), builtin_weights(kDiagonal));
+  Searcher<5> builtin;
+  for (const Rules* r : {&kStandard, &kDiagonal, &kStandard}) {
+    Rng rng(Rng::derive(11, 0));
+    Position<5> pos(*r);
+    MoveList<5> list;
+    for (int ply = 0; ply < 30; ++ply) {  // into the movement phase
+      legal_moves(pos, list);
+      pos.play(list[rng.below(list.size())]);
+    }
+    ASSERT_FALSE(pos.outcome().over());
+    Searcher<5> given(builtin_weights(*r));
+    builtin.clear();
+    const auto a = builtin.search(pos, {.depth = 3}), b = given.search(pos, {.depth = 3});
+    EXPECT_EQ(a.score, b.score) << r->to_string();
+    EXPECT_EQ(a.nodes, b.nodes) << r->to_string();
+    EXPECT_EQ(builtin.weights(), builtin_weights(*r));
+  }
+  // A player with no weights file is such a searcher.
+  EXPECT_FALSE(parse_player("ab(depth=2)").value.weights.has_value());
+}
+
 TEST(Search, CapturesTheLastEnemyStoneInOne) {
   // b's only stone on b1, w on a1: d1-c1 takes it.
   for (const Rules* r : kAllRules) expect_win(*r, "5/5/5/5/wb1w1 w 0/0 0 0", 4, 1, {"d1-c1"});

@@ -405,7 +405,13 @@ TEST(ResultsFile, ATamperedLineIsRefusedNamingTheGameAndTheField) {
       {"winner changed", [](nlohmann::json& j) { j["winner"] = j["winner"] == "draw" ? "a" : "draw"; }, "winner"},
       {"a field added", [](nlohmann::json& j) { j["elo"] = 3000; }, "'s elo is 3000"},
       {"a derived field removed", [](nlohmann::json& j) { j.erase("winner"); }, "winner is missing"},
-      {"a stone more", [](nlohmann::json& j) { j["stones"]["w"] = j["stones"]["w"].get<int>() + 1; }, "captures"},
+      // A stone more for a side that lost some (one that lost none would have more than it placed).
+      {"a stone more",
+       [](nlohmann::json& j) {
+         const char* c = j["stones"]["w"].get<int>() < 12 ? "w" : "b";
+         j["stones"][c] = j["stones"][c].get<int>() + 1;
+       },
+       "captures"},
       {"more stones than a side places", [](nlohmann::json& j) { j["stones"]["b"] = 13; }, "more than the 12"},
       {"a capture more", [](nlohmann::json& j) { j["captures"] = j["captures"].get<int>() + 1; }, "captures"},
       {"a ply more", [](nlohmann::json& j) { j["plies"] = j["plies"].get<int>() + 1; }, "plies"},

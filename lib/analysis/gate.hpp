@@ -33,7 +33,10 @@ struct GateVerdict {
 };
 
 // The verdict over the rows. No rows, or a row with no Elo or no interval, is not a pass: nothing is
-// adopted on a setting that was not measured.
+// adopted on a setting that was not measured. One exception: a row where the candidate won every one
+// of at least kMinSamples pairs 2-0 passes. Its Elo is +inf and the normal interval does not exist,
+// but the pairs bound it: with n >= 10 pairs all won, the 95% Wilson lower bound of the share of pairs
+// won is at least 0.72, so the score is at least 0.72 and the Elo at least +166, far above any floor.
 GateVerdict gate_verdict(const std::vector<GateRow>& rows, const GateRule& rule = {});
 
 }  // namespace seega

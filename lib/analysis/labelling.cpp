@@ -85,7 +85,7 @@ Parsed<std::vector<DataRow>> game_rows(const Rules& rules, const GameRecord& rec
     std::sort(candidates.begin(), candidates.end());
     std::vector<DataRow> rows;
     std::optional<Searcher<N>> searcher;
-    if (label.kind != LabelSpec::Kind::Result) searcher.emplace();
+    if (label.kind != LabelSpec::Kind::Result) searcher.emplace(label.weights);
     const std::string rules_text = rules.to_string();
     for (int k : candidates) {
       const Position<N>& pos = positions[static_cast<std::size_t>(k)];

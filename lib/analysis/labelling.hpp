@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/eval.hpp"
 #include "engine/game_record.hpp"
 #include "rules/rules.hpp"
 
@@ -21,6 +22,8 @@ struct LabelSpec {
   double blend = 1;      // L, for Blend
   int search_depth = 4;  // for Search and Blend
   double k = 1;          // the search's win probability is sigmoid(k x score / 100); forced results are 1 or 0
+  // The labelling search's weights; without, the built-in weights of the game's rules (builtin_weights).
+  std::optional<Weights> weights;
 };
 // "result", "search" or "blend=L" with L in [0, 1].
 Parsed<LabelSpec> parse_label(std::string_view text);

@@ -43,12 +43,23 @@ using FeatureVector = std::array<double, kFeatureCount>;
 struct Weights {
   FeatureVector w{};                       // every position's, or the movement phase's when split
   std::optional<FeatureVector> placement;  // the placement phase's, when split
+  // The general built-in weights: those of every ruleset and size without an entry of its own in
+  // builtin_weights' table, and the base of a weights file (a feature a file does not name keeps its
+  // weight here).
   static Weights defaults();
   // The weights a position of this phase is evaluated with.
   const FeatureVector& of_phase(bool placing) const { return placing && placement ? *placement : w; }
   std::string to_text() const;  // the file format: one feature a line, "placement.NAME" lines when split
   bool operator==(const Weights&) const = default;
 };
+
+// The built-in weights of a ruleset: its entry in the table of weights fitted for it, else
+// Weights::defaults(). An entry is adopted only where seega gate passed it against the general weights
+// (experiments/tune_eval/README.md): today 5x5 standard, with every other rule key at its default
+// (first_placer aside, which only names the colours).
+const Weights& builtin_weights(const Rules& rules);
+// The rules of the table's entries, canonical ("standard"), in the table's order.
+std::vector<std::string> builtin_weights_rules();
 
 // Parses the weights file format: "name value" per line, '#' starts a comment. A name may carry a
 // phase, "placement.material 100" or "movement.material 100"; a plain name is the movement (and

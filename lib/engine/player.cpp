@@ -213,7 +213,7 @@ class MctsPlayer : public Player<N> {
 template <int N>
 class SearchPlayer : public Player<N> {
  public:
-  SearchPlayer(const Weights& w, SearchLimits limits) : searcher_(w), limits_(limits) {}
+  SearchPlayer(const std::optional<Weights>& w, SearchLimits limits) : searcher_(w), limits_(limits) {}
   Move<N> choose(const Position<N>& pos, Rng&) override {
     last_ = searcher_.search(pos, limits_);
     return last_.best;

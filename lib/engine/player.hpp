@@ -44,7 +44,9 @@ struct PlayerSpec {
   bool deterministic = false;
   double blunder = 0;
   std::string weights_file;
-  Weights weights = Weights::defaults();  // weights_file's, once load_player_weights has read it
+  // weights_file's, once load_player_weights has read it (or set by a caller, as SPSA does); without,
+  // the player evaluates with the built-in weights of the rules it plays (builtin_weights).
+  std::optional<Weights> weights;
   // placement=SPEC: the player that plays the placement turns (this one plays the movement turns).
   std::shared_ptr<const PlayerSpec> placement;
 

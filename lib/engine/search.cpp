@@ -6,8 +6,9 @@
 namespace seega {
 
 template <int N>
-Searcher<N>::Searcher(Weights weights, std::size_t table_entries)
-    : weights_(weights),
+Searcher<N>::Searcher(std::optional<Weights> weights, std::size_t table_entries)
+    : weights_(weights ? *weights : Weights::defaults()),
+      builtin_(!weights),
       table_(std::bit_ceil(std::max<std::size_t>(table_entries, 1024))),
       history_(N * N * N * N, 0),
       order_buffers_(kMaxPly),
@@ -268,6 +269,7 @@ template <int N>
 SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& limits) {
   const auto start = std::chrono::steady_clock::now();
   limits_ = limits;
+  if (builtin_) weights_ = builtin_weights(pos.rules());
   nodes_ = handoffs_ = 0;
   stopped_ = false;
   if (limits.time_ms) deadline_ = start + std::chrono::milliseconds(limits.time_ms);

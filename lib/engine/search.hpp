@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/eval.hpp"
@@ -69,7 +70,9 @@ struct SearchResult {
 template <int N>
 class Searcher {
  public:
-  explicit Searcher(Weights weights = Weights::defaults(), std::size_t table_entries = 1 << 16);
+  // With weights, every search evaluates with them; without, with the built-in weights of the
+  // searched position's rules (builtin_weights).
+  explicit Searcher(std::optional<Weights> weights = std::nullopt, std::size_t table_entries = 1 << 16);
 
   // Searches pos within the limits. Depth- and node-limited searches are deterministic for the same
   // searcher state; call clear() to forget the table between independent games.
@@ -77,6 +80,7 @@ class Searcher {
   void clear();
   // An external stop (Ctrl-C); checked with the clock.
   void set_stop_flag(const std::atomic<bool>* stop) { external_stop_ = stop; }
+  // The weights of the last search (before any, the given ones or the general built-in ones).
   const Weights& weights() const { return weights_; }
 
  private:
@@ -116,6 +120,7 @@ class Searcher {
   bool out_of_budget();
 
   Weights weights_;
+  bool builtin_ = false;  // no weights given: each search takes its rules' built-in ones
   std::vector<Entry> table_;
   SearchLimits limits_;
   std::uint64_t nodes_ = 0;

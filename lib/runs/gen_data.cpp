@@ -23,6 +23,9 @@ Tournament GenDataConfig::tournament() const {
 
 nlohmann::json GenDataConfig::data_config() const {
   nlohmann::json config{{"positions_per_game", positions_per_game}, {"label", to_string(label)}};
+  // The weights the labelling search evaluates with, given or built in: a label means nothing without them.
+  if (label.kind != LabelSpec::Kind::Result)
+    config["search_weights"] = (label.weights ? *label.weights : builtin_weights(rules)).to_text();
   if (from_file()) {
     config["from"] = from;
     return config;

@@ -30,9 +30,10 @@ json config_json(const Tournament& t) {
     players.push_back(t.players[i].text);
     // A spec names its weights file, whose contents may change between runs: the weights themselves
     // are part of the configuration.
-    if (!t.players[i].weights_file.empty()) weights[std::to_string(i)] = t.players[i].weights.to_text();
-    if (const auto& p = t.players[i].placement; p && !p->weights_file.empty())
-      weights[std::to_string(i) + ".placement"] = p->weights.to_text();
+    if (!t.players[i].weights_file.empty() && t.players[i].weights)
+      weights[std::to_string(i)] = t.players[i].weights->to_text();
+    if (const auto& p = t.players[i].placement; p && !p->weights_file.empty() && p->weights)
+      weights[std::to_string(i) + ".placement"] = p->weights->to_text();
   }
   json h{{"type", "header"},
          {"format", kFormat},

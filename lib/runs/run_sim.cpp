@@ -97,7 +97,7 @@ json config_json(const RunSimConfig& c) {
          {"max_level", c.max_level},
          {"levels", c.clock ? "clock" : "deterministic"},
          {"seed", json_key64(c.seed)}};
-  if (!c.player.weights_file.empty()) h["weights"] = c.player.weights.to_text();
+  if (!c.player.weights_file.empty() && c.player.weights) h["weights"] = c.player.weights->to_text();
   add_shard_key(h, c.shard);
   return h;
 }
