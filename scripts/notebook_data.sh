@@ -49,9 +49,9 @@ step last_placer $py "$root/experiments/last_placer/run.py" --seega "$SEEGA" --r
 step levels env OUT="$out/experiments/levels/results" LEVELS=3 PER_PAIR=4 CLOCK_GAMES=2 RUNS=5 \
   PROXIES="random greedy ab(depth=2) mcts(playouts=300)" bash "$root/experiments/levels/run.sh"
 
-# Tuning: 2,000 positions, both fits, 20 games of each SPRT (undecided, as it should be at that size).
-step tune_eval env OUT="$out/experiments/tune_eval/results" GAMES=200 SPRT_GAMES=20 \
-  bash "$root/experiments/tune_eval/run.sh"
+# Tuning: 2,000 positions, every fit, 3 SPSA iterations, and gates of 20 games a row (10 for the others).
+step tune_eval env OUT="$out/experiments/tune_eval/results" GAMES=200 SPSA_ITERATIONS=3 GATE_GAMES=20 \
+  SMALL_GATE_GAMES=10 ALL_GAMES=10 ALL_RULES="diagonal chain" bash "$root/experiments/tune_eval/run.sh"
 
 # Throughput: one short run at each thread count.
 step throughput $py "$root/experiments/throughput/run.py" --seega "$SEEGA" --player 'ab(depth=2)' \
