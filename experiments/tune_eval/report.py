@@ -1,10 +1,18 @@
 #!/usr/bin/python3
 """Prints the tuning study's tables (for its README) from the files run.sh leaves in results/."""
+import csv
 import json
 import os
 import sys
 
 out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+
+FITS = [("fit_result_old", "result", "the nine of before"), ("fit_result_all", "result", "all thirteen"),
+        ("fit_blend_all", "blend=0.5", "all thirteen"), ("fit_search_old", "search", "the nine of before"),
+        ("fit_search_all", "search", "all thirteen")]
+GATES = [("adopted", "The adopted weights (the search fit, all features, rounded)"), ("spsa", "SPSA from the search fit"),
+         ("fit_search_old", "search fit, the nine features of before"),
+         ("fit_result_all", "result fit, all features")]
 
 
 def load(name):
@@ -12,47 +20,84 @@ def load(name):
     return json.load(open(path)) if os.path.exists(path) and os.path.getsize(path) else None
 
 
-fits = {name: load(f"{name}.json") for name in ("joint", "split")}
-print("| fit | K before | K after | training loss before | after | held-out loss before | after | positions (game pairs) |")
-print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-for name, j in fits.items():
-    if j:
-        # A held-out loss is null (its reason beside it) when nothing was held out.
-        loss = lambda x: f"{x:.5f}" if x is not None else "-"
-        print(f"| {name} | {j['k_start']:.3f} | {j['k']:.3f} | {j['train_loss_before']:.5f} | {j['train_loss_after']:.5f} "
-              f"| {loss(j['holdout_loss_before'])} | {loss(j['holdout_loss_after'])} | "
-              f"{j['train_samples'] + j['holdout_samples']:,} ({j['train_games'] + j['holdout_games']:,}) |")
+def signed(x):
+    return "-" if x is None else f"{x:+.1f}"
+
+
+fits = [(name, label, features, load(f"{name}.json")) for name, label, features in FITS]
+fits = [f for f in fits if f[3]]
+print("| fit | label | features | positions (game pairs) | K | held-out loss before | after | training loss before -> after |")
+print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
+for name, label, features, j in fits:
+    loss = lambda x: f"{x:.5f}" if x is not None else "-"
+    print(f"| {name} | {label} | {features} | {j['train_samples'] + j['holdout_samples']:,} "
+          f"({j['train_games'] + j['holdout_games']:,}) | {j['k']:.3f} | {loss(j['holdout_loss_before'])} | "
+          f"{loss(j['holdout_loss_after'])} | {j['train_loss_before']:.5f} -> {j['train_loss_after']:.5f} |")
 print()
-joint = fits["joint"]
-if joint:
-    split = fits["split"]
-    head = "| feature | default | joint fit (± se) |"
-    rule = "| --- | ---: | ---: |"
-    if split:
-        head += " split: placement (± se) | split: movement (± se) |"
-        rule += " ---: | ---: |"
-    print(head)
-    print(rule)
-    for f, v in joint["movement"].items():
-        # A weight without a standard error has null "se": the fixed one (material), and one the data
-        # cannot determine (its start is kept).
-        cell = lambda x: (f"{x['fitted']:.1f} ± {x['se']:.1f}" if x["se"] is not None
-                          else f"{x['fitted']:.1f} (fixed)" if x["determined"]
-                          else f"{x['fitted']:.1f} (undetermined: kept)")
-        line = f"| {f} | {v['start']:g} | {cell(v)} |"
-        if split:
-            line += f" {cell(split['placement'][f])} | {cell(split['movement'][f])} |"
-        print(line)
+if fits:
+    names = list(fits[0][3]["movement"])
+    print("| feature | before | " + " | ".join(name for name, *_ in fits) + " | spsa |")
+    print("| --- | ---: | " + " | ".join("---:" for _ in fits) + " | ---: |")
+    spsa = {}
+    if os.path.exists(os.path.join(out, "spsa.csv")):
+        rows = list(csv.DictReader(open(os.path.join(out, "spsa.csv"))))
+        spsa = rows[-1] if rows else {}
+    for f in names:
+        def cell(v, j):
+            fitted = j["features"] is None or f == "material" or f in j["features"].split(",")
+            if not fitted:
+                return "left out (0)"
+            if not v["determined"]:
+                return f"{v['start']:g} (undetermined: kept)"
+            return f"{v['fitted']:.1f}" if v["se"] is None else f"{v['fitted']:.1f} ± {v['se']:.1f}"
+        s = f"{float(spsa[f]):.1f}" if f in spsa else ("100.0" if f == "material" else "-")
+        print(f"| {f} | {fits[0][3]['movement'][f]['start']:g} | " + " | ".join(cell(j["movement"][f], j) for *_, j in fits)
+              + f" | {s} |")
     print()
-print("| weights | strength | games | score | Elo (pairs, 95%) | SPRT (elo0=0, elo1=10) | LLR |")
-print("| --- | --- | ---: | ---: | ---: | --- | ---: |")
-for weights in ("joint", "split"):
-    for strength in ("depth3", "level4"):
-        j = load(f"sprt_{weights}_{strength}.json")
-        if not j:
-            continue
-        lo, hi = j["pair_elo_ci95"] or (None, None)  # null when left out (too few pairs, or a sweep)
-        fmt = lambda x: x if isinstance(x, str) else "-" if x is None else f"{x:+.1f}"
-        s = j.get("sprt", {})
-        print(f"| {weights} | {strength} | {j['games']} | {100 * j['a_score']:.1f}% | {fmt(j['pair_elo'])} [{fmt(lo)}, {fmt(hi)}] "
-              f"| {s.get('decision', '-')} after {s.get('pairs', 0)} pairs | {s.get('llr', 0):.2f} |")
+if os.path.exists(os.path.join(out, "spsa.json")) and os.path.getsize(os.path.join(out, "spsa.json")):
+    j = load("spsa.json")
+    rows = list(csv.DictReader(open(os.path.join(out, "spsa.csv"))))
+    print(f"SPSA: {j.get('iterations')} iterations, {sum(int(r['games']) for r in rows):,} games; this run played "
+          f"{j.get('games_this_run')} of them in {j.get('seconds', 0):.1f} s")
+    print()
+
+
+def gate_table(j, title):
+    print(f"**{title}** ({j['games']} games a row, baseline {os.path.basename(j['baseline'])}, seed {j['seed']}, "
+          f"{j['opening_turns']} opening turns; {j['seconds']:.0f} s): "
+          f"{'adopt' if j['adopt'] else 'refused: ' + ', '.join(j['failed']) if j['complete'] else 'incomplete'}")
+    print()
+    print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
+    print("| --- | ---: | ---: | --- | --- | --- |")
+    for r in j["rows"]:
+        elo = (f"{signed(r['elo'])} [{signed(r['elo_ci95'][0])}, {signed(r['elo_ci95'][1])}]" if r.get("elo") is not None
+               else f"({r.get('elo_reason', '')})")
+        print(f"| {r['row']} | {r['games']} | {100 * r['score']:.1f}% | {elo} | {' '.join(map(str, r['pentanomial']))} | "
+              f"{'yes' if r['pass'] else 'no: ' + r['why']} |")
+    print()
+
+
+for name, title in GATES:
+    j = load(f"gate_{name}.json")
+    if j:
+        gate_table(j, title)
+for name, title in [("gate_spsa_over_fit", "SPSA's weights against the fit it started from"),
+                    ("gate_all_adopted", "The adopted weights on every other ruleset and size")]:
+    j = load(f"{name}.json")
+    if j:
+        gate_table(j, title)
+
+factors = [(name, load(f"factor_{name}.json")) for name in ("fit_result_old", "fit_result_old_hanging",
+                                                               "fit_result_old_centre_entry")]
+factors = [(name, j) for name, j in factors if j]
+if factors:
+    print("**One factor at a time** (the result fit of the nine features, and with one weight put back to its value "
+          "before; depth 3)")
+    print()
+    print("| weights | games | score | Elo (pairs, 95%) |")
+    print("| --- | ---: | ---: | --- |")
+    for name, j in factors:
+        r = j["rows"][0]
+        elo = (f"{signed(r['elo'])} [{signed(r['elo_ci95'][0])}, {signed(r['elo_ci95'][1])}]"
+               if r.get("elo") is not None else f"({r.get('elo_reason', '')})")
+        print(f"| {name} | {r['games']} | {100 * r['score']:.1f}% | {elo} |")
