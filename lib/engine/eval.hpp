@@ -22,7 +22,8 @@ enum Feature : int {
   CentreEntry,  // with the centre empty: the most stones a step into it takes, ours minus theirs
   Blocked,      // 1 when they have no step, -1 when we have none (movement phase)
   LastPlacer,   // phase: +1 when we place last (and so move first), -1 when they do; 0 after placement
-  // The features below were added for tuning (issue 22); their built-in weight is 0 until a gate adopts one.
+  // The features below were added for tuning (issue 22): the general weights give them 0, the 5x5 standard
+  // entry of builtin_weights does not.
   FirstEntry,     // the entry capture of the side that moves first: centre_entry's count for that side alone,
                   // + when it is us, - when it is them (in movement, the side to move is the one that moves first)
   Edge,           // stones on the edge of the board (corners included): ours minus theirs
