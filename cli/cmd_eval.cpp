@@ -39,9 +39,11 @@ int run_eval(const std::vector<std::string>& args) {
     const FeatureVector f = features(pos);
     const int score = evaluate(pos, weights);
     // "+ 0.0" prints a zero contribution of a negative weight as 0, not -0.
-    const FeatureVector& w = weights.of_phase(pos.placing());
+    // Tapered weights are shown as blended for this position.
+    const FeatureVector w = weights.at(pos.placing(), taper(pos));
     auto contribution = [&](int i) { return f[i] * w[i] + 0.0; };
     nlohmann::json j{{"fen", to_string(pos)}, {"side", std::string(1, color_char(pos.side()))}, {"score", score}};
+    if (weights.endgame) j["taper"] = taper(pos);
     for (int i = 0; i < kFeatureCount; ++i)
       j["features"][std::string(kFeatureNames[i])] = {
           {"value", f[i]}, {"weight", w[i]}, {"contribution", contribution(i)}};
@@ -50,6 +52,9 @@ int run_eval(const std::vector<std::string>& args) {
       return 0;
     }
     if (explain) {
+      if (weights.endgame && !pos.placing())
+        fmt::print("tapered weights at t = {:g} (the share of the squares around the centre holding a stone)\n",
+                   taper(pos));
       fmt::print("{:<14} {:>7} {:>9} {:>12}\n", "feature", "value", "weight", "contribution");
       for (int i = 0; i < kFeatureCount; ++i)
         fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], w[i], contribution(i));

@@ -67,13 +67,16 @@ void print_table(const char* phase, const std::vector<FeatureFit>& fits, const L
 int run_tune(const std::vector<std::string>& args) {
   std::string data, start_path, phases = "joint", out_path, seed_text, features_text, label_text;
   double l2 = 0, holdout = 0.1;
-  bool json = false;
+  bool json = false, taper = false;
   po::options_description opts("tune options");
   opts.add_options()("data", po::value(&data)->required(), "positions from seega gen-data")(
       "weights", po::value(&start_path), "the starting weights (default: the built-in ones)")(
       "phases", po::value(&phases)->default_value("joint"),
       "joint (one set of weights) or split (separate placement and movement weights)")(
-      "l2", po::value(&l2)->default_value(0.0), "L2 penalty on the weights in logits (added to the summed loss)")(
+      "taper", po::bool_switch(&taper),
+      "taper the movement weights by how full the board is: one set for a full board, one (endgame.) for "
+      "an empty board, blended in between")("l2", po::value(&l2)->default_value(0.0),
+                                            "L2 penalty on the weights in logits (added to the summed loss)")(
       // The default's text as typed: Boost would print the double as 0.10000000000000001.
       "holdout", po::value(&holdout)->default_value(0.1, "0.1"),
       "share of games held out to measure the fit (0 to <1)")("seed", po::value(&seed_text)->default_value("1"),
@@ -89,7 +92,7 @@ int run_tune(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
-          "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--l2 X]\n"
+          "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--taper] [--l2 X]\n"
           "       [--holdout 0.1] [--seed S] [--label result|search|blend=L] [--features F,F...] [--out weights.txt]\n"
           "       [--json]"))
     return 0;
@@ -117,11 +120,13 @@ int run_tune(const std::vector<std::string>& args) {
     if (left_out[f]) {
       start.w[f] = 0;
       if (start.placement) (*start.placement)[f] = 0;
+      if (start.endgame) (*start.endgame)[f] = 0;
     }
   TuneOptions o;
   o.l2 = l2;
   o.holdout = holdout;
   o.split = phases == "split";
+  o.taper = taper;
   o.seed = parse_seed(seed_text);
   const auto t0 = std::chrono::steady_clock::now();
   std::optional<LabelSpec> label;
@@ -144,7 +149,7 @@ int run_tune(const std::vector<std::string>& args) {
     // Through a temporary file and a rename: a failed write never leaves a cut weights file that a
     // player would refuse (or worse, an older file half overwritten).
     std::ostringstream out;
-    out << "# seega tune --data " << data << " --phases " << phases << " --l2 " << l2
+    out << "# seega tune --data " << data << " --phases " << phases << (taper ? " --taper" : "") << " --l2 " << l2
         << (features_text.empty() ? "" : " --features " + features_text)
         << (label_text.empty() ? "" : " --label " + label_text) << "\n# fitted for the rules " << joined(read.rules)
         << ": other rules and sizes use them only where seega gate passes them\n# (K " << r.k
@@ -185,12 +190,14 @@ int run_tune(const std::vector<std::string>& args) {
                      {"seconds", r.seconds},
                      {"read_seconds", read_seconds},
                      {"phases", phases},
+                     {"taper", taper},
                      {"rules", read.rules},
                      {"label", label_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(label_text)},
                      {"features", features_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(features_text)},
                      {"l2", l2},
                      {"weights", adopted.to_text()}};
     if (o.split) j["placement"] = fits(r.placement);
+    if (taper) j["endgame"] = fits(r.endgame);
     if (!r.no_holdout.empty())
       for (const char* key : {"holdout_loss_before", "holdout_loss_after"}) {
         j[key] = nullptr;
@@ -209,6 +216,7 @@ int run_tune(const std::vector<std::string>& args) {
                  : "no held-out loss: " + r.no_holdout);
   print_table(o.split ? "movement" : "weights", r.movement, left_out);
   if (o.split) print_table("placement", r.placement, left_out);
+  if (taper) print_table("endgame", r.endgame, left_out);
   std::string names;
   for (const auto& n : r.undetermined)
     if (const auto f = parse_feature_list(n.substr(n.find(' ') + 1)); !f.ok() || !left_out[f.value[0]])

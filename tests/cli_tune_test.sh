@@ -82,6 +82,17 @@ if "$seega" eval --weights "$tmp/w.txt" --print-weights | grep -q '^material 100
 if grep -q '^placement.last_placer ' "$tmp/split.txt" && "$seega" eval --weights "$tmp/split.txt" --print-weights |
   grep -q '^placement.material '; then pass; else fail "split weights do not round-trip: $(cat "$tmp/split.txt")"; fi
 if "$seega" players "ab(depth=2,weights=$tmp/split.txt)" >/dev/null; then pass; else fail "a player refuses split weights"; fi
+# Tapered weights: endgame. lines in the file, the endgame table in --json, and a player that reads them.
+"$seega" tune --data "$tmp/data.csv" --phases split --taper --l2 1 --out "$tmp/taper.txt" --json >"$tmp/taper.json"
+if grep -q '^endgame.material ' "$tmp/taper.txt" && grep -q '^# seega tune .* --taper ' "$tmp/taper.txt" &&
+  "$seega" eval --weights "$tmp/taper.txt" --print-weights | grep -q '^endgame.mobility '; then pass; else
+  fail "tapered weights do not round-trip: $(cat "$tmp/taper.txt")"; fi
+if "$py" -c '
+import json,sys; j = json.load(open(sys.argv[1]))
+assert j["taper"] is True and j["endgame"]["material"]["determined"], j.get("endgame")
+assert "endgame material" not in j["undetermined"], j["undetermined"]
+' "$tmp/taper.json"; then pass; else fail "tune --taper --json: $(head -c 400 "$tmp/taper.json")"; fi
+if "$seega" players "ab(depth=2,weights=$tmp/taper.txt)" >/dev/null; then pass; else fail "a player refuses tapered weights"; fi
 
 head -1 "$tmp/data.csv" >"$tmp/empty.csv"
 bad "tune on an empty file" tune --data "$tmp/empty.csv"

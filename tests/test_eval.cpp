@@ -261,5 +261,47 @@ TEST(Eval, ThePlacementWeightsEvaluatePlacementPositionsOnly) {
   EXPECT_EQ(evaluate(moving, w), evaluate(moving, Weights::defaults()));
 }
 
+TEST(Eval, TaperedWeightsBlendTheFullBoardsAndTheEmptyBoardsByTheStonesOnTheBoard) {
+  const Rules r = test::rules("standard");
+  Weights tapered = Weights::defaults();
+  tapered.endgame = tapered.w;
+  (*tapered.endgame)[Material] = 300;
+  // 15 stones on the 24 squares around the centre: t = 15/24 = 0.625, so material weighs
+  // 0.625 * 100 + 0.375 * 300 = 175, 75 a stone more than untapered (the other weights are the same).
+  const auto moving = test::position(r, "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 3 31");
+  EXPECT_EQ(taper(moving), 15.0 / 24);
+  const FeatureVector f = features(moving);
+  ASSERT_NE(f[Material], 0);
+  EXPECT_EQ(evaluate(moving, tapered) - evaluate(moving, Weights::defaults()), static_cast<int>(75 * f[Material]));
+  EXPECT_EQ(tapered.value(f, false, taper(moving)), Weights::defaults().value(f, false, 1) + 75 * f[Material]);
+  // A full board (movement's first position) is the full board's weights alone.
+  const auto full = test::position(r, "wwbbw/bwbwb/ww1bb/bbwwb/wbwbw b 0/0 0 24");
+  EXPECT_EQ(taper(full), 1.0);
+  EXPECT_EQ(evaluate(full, tapered), evaluate(full, Weights::defaults()));
+  // Placement is not tapered, whatever its stones.
+  const auto placing = test::position(r, "bbw1w/bw3/1w1wb/wbbw1/1wb1b w 4/4 0 0");
+  EXPECT_EQ(taper(placing), 1.0);
+  EXPECT_EQ(evaluate(placing, tapered), evaluate(placing, Weights::defaults()));
+}
+
+TEST(Eval, TaperedWeightsRoundTripAndStartFromTheMovementOnes) {
+  // endgame. lines taper the weights; endgame features not given start from the movement ones.
+  auto tapered = parse_weights("mobility 3\nendgame.material 300\nplacement.last_placer 55\n");
+  ASSERT_TRUE(tapered.ok()) << tapered.error;
+  ASSERT_TRUE(tapered.value.endgame.has_value());
+  EXPECT_EQ((*tapered.value.endgame)[Material], 300);
+  EXPECT_EQ((*tapered.value.endgame)[Mobility], 3);
+  EXPECT_EQ((*tapered.value.endgame)[Hanging], Weights::defaults().w[Hanging]);
+  EXPECT_EQ(tapered.value.w[Material], 100);
+  ASSERT_TRUE(tapered.value.placement.has_value());
+  EXPECT_EQ((*tapered.value.placement)[Material], 100) << "placement is not touched by endgame lines";
+  auto back = parse_weights(tapered.value.to_text());
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(back.value, tapered.value);
+  // Files without endgame lines are not tapered.
+  EXPECT_FALSE(parse_weights("placement.material 90\n").value.endgame.has_value());
+  EXPECT_NE(parse_weights("endgame.edge 1\nendgame.edge 2\n").error.find("twice"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace seega

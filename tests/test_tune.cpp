@@ -80,8 +80,8 @@ double dot(const FeatureVector& w, const FeatureVector& x) {
 
 double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 
-Weights movement_truth() { return Weights{true_movement().w, std::nullopt}; }
-Weights phase_truth() { return Weights{true_movement().w, true_placement().w}; }
+Weights movement_truth() { return Weights{true_movement().w, std::nullopt, std::nullopt}; }
+Weights phase_truth() { return Weights{true_movement().w, true_placement().w, std::nullopt}; }
 
 // What synthetic() draws: n samples, `per_game` consecutive ones to a game, a share `placing` of
 // them placement samples, each target Bernoulli(sigmoid(k e / 100)) under `truth`, 0 or 1. `edit`
@@ -95,6 +95,7 @@ struct Draw {
   Shape shape = Shape::Mixed;
   int per_game = 10;
   std::function<void(FeatureVector&)> edit = nullptr;
+  bool tapered = false;  // draw each movement sample's taper uniformly in [0, 1] (else 1)
 };
 
 std::vector<TuneSample> synthetic(const Draw& d) {
@@ -107,7 +108,8 @@ std::vector<TuneSample> synthetic(const Draw& d) {
     Rng added(Rng::derive(d.seed ^ 0xadded, static_cast<std::uint64_t>(i)));
     draw_added_features(added, s.placement, d.shape, s.x);
     if (d.edit) d.edit(s.x);
-    s.target = rng.uniform() < sigmoid(d.k * dot(d.truth.of_phase(s.placement), s.x) / 100) ? 1 : 0;
+    if (d.tapered && !s.placement) s.taper = added.uniform();
+    s.target = rng.uniform() < sigmoid(d.k * d.truth.value(s.x, s.placement, s.taper) / 100) ? 1 : 0;
     s.game = i / d.per_game;
   }
   return out;
@@ -414,6 +416,50 @@ TEST(Tune, SplitRecoversDifferentPlacementAndMovementWeights) {
   EXPECT_LT((*r.weights.placement)[Material], 90);
 }
 
+TEST(Tune, TaperRecoversTheFullBoardsAndTheEmptyBoardsWeights) {
+  // Movement samples drawn from tapered weights, each with its own taper: the tapered fit finds both
+  // sets within 4 standard errors of the truth, and fits better than one set does.
+  Weights truth = movement_truth();
+  truth.endgame = FeatureVector{160, 8, 0, 40, -10, 0, 30, 20, 30, 5, -6, 0, 90};
+  const auto samples = synthetic({.n = 200'000, .seed = 12, .truth = truth, .tapered = true});
+  TuneOptions o;
+  o.holdout = 0;
+  o.taper = true;
+  const TuneResult r = tune_or_fail(samples, o);
+  ASSERT_TRUE(r.weights.endgame.has_value());
+  ASSERT_EQ(r.endgame.size(), static_cast<std::size_t>(kFeatureCount));
+  EXPECT_TRUE(r.undetermined.empty());
+  EXPECT_EQ(r.weights.w[Material], 100.0);
+  for (int f = 0; f < kFeatureCount; ++f) {
+    const auto i = static_cast<std::size_t>(f);
+    EXPECT_LT(std::abs(z_score(r, r.movement[i], truth.w[f])), 4) << kFeatureNames[f];
+    EXPECT_LT(std::abs(z_score(r, r.endgame[i], (*truth.endgame)[f])), 4) << "endgame " << kFeatureNames[f];
+    EXPECT_EQ((*r.weights.endgame)[f], r.endgame[i].fitted);
+  }
+  // The empty board's material really is 160, far from the full board's 100.
+  EXPECT_GT((*r.weights.endgame)[Material], 130);
+  o.taper = false;
+  const TuneResult one = tune_or_fail(samples, o);
+  EXPECT_FALSE(one.weights.endgame.has_value());
+  EXPECT_LT(r.train_loss_after, one.train_loss_after - 1e-3);
+}
+
+TEST(Tune, TaperedFitsLeaveTheEmptyBoardsWeightsOfPlacementUndetermined) {
+  // With split, the placement block is not tapered; without it, placement samples (taper 1) inform only
+  // the full board's weights, and a data set of placement samples alone leaves every endgame weight
+  // undetermined, which then keeps its start.
+  const auto samples = synthetic({.n = 20'000, .seed = 13, .placing = 1});
+  TuneOptions o;
+  o.holdout = 0;
+  o.taper = true;
+  const TuneResult r = tune_or_fail(samples, o);
+  ASSERT_EQ(r.endgame.size(), static_cast<std::size_t>(kFeatureCount));
+  for (const FeatureFit& f : r.endgame) EXPECT_FALSE(f.determined);
+  const Weights adopted = adoptable_weights(r, Weights::defaults());
+  ASSERT_TRUE(adopted.endgame.has_value());
+  EXPECT_EQ(*adopted.endgame, Weights::defaults().w);
+}
+
 TEST(Tune, WithoutSplitTheFitIsOneSetForBothPhases) {
   const auto samples =
       synthetic({.n = 100'000, .seed = 9, .truth = phase_truth(), .placing = 0.4, .shape = Shape::Realistic});
@@ -438,7 +484,7 @@ TEST(Tune, WithoutSplitTheFitIsOneSetForBothPhases) {
 TEST(Tune, HeldOutLossFallsFromWrongStartWeights) {
   Weights wrong;
   wrong.w = {100, -10, 0, -20, 40, 0, 0, 0, -30};
-  const Weights start{wrong.w, std::nullopt};
+  const Weights start{wrong.w, std::nullopt, std::nullopt};
   const auto samples = synthetic({.n = 100'000, .seed = 10});
   TuneOptions o;
   o.holdout = 0.25;
@@ -474,8 +520,8 @@ TEST(Tune, EveryGameDrawnIsTheMaterialError) {
 TEST(Tune, MaterialThatLosesIsTheMaterialError) {
   Weights backwards = true_movement();
   backwards.w[Material] = -100;
-  auto r =
-      tune(synthetic({.n = 20'000, .seed = 13, .truth = Weights{backwards.w, std::nullopt}}), Weights::defaults(), {});
+  auto r = tune(synthetic({.n = 20'000, .seed = 13, .truth = Weights{backwards.w, std::nullopt, std::nullopt}}),
+                Weights::defaults(), {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error.find("material's weight came out non-positive"), std::string::npos) << r.error;
 }

@@ -62,24 +62,26 @@ Logistic logistic(double z) {
   return {z >= 0 ? inv : e * inv, e * inv * inv};
 }
 
-double dot(const FeatureVector& w, const FeatureVector& x) {
-  double e = 0;
-  for (int f = 0; f < kFeatures; ++f) e += w[f] * x[f];
-  return e;
-}
-
-// The training samples of one phase (or of all, without split) as the regression sees them.
+// The training samples of one phase (or of all, without split) as the regression sees them: one
+// column a feature, or two when tapered (the full board's, then the empty board's).
 struct Block {
   Eigen::MatrixXd x;  // one row a sample
   Eigen::VectorXd y;
+  std::vector<std::string> names;  // of the columns: "material", or "endgame material" when tapered
 };
 
-Block make_block(const std::vector<const TuneSample*>& rows) {
+Block make_block(const std::vector<const TuneSample*>& rows, bool taper) {
   const auto n = static_cast<Eigen::Index>(rows.size());
-  Block b{Eigen::MatrixXd(n, kFeatures), Eigen::VectorXd(n)};
+  const int cols = taper ? 2 * kFeatures : kFeatures;
+  Block b{Eigen::MatrixXd(n, cols), Eigen::VectorXd(n), {}};
+  for (int f = 0; f < cols; ++f)
+    b.names.push_back((f < kFeatures ? "" : "endgame ") + std::string(kFeatureNames[f % kFeatures]));
   for (Eigen::Index i = 0; i < n; ++i) {
     const TuneSample& s = *rows[static_cast<std::size_t>(i)];
-    for (int f = 0; f < kFeatures; ++f) b.x(i, f) = s.x[f];
+    const double t = taper ? s.taper : 1;
+    for (int f = 0; f < kFeatures; ++f) b.x(i, f) = t * s.x[f];
+    if (taper)
+      for (int f = 0; f < kFeatures; ++f) b.x(i, kFeatures + f) = (1 - t) * s.x[f];
     b.y[i] = s.target;
   }
   return b;
@@ -101,12 +103,12 @@ Eigen::MatrixXd gram(const Eigen::MatrixXd& x, const Eigen::VectorXd* w) {
   return g;
 }
 
-// "safe", "mobility and centre_ring", "a, b and c".
-std::string name_list(const std::vector<int>& features) {
+// "safe", "mobility and centre_ring", "a, b and c", of the columns named by names.
+std::string name_list(const std::vector<int>& columns, const std::vector<std::string>& names) {
   std::string out;
-  for (std::size_t k = 0; k < features.size(); ++k) {
-    if (k > 0) out += k + 1 == features.size() ? " and " : ", ";
-    out += kFeatureNames[features[k]];
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    if (k > 0) out += k + 1 == columns.size() ? " and " : ", ";
+    out += names[static_cast<std::size_t>(columns[k])];
   }
   return out;
 }
@@ -118,7 +120,8 @@ std::string name_list(const std::vector<int>& features) {
 // sharing the null space with it). Without an intercept a constant non-zero column is not among them:
 // it plays the intercept and is determined. `positions` names the rows ("the training positions");
 // `weighted` says g is X^T W X at the fit, where W near 0 hides what X^T X shows.
-std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const std::string& positions, bool weighted) {
+std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const std::vector<std::string>& names,
+                                              const std::string& positions, bool weighted) {
   const Eigen::Index p = g.rows();
   std::vector<std::string> out(static_cast<std::size_t>(p));
   std::vector<Eigen::Index> live;
@@ -147,7 +150,7 @@ std::vector<std::string> undetermined_columns(const Eigen::MatrixXd& g, const st
     std::vector<int> others;
     for (Eigen::Index b = 0; b < m; ++b)
       if (b != a && null(b, b) >= share && std::abs(null(a, b)) >= share) others.push_back(static_cast<int>(live[b]));
-    const std::string with = others.empty() ? "other features" : name_list(others);
+    const std::string with = others.empty() ? "other features" : name_list(others, names);
     out[static_cast<std::size_t>(live[a])] =
         weighted ? "linearly dependent on " + with + " where the fit does not already predict the result with certainty"
                  : "linearly dependent on " + with + " in " + positions;
@@ -183,11 +186,12 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   // Positive weights do not change which columns depend on others, so X^T X decides before the fit,
   // once, whether a ridge is needed: the objective must not change under the step halving.
   const Eigen::MatrixXd g0 = gram(b.x, nullptr);
-  fit.undetermined = undetermined_columns(g0, positions, false);
+  const auto cols = static_cast<int>(b.x.cols());
+  fit.undetermined = undetermined_columns(g0, b.names, positions, false);
   // A weight that would rest on fewer than kMinSamples positions (the only ones where its feature is
   // not 0) is not trusted either: its direction is not flat, but nearly, and a few results of one
   // colour there would send it off to infinity.
-  for (int f = 0; f < kFeatures; ++f) {
+  for (int f = 0; f < cols; ++f) {
     const auto nonzero = static_cast<long long>((b.x.col(f).array() != 0).count());
     std::string& why = fit.undetermined[static_cast<std::size_t>(f)];
     if (why.empty() && nonzero < kMinSamples)
@@ -198,10 +202,10 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   // nearly: the rest keep the plain maximum likelihood, and data that separate wins from losses still
   // show as a fit that runs off rather than one held by an invisible ridge. p (1 - p) <= 1/4, so a
   // quarter of X^T X's mean diagonal bounds X^T W X's; the 1 covers a block of zeros.
-  Eigen::VectorXd lambda = Eigen::VectorXd::Constant(kFeatures, l2);
+  Eigen::VectorXd lambda = Eigen::VectorXd::Constant(cols, l2);
   if (l2 == 0) {
     const double scale = g0.diagonal().mean() / 4;
-    for (int f = 0; f < kFeatures; ++f)
+    for (int f = 0; f < cols; ++f)
       if (!fit.undetermined[static_cast<std::size_t>(f)].empty()) lambda[f] = kRidge * (scale > 0 ? scale : 1);
   }
 
@@ -253,7 +257,7 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   local(h, grad);
   // The data alone may still leave a feature undetermined where W is near 0 (samples the fit
   // already predicts with certainty), which X^T X could not see.
-  const std::vector<std::string> weighted = undetermined_columns(h, positions, true);
+  const std::vector<std::string> weighted = undetermined_columns(h, b.names, positions, true);
   for (std::size_t f = 0; f < weighted.size(); ++f)
     if (fit.undetermined[f].empty()) fit.undetermined[f] = weighted[f];
 
@@ -265,15 +269,18 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
         "combination of features predicts every result), so no finite weights fit them; use l2 > 0";
     return fit;
   }
-  const Eigen::MatrixXd cov = ldlt.solve(Eigen::MatrixXd::Identity(kFeatures, kFeatures));
+  const Eigen::MatrixXd cov = ldlt.solve(Eigen::MatrixXd::Identity(cols, cols));
   fit.se = cov.diagonal().cwiseMax(0.0).cwiseSqrt();
   fit.beta = std::move(beta);
   return fit;
 }
 
-Eigen::VectorXd start_beta(const FeatureVector& w, double k) {
-  Eigen::VectorXd beta(kFeatures);
+// The start of a block's beta: w, then endgame when tapered.
+Eigen::VectorXd start_beta(const FeatureVector& w, const FeatureVector* endgame, double k) {
+  Eigen::VectorXd beta(endgame ? 2 * kFeatures : kFeatures);
   for (int f = 0; f < kFeatures; ++f) beta[f] = k * w[f] / 100;
+  if (endgame)
+    for (int f = 0; f < kFeatures; ++f) beta[kFeatures + f] = k * (*endgame)[f] / 100;
   return beta;
 }
 
@@ -299,7 +306,7 @@ double loss_of(const Samples& s, const Weights& w, double k) {
   double sum = 0;
   for (const auto& item : s) {
     const TuneSample& t = sample(item);
-    sum += cross_entropy(t.target, k * dot(w.of_phase(t.placement), t.x) / 100);
+    sum += cross_entropy(t.target, k * w.value(t.x, t.placement, t.taper) / 100);
   }
   return sum / static_cast<double>(s.size());
 }
@@ -312,7 +319,7 @@ double k_of(const Samples& s, const Weights& w) {
   std::vector<double> e(s.size()), y(s.size());
   for (std::size_t i = 0; i < s.size(); ++i) {
     const TuneSample& t = sample(s[i]);
-    e[i] = dot(w.of_phase(t.placement), t.x) / 100;
+    e[i] = w.value(t.x, t.placement, t.taper) / 100;
     y[i] = t.target;
   }
   auto derivatives = [&](double k, double& second) {
@@ -360,13 +367,16 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
   if (!(o.holdout >= 0 && o.holdout < 1)) return P::fail("tune: holdout " + number(o.holdout) + " is outside [0, 1)");
   if (!(o.l2 >= 0 && std::isfinite(o.l2))) return P::fail("tune: l2 " + number(o.l2) + " is not a finite number >= 0");
   if (o.max_iterations < 1) return P::fail("tune: max_iterations " + std::to_string(o.max_iterations) + " is below 1");
-  for (bool placing : {false, true}) {
-    if (placing && !start.placement) continue;
-    const FeatureVector& w = start.of_phase(placing);
+  const std::pair<const char*, const FeatureVector*> start_sets[] = {
+      {"movement", &start.w},
+      {"placement", start.placement ? &*start.placement : nullptr},
+      {"endgame", start.endgame ? &*start.endgame : nullptr}};
+  for (const auto& [phase, w] : start_sets) {
+    if (!w) continue;
     for (int f = 0; f < kFeatures; ++f)
-      if (!std::isfinite(w[f]))
-        return P::fail(std::string("tune: the start ") + (placing ? "placement" : "movement") + " weight of '" +
-                       std::string(kFeatureNames[f]) + "' is not a finite number");
+      if (!std::isfinite((*w)[f]))
+        return P::fail(std::string("tune: the start ") + phase + " weight of '" + std::string(kFeatureNames[f]) +
+                       "' is not a finite number");
   }
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const TuneSample& s = samples[i];
@@ -376,6 +386,7 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
         return P::fail(which + ": feature '" + std::string(kFeatureNames[f]) + "' is not a finite number");
     if (!(s.target >= 0 && s.target <= 1))
       return P::fail(which + ": target " + number(s.target) + " is outside [0, 1]");
+    if (!(s.taper >= 0 && s.taper <= 1)) return P::fail(which + ": taper " + number(s.taper) + " is outside [0, 1]");
   }
 
   TuneResult r;
@@ -411,7 +422,11 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
     const std::string positions =
         o.split ? std::string("the ") + (placing ? "placement" : "movement") + " training positions"
                 : "the training positions";
-    fits.push_back(fit_block(make_block(rows), start_beta(from, r.k_start), o.l2, o.max_iterations, positions));
+    // Only movement positions are tapered: the placement block (with split) has one column a feature.
+    const bool tapered = o.taper && !placing;
+    const FeatureVector* endgame_from = tapered ? start.endgame ? &*start.endgame : &start.w : nullptr;
+    fits.push_back(fit_block(make_block(rows, tapered), start_beta(from, endgame_from, r.k_start), o.l2,
+                             o.max_iterations, positions));
     if (!fits.back().error.empty()) return P::fail("tune: " + fits.back().error);
   }
 
@@ -447,10 +462,24 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
     if (!placing) w[Material] = 100;
     if (placing) r.weights.placement = w;
     else r.weights.w = w;
+    if (!placing && o.taper) {
+      const FeatureVector& end_from = start.endgame ? *start.endgame : start.w;
+      FeatureVector end{};
+      for (int f = 0; f < kFeatures; ++f) {
+        const auto c = static_cast<std::size_t>(kFeatures + f);
+        end[f] = 100 * fit.beta[kFeatures + f] / k;
+        const bool determined = fit.undetermined[c].empty();
+        r.endgame.push_back(
+            {end_from[f], end[f], 100 * fit.se[kFeatures + f] / k, determined, fit.undetermined[c], false});
+        if (!determined) r.undetermined.push_back("endgame " + std::string(kFeatureNames[f]));
+      }
+      r.weights.endgame = end;
+    }
     r.iterations = std::max(r.iterations, fit.iterations);
     r.converged = r.converged && fit.converged;
   }
   if (!o.split) r.weights.placement.reset();
+  if (!o.taper) r.weights.endgame.reset();
 
   r.train_loss_after = loss_of(train, r.weights, r.k);
   r.holdout_loss_after = loss_of(holdout, r.weights, r.k);
@@ -467,6 +496,8 @@ Weights adoptable_weights(const TuneResult& r, const Weights& start) {
     if (!r.movement[static_cast<std::size_t>(f)].determined) w.w[f] = start.w[f];
     if (w.placement && !r.placement.empty() && !r.placement[static_cast<std::size_t>(f)].determined)
       (*w.placement)[f] = start.of_phase(true)[f];
+    if (w.endgame && !r.endgame.empty() && !r.endgame[static_cast<std::size_t>(f)].determined)
+      (*w.endgame)[f] = start.endgame ? (*start.endgame)[f] : start.w[f];
   }
   return w;
 }

@@ -19,6 +19,7 @@ struct TuneSample {
   double target = 0.5;     // in [0, 1], from the side to move's point of view
   long long game = 0;      // the game it came from: the train/held-out split is by game
   bool placement = false;  // the phase
+  double taper = 1;        // taper(pos): how full the board is, for tapered weights
 };
 
 // The range fit_k searches. Below kMinTuneK a stone is worth less than a millionth of a logit, which
@@ -40,7 +41,10 @@ struct TuneOptions {
   // cross-entropies, where beta = K * w / 100 is in logits per unit of each feature. So l2 acts as a
   // Gaussian prior of variance 1 / (2 l2) on each beta, and its pull fades as the data grow. >= 0.
   double l2 = 0;
-  bool split = false;       // fit placement and movement positions with separate weights
+  bool split = false;  // fit placement and movement positions with separate weights
+  // Fit tapered movement weights (eval.hpp): a movement position's features enter as t x for the weights
+  // of a full board and (1 - t) x for those of an empty one (Weights::endgame), t its taper.
+  bool taper = false;
   double holdout = 0.1;     // the share of games held out, in [0, 1)
   std::uint64_t seed = 1;   // which games are held out
   int max_iterations = 50;  // Newton steps per phase, >= 1
@@ -69,8 +73,9 @@ struct TuneResult {
   long long train_samples = 0, holdout_samples = 0, train_games = 0, holdout_games = 0;
   Weights weights;                              // the fitted weights, material's movement weight scaled to 100
   std::vector<FeatureFit> movement, placement;  // per feature (placement only filled when split)
+  std::vector<FeatureFit> endgame;              // per feature, when tapered: the empty board's weights
   // Features the data cannot determine (a column of zeros, a multiple or combination of others), by
-  // name; "movement NAME" / "placement NAME" when split.
+  // name; "movement NAME" / "placement NAME" when split, "endgame NAME" when tapered.
   std::vector<std::string> undetermined;
   int iterations = 0;  // Newton steps, the larger of the two phases' when split
   bool converged = false;
@@ -85,6 +90,10 @@ struct TuneResult {
 // compares evaluations across the end of placement. Standard errors come from the inverse of the
 // penalised Hessian at the optimum, as se(w) = 100 se(beta) / K, ignoring the uncertainty of K itself.
 // Without split, the fit is one set of weights for every sample, started from start.w (the movement weights).
+// With taper, the movement block (every sample's without split) has two columns a feature, t x and
+// (1 - t) x, for the weights of a full board and those of an empty one (started from start.endgame, or
+// start.w when start is not tapered); K is the full board's material beta. Placement samples have t = 1,
+// so without split they only inform the full board's weights.
 // Undetermined features are those along which the information is singular: the training data's X^T X
 // (and X^T W X at the optimum), scaled to unit diagonal, has a zero diagonal there (the feature is
 // always 0) or an eigenvalue below 1e-9 whose eigenvector has a share of at least 1e-3 in it (it is a

@@ -78,21 +78,42 @@ std::vector<std::string> builtin_weights_rules() {
   return out;
 }
 
+double Weights::value(const FeatureVector& x, bool placing, double t) const {
+  auto dot = [&x](const FeatureVector& v) {
+    double e = 0;
+    for (int f = 0; f < kFeatureCount; ++f) e += v[f] * x[f];
+    return e;
+  };
+  const double e = dot(of_phase(placing));
+  return endgame && !placing ? t * e + (1 - t) * dot(*endgame) : e;
+}
+
+FeatureVector Weights::at(bool placing, double t) const {
+  FeatureVector v = of_phase(placing);
+  if (endgame && !placing)
+    for (int f = 0; f < kFeatureCount; ++f) v[f] = t * v[f] + (1 - t) * (*endgame)[f];
+  return v;
+}
+
 std::string Weights::to_text() const {
   std::ostringstream os;
   os.precision(std::numeric_limits<double>::max_digits10);  // reads back to the same double
-  for (int f = 0; f < kFeatureCount; ++f) os << kFeatureNames[f] << ' ' << w[f] << '\n';
-  if (placement)
-    for (int f = 0; f < kFeatureCount; ++f) os << "placement." << kFeatureNames[f] << ' ' << (*placement)[f] << '\n';
+  auto section = [&os](const char* prefix, const FeatureVector& v) {
+    for (int f = 0; f < kFeatureCount; ++f) os << prefix << kFeatureNames[f] << ' ' << v[f] << '\n';
+  };
+  section("", w);
+  if (placement) section("placement.", *placement);
+  if (endgame) section("endgame.", *endgame);
   return os.str();
 }
 
 Parsed<Weights> parse_weights(std::string_view text) {
   using P = Parsed<Weights>;
   Weights out = Weights::defaults();
-  FeatureVector placement{};
-  std::array<bool, kFeatureCount> seen{}, seen_placement{};
-  bool split = false;
+  enum Phase { Movement, Placement, Endgame };
+  std::array<FeatureVector, 3> by_phase{};
+  by_phase[Movement] = out.w;
+  std::array<std::array<bool, kFeatureCount>, 3> seen{};
   int line_no = 0;
   std::istringstream in{std::string(text)};
   std::string line;
@@ -103,13 +124,13 @@ Parsed<Weights> parse_weights(std::string_view text) {
     std::string name, value, extra;
     if (!(ls >> name)) continue;
     auto where = "line " + std::to_string(line_no) + ": ";
-    bool placing = false;
+    Phase phase = Movement;
     if (auto dot = name.find('.'); dot != std::string::npos) {
-      const std::string phase = name.substr(0, dot);
-      if (phase != "placement" && phase != "movement")
-        return P::fail(where + "unknown phase '" + phase + "' in '" + name + "'; phases: placement, movement");
-      placing = phase == "placement";
-      split = split || placing;
+      const std::string prefix = name.substr(0, dot);
+      if (prefix != "placement" && prefix != "movement" && prefix != "endgame")
+        return P::fail(where + "unknown phase '" + prefix + "' in '" + name +
+                       "'; phases: placement, movement, endgame");
+      phase = prefix == "placement" ? Placement : prefix == "endgame" ? Endgame : Movement;
       name = name.substr(dot + 1);
     }
     int f = 0;
@@ -119,7 +140,7 @@ Parsed<Weights> parse_weights(std::string_view text) {
       return P::fail(where + "unknown feature " + quote(name) + did_you_mean(name, names) +
                      "; features: " + joined(names));
     }
-    bool& was_seen = placing ? seen_placement[f] : seen[f];
+    bool& was_seen = seen[phase][f];
     if (was_seen) return P::fail(where + "feature '" + name + "' is given twice");
     was_seen = true;
     if (!(ls >> value)) return P::fail(where + "feature '" + name + "' has no weight");
@@ -127,13 +148,20 @@ Parsed<Weights> parse_weights(std::string_view text) {
     if (!v)
       return P::fail(where + "weight " + quote(value) + " of '" + name + "' is not a number between -1e6 and 1e6");
     if (ls >> extra) return P::fail(where + "unexpected '" + extra + "' after the weight of '" + name + "'");
-    (placing ? placement : out.w)[f] = *v;
+    by_phase[phase][f] = *v;
   }
-  if (split) {
+  out.w = by_phase[Movement];
+  // A placement or endgame section starts from the movement weights: a feature it does not name keeps
+  // the movement weight there.
+  auto section = [&](Phase phase) -> std::optional<FeatureVector> {
+    if (std::find(seen[phase].begin(), seen[phase].end(), true) == seen[phase].end()) return std::nullopt;
+    FeatureVector v = by_phase[phase];
     for (int f = 0; f < kFeatureCount; ++f)
-      if (!seen_placement[f]) placement[f] = out.w[f];
-    out.placement = placement;
-  }
+      if (!seen[phase][f]) v[f] = out.w[f];
+    return v;
+  };
+  out.placement = section(Placement);
+  out.endgame = section(Endgame);
   return P{out, {}};
 }
 
@@ -309,17 +337,24 @@ FeatureVector features(const Position<N>& pos) {
 template <int N>
 int evaluate(const Position<N>& pos, const Weights& weights) {
   const FeatureCounts f = feature_counts(pos);
-  const auto& w = weights.of_phase(pos.placing());
   static_assert(kFeatureCount == 13, "the sum below names every feature");
   // Summed as a tree rather than left to right: the products do not wait on one another (measured:
   // the serial chain of additions was a third of the evaluation's time). Exact for integer weights
   // (quiet_count aside, whose value is a fraction); for others the order is fixed, so results are still
   // the same on every run.
-  const double s01 = w[0] * f[0] + w[1] * f[1], s23 = w[2] * f[2] + w[3] * f[3];
-  const double s45 = w[4] * f[4] + w[5] * f[5], s67 = w[6] * f[6] + w[7] * f[7];
-  const double s89 = w[8] * f[8] + w[9] * f[9], s1011 = w[10] * f[10] + w[11] * f[11];
-  double s = ((s01 + s23) + (s45 + s67)) + (s89 + s1011);
-  if (f[QuietCount]) s += w[QuietCount] * f[QuietCount] / pos.rules().quiet_plies;
+  auto sum = [&f, &pos](const FeatureVector& w) {
+    const double s01 = w[0] * f[0] + w[1] * f[1], s23 = w[2] * f[2] + w[3] * f[3];
+    const double s45 = w[4] * f[4] + w[5] * f[5], s67 = w[6] * f[6] + w[7] * f[7];
+    const double s89 = w[8] * f[8] + w[9] * f[9], s1011 = w[10] * f[10] + w[11] * f[11];
+    double s = ((s01 + s23) + (s45 + s67)) + (s89 + s1011);
+    if (f[QuietCount]) s += w[QuietCount] * f[QuietCount] / pos.rules().quiet_plies;
+    return s;
+  };
+  double s = sum(weights.of_phase(pos.placing()));
+  if (weights.endgame && !pos.placing()) {
+    const double t = taper(pos);
+    s = t * s + (1 - t) * sum(*weights.endgame);
+  }
   s = std::clamp(s, -20000.0, 20000.0);
   return static_cast<int>(s >= 0 ? s + 0.5 : s - 0.5);  // lround's rounding, without the libm call
 }

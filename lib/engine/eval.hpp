@@ -40,17 +40,29 @@ constexpr std::array<std::string_view, kFeatureCount> kFeatureNames{
 using FeatureVector = std::array<double, kFeatureCount>;
 
 // The weights of the features, one set for every position or, split by phase (tuned with
-// --phases split), one for placement positions and one for movement positions.
+// --phases split), one for placement positions and one for movement positions. Tapered (tuned with
+// --taper), movement positions blend two sets by how full the board is, as Logistello staged its weights
+// by the count of discs: w on a full board, endgame on an empty one, t w + (1 - t) endgame in between,
+// where t = taper(pos) is the share of the squares (the centre aside) that hold a stone. Placement
+// positions are not tapered (t is 1 there): split weights give placement its own.
 struct Weights {
   FeatureVector w{};                       // every position's, or the movement phase's when split
   std::optional<FeatureVector> placement;  // the placement phase's, when split
+  std::optional<FeatureVector> endgame;    // the movement weights on an empty board, when tapered
   // The general built-in weights: those of every ruleset and size without an entry of its own in
   // builtin_weights' table, and the base of a weights file (a feature a file does not name keeps its
   // weight here).
   static Weights defaults();
-  // The weights a position of this phase is evaluated with.
+  // The weights a position of this phase is evaluated with (on a full board, when tapered).
   const FeatureVector& of_phase(bool placing) const { return placing && placement ? *placement : w; }
-  std::string to_text() const;  // the file format: one feature a line, "placement.NAME" lines when split
+  // The evaluation of features x of a position of this phase and taper t, in hundredths of a stone,
+  // unrounded: of_phase(placing) . x, blended with endgame . x by t when tapered (t is 1 in placement).
+  double value(const FeatureVector& x, bool placing, double t) const;
+  // The weights in effect for a position of this phase and taper t: of_phase(placing), blended with
+  // endgame by t when tapered.
+  FeatureVector at(bool placing, double t) const;
+  // The file format: one feature a line, "placement.NAME" lines when split, "endgame.NAME" when tapered.
+  std::string to_text() const;
   bool operator==(const Weights&) const = default;
 };
 
@@ -65,7 +77,8 @@ std::vector<std::string> builtin_weights_rules();
 // Parses the weights file format: "name value" per line, '#' starts a comment. A name may carry a
 // phase, "placement.material 100" or "movement.material 100"; a plain name is the movement (and
 // unsplit) weight, so files written before phases existed read as they always did. Any placement.
-// line splits the weights: placement features not given start from the movement ones. Unknown names,
+// line splits the weights: placement features not given start from the movement ones. Any endgame.
+// line tapers them, and endgame features not given start from the movement ones too. Unknown names,
 // an unknown phase, repeated names and bad numbers are errors naming the line. Features missing from
 // the text keep their default weight.
 Parsed<Weights> parse_weights(std::string_view text);
@@ -81,6 +94,13 @@ Parsed<std::vector<Feature>> parse_feature_list(std::string_view text);
 // The feature values of a position, from the side to move's point of view.
 template <int N>
 FeatureVector features(const Position<N>& pos);
+
+// How full the board is, for tapered weights: in movement the stones on the board over the squares
+// but the centre (1 when movement starts on a full board, 0 on an empty one); 1 in placement.
+template <int N>
+double taper(const Position<N>& pos) {
+  return pos.placing() ? 1.0 : static_cast<double>(pos.count(White) + pos.count(Black)) / (N * N - 1);
+}
 
 // The evaluation in hundredths of a stone, from the side to move's point of view.
 template <int N>

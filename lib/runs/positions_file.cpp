@@ -132,7 +132,10 @@ Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const s
       auto p = parse_position<N>(r, row.position);
       if (!p.ok()) error = p.error;
       else if (p.value.placing() != s.placement) error = "the phase column does not match the position";
-      else s.x = features(p.value);
+      else {
+        s.x = features(p.value);
+        s.taper = taper(p.value);
+      }
     });
     if (!error.empty()) return where + error;
     samples.push_back(s);
