@@ -9,7 +9,8 @@ out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path
 
 FITS = [("fit_result_old", "result", "the nine of before"), ("fit_result_all", "result", "all thirteen"),
         ("fit_blend_all", "blend=0.5", "all thirteen"), ("fit_search_old", "search", "the nine of before"),
-        ("fit_search_all", "search", "all thirteen")]
+        ("fit_search_all", "search", "all thirteen"), ("fit_taper", "search", "all thirteen, tapered"),
+        ("fit_split_taper", "search", "all thirteen, split and tapered")]
 GATES = [("adopted", "The adopted weights (the search fit, all features, rounded)"), ("spsa", "SPSA from the search fit"),
          ("fit_search_old", "search fit, the nine features of before"),
          ("fit_result_all", "result fit, all features")]
@@ -82,6 +83,8 @@ for name, title in GATES:
     if j:
         gate_table(j, title)
 for name, title in [("gate_spsa_over_fit", "SPSA's weights against the fit it started from"),
+                    ("gate_fit_taper", "The tapered search fit against the adopted weights"),
+                    ("gate_fit_split_taper", "The split and tapered search fit against the adopted weights"),
                     ("gate_all_adopted", "The adopted weights on every other ruleset and size")]:
     j = load(f"{name}.json")
     if j:

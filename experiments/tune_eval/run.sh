@@ -77,4 +77,11 @@ all_rules="diagonal chain standard(size=7) diagonal(size=7) chain(size=7)"
 rules=()
 for r in ${ALL_RULES:-$all_rules}; do rules+=(--rules "$r"); done
 gate gate_all_adopted "$adopted" "$before" "${rules[@]}" --depths 2,3 --levels none --games "${ALL_GAMES:-100}"
+# 7. Weights tapered by how full the board is (one set for a full board, one for an empty one), fitted to
+# the same search labels, with and without split placement weights, against the adopted weights.
+fit fit_taper positions.csv --label search --taper
+fit fit_split_taper positions.csv --label search --taper --phases split
+for w in fit_taper fit_split_taper; do
+  gate "gate_$w" "$w.txt" "$adopted" --games "${SMALL_GATE_GAMES:-400}"
+done
 /usr/bin/python3 "$here/report.py" .
