@@ -54,12 +54,27 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
       pct(s.last_placer_wins / n), 100 * s.last_placer_win_ci.lo, 100 * s.last_placer_win_ci.hi, pct(s.draws / n),
       100 * s.last_placer_draw_ci.lo, 100 * s.last_placer_draw_ci.hi, pct(s.first_placer_wins / n),
       100 * s.last_placer_loss_ci.lo, 100 * s.last_placer_loss_ci.hi);
+  // A clustered interval, or why it is not given (too few clusters for any: said once, on its own line).
+  auto clustered = [&m](const Interval& i, const std::string& why) {
+    return why.empty()          ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
+           : why == m.clustered ? std::string("(no interval)")
+                                : "(no interval: " + why + ")";
+  };
+  if (!m.clustered.empty()) fmt::print("clustered intervals: none given: this summary {}\n", m.clustered);
   fmt::print(
-      "diversity: {} distinct placements and {} distinct games in {}; last placer wins [{:.1f}, {:.1f}] "
-      "clustered by placement (design effect {:.2f})\n",
-      s.distinct_placements, s.distinct_games, s.games, 100 * s.last_placer_win_ci_clustered.lo,
-      100 * s.last_placer_win_ci_clustered.hi, s.design_effect);
-  if (s.repeats_mislead)
+      "last placer's score (wins + half the draws): {} {}; its share of the decisive games {} {}; draws {} {} "
+      "(clustered)\n",
+      pct(s.last_placer_score), clustered(s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
+      clustered(s.last_placer_decisive_ci, m.clustered.empty() ? m.decisive_ci : m.clustered), pct(s.draws / n),
+      clustered(s.draw_ci_clustered, m.clustered));
+  fmt::print(
+      "diversity: {} distinct placements and {} distinct games in {}; {} clusters of games sharing an opening "
+      "or a placement ({:.1f} effective, the largest {}), {} by placement alone ({:.1f} effective); last "
+      "placer wins {} clustered (design effect {:.2f})\n",
+      s.distinct_placements, s.distinct_games, s.games, s.clusters.clusters, s.clusters.effective,
+      pct(s.clusters.largest_share), s.placement_clusters.clusters, s.placement_clusters.effective,
+      clustered(s.last_placer_win_ci_clustered, m.clustered), s.design_effect);
+  if (s.repeats_mislead && m.clustered.empty())
     fmt::print(
         "warning: games repeat: the clustered interval is {:.1f}x as wide as the plain one (the warning "
         "starts at {:.2f}x); read the clustered interval, not the Wilson ones\n",
@@ -68,12 +83,13 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
         kRepeatWarningWidth);
   fmt::print(
       "first movement turn: captures in {} of games ({:.2f} stones when it does); last placer wins {} "
-      "[{:.1f}, {:.1f}] when it captures, {} [{:.1f}, {:.1f}] when not; stones after 10 movement plies, "
+      "{} when it captures, {} {} when not; stones after 10 movement plies, "
       "last placer minus first: {} {}\n",
       pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
-      100 * s.last_placer_win_ci_first_capture.lo, 100 * s.last_placer_win_ci_first_capture.hi,
-      pct(s.last_placer_win_rate_no_first_capture), 100 * s.last_placer_win_ci_no_first_capture.lo,
-      100 * s.last_placer_win_ci_no_first_capture.hi, signed_text(s.stone_diff_10, 2),
+      clustered(s.last_placer_win_ci_first_capture, m.clustered.empty() ? m.first_capture_ci : m.clustered),
+      pct(s.last_placer_win_rate_no_first_capture),
+      clustered(s.last_placer_win_ci_no_first_capture, m.clustered.empty() ? m.no_first_capture_ci : m.clustered),
+      signed_text(s.stone_diff_10, 2),
       m.stone_diff_10_ci.empty()
           ? fmt::format("[{}, {}]", signed_text(s.stone_diff_10_ci.lo, 2), signed_text(s.stone_diff_10_ci.hi, 2))
           : fmt::format("(no interval: {})", m.stone_diff_10_ci));
@@ -108,6 +124,9 @@ void print_csv(const nlohmann::json& j) {
                         "last_placer_wins",
                         "first_placer_wins",
                         "last_placer_win_rate",
+                        "last_placer_score",
+                        "draw_rate",
+                        "effective_clusters",
                         "mean_movement_plies",
                         "passes_per_game",
                         "captures_per_game",
@@ -125,12 +144,17 @@ void print_csv(const nlohmann::json& j) {
     head.push_back(k);
     row.push_back(cell(j[k]));
   }
-  head.push_back("last_placer_ci95_lo");
-  head.push_back("last_placer_ci95_hi");
-  row.push_back(j["last_placer_ci95"][0].dump());
-  row.push_back(j["last_placer_ci95"][1].dump());
-  head.push_back("elo_reason");
-  row.push_back(j.value("elo_reason", ""));
+  // An interval as two cells, empty when it is left out (its reason in the column NAME_reason).
+  for (const char* k : {"last_placer_ci95", "last_placer_score_ci95"}) {
+    head.push_back(std::string(k) + "_lo");
+    head.push_back(std::string(k) + "_hi");
+    row.push_back(j[k].is_null() ? "" : j[k][0].dump());
+    row.push_back(j[k].is_null() ? "" : j[k][1].dump());
+  }
+  for (const char* k : {"elo_reason", "last_placer_score_ci95_reason"}) {
+    head.push_back(k);
+    row.push_back(j.value(k, ""));
+  }
   if (j.contains("shard")) {  // a shard's games only
     head.push_back("shard");
     row.push_back(j["shard"].get<std::string>());

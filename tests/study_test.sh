@@ -20,10 +20,16 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 assert len(rows) == 3, len(rows)
 for r in rows:
-    for k in ("version", "distinct_placements", "distinct_games", "last_placer_ci95_clustered_lo",
+    for k in ("version", "distinct_placements", "distinct_games", "last_placer_score", "effective_clusters",
               "design_effect", "first_move_capture_rate", "stone_diff_10", "command"):
         assert r[k] != "", (k, r)
-assert rows[1]["distinct_placements"] == "20", rows[1]
+    # The clustered intervals are given exactly when the games rest on 20 effective clusters or more.
+    enough = float(r["effective_clusters"]) >= 20
+    assert (r["last_placer_ci95_clustered_lo"] != "") == enough and (r["clustered_reason"] == "") == enough, r
+    assert (r["last_placer_score_ci95_lo"] != "") == enough, r
+assert rows[1]["distinct_placements"] == "20" and float(rows[1]["effective_clusters"]) == 20, rows[1]
+# Ten games rest on ten clusters at most: no interval, and the reason says why.
+assert rows[2]["clustered_reason"].startswith("rests on "), rows[2]
 assert rows[2]["rules"] == "chain" and rows[2]["games"] == "10"
 EOF2
 then pass; else fail "the study CSV lacks its columns or counts"; fi
@@ -35,7 +41,8 @@ if [ "$(grep -c 'chain' "$tmp/third.log")" -eq 1 ] && [ "$(grep -c '^rulesets,ch
   [ "$(wc -l <"$tmp/out.csv")" -eq 4 ]; then pass; else fail "a row asked for with more games was not replayed once: $(cat "$tmp/third.log")"; fi
 if "$py" "$here/experiments/last_placer/table.py" "$tmp/out.csv" >"$tmp/tables.md" &&
   grep -q '^| level(1,deterministic) | [0-9.]*% \[' "$tmp/tables.md" &&
-  grep -q '^| ab(depth=1) | [0-9.]*% \[.*| - |$' "$tmp/tables.md" &&
+  grep -q '^| greedy | [0-9.]*% (no interval: [0-9.]* effective clusters)' "$tmp/tables.md" &&
+  grep -q '^| ab(depth=1) | [0-9.]*% .*| - |$' "$tmp/tables.md" &&
   grep -q '^| ab(depth=1,placement=random) | 0 | ' "$tmp/tables.md"; then pass; else
   fail "table.py does not print the rows: $(head -20 "$tmp/tables.md")"; fi
 finish "study"

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -503,6 +505,110 @@ TEST(Match, TheClusteredIntervalIsThePlainOneForDistinctPlacementsAndWiderForRep
   EXPECT_TRUE(r.repeats_mislead);
 }
 
+// Made-up games where the last placer (b) wins `wins`, draws `draws` and loses the rest of n, the game i
+// with placement key i + 1 and no random opening.
+std::vector<GameRecord> last_placer_games(int n, int wins, int draws) {
+  std::vector<GameRecord> games;
+  for (int i = 0; i < n; ++i) {
+    GameRecord g = made_up(i, 1);
+    g.outcome = i < wins           ? Outcome::win(Black, EndReason::AllCaptured)
+                : i < wins + draws ? Outcome{EndReason::QuietLimit, -1}
+                                   : Outcome::win(White, EndReason::AllCaptured);
+    g.placement_key = static_cast<std::uint64_t>(i + 1);
+    games.push_back(g);
+  }
+  return games;
+}
+
+TEST(Match, TheLastPlacersScoreCountsADrawAsHalfAndItsDecisiveShareLeavesDrawsOut) {
+  // 40 games: the last placer wins 20, draws 12, loses 8: score (20 + 6) / 40 = 65%, 20 of the 28 decisive
+  // games (71.4%), draws 30%. Every game its own placement: 40 effective clusters, so every interval is given.
+  const MatchSummary s = match::summarize(config("random", "random", 40), last_placer_games(40, 20, 12));
+  EXPECT_DOUBLE_EQ(s.last_placer_score, 0.65);
+  EXPECT_DOUBLE_EQ(s.last_placer_decisive_share, 20.0 / 28);
+  EXPECT_EQ(s.draws, 12);
+  EXPECT_DOUBLE_EQ(s.clusters.effective, 40);
+  EXPECT_EQ(s.missing.clustered, "");
+  EXPECT_EQ(s.missing.decisive_ci, "");
+  EXPECT_LT(s.last_placer_score_ci.lo, 0.65);
+  EXPECT_GT(s.last_placer_score_ci.hi, 0.65);
+  // Independent games: the decisive share's interval is Wilson's on the 28 decisive games.
+  const Interval w = wilson(20, 28);
+  EXPECT_NEAR(s.last_placer_decisive_ci.lo, w.lo, 1e-12);
+  EXPECT_NEAR(s.last_placer_decisive_ci.hi, w.hi, 1e-12);
+  // The score's interval is the mean's normal one: values 1, 0.5, 0 with mean 0.65.
+  const double var = (20 * 0.35 * 0.35 + 12 * 0.15 * 0.15 + 8 * 0.65 * 0.65) / (40.0 * 39);
+  EXPECT_NEAR(s.last_placer_score_ci.hi - s.last_placer_score, kZ95 * std::sqrt(var), 1e-9);
+  // The win rate alone counts the draws as losses: 50%.
+  EXPECT_EQ(s.last_placer_wins, 20);
+}
+
+TEST(Match, FewEffectiveClustersLeaveTheClusteredIntervalsOutAndSaySo) {
+  // 12 games, 10 of them one placement: 144 / (100 + 2) = 1.4 effective clusters.
+  auto games = last_placer_games(12, 6, 2);
+  for (int i = 0; i < 10; ++i) games[static_cast<std::size_t>(i)].placement_key = 99;
+  const MatchSummary s = match::summarize(config("random", "random", 12), games);
+  EXPECT_NEAR(s.clusters.effective, 144.0 / 102, 1e-12);
+  EXPECT_EQ(s.missing.clustered,
+            "rests on 1.4 effective clusters (the largest holds 83% of the games; at least 20 are needed)");
+  const nlohmann::json j = match::summary_json(config("random", "random", 12), s);
+  for (const char* key :
+       {"last_placer_ci95_clustered", "last_placer_score_ci95", "last_placer_decisive_ci95", "draw_ci95_clustered",
+        "first_move_capture_ci95", "last_placer_ci95_first_capture", "last_placer_ci95_no_first_capture"}) {
+    EXPECT_TRUE(j[key].is_null()) << key;
+    EXPECT_EQ(j[std::string(key) + "_reason"], s.missing.clustered) << key;
+  }
+  // The stone lead's interval gives the first reason it has: here, too few clusters for any interval.
+  EXPECT_TRUE(j["stone_diff_10_ci95"].is_null());
+  EXPECT_EQ(j["stone_diff_10_ci95_reason"], "3 clusters are too few (at least 10 are needed)");
+  // The score itself is still given: (6 + 1) / 12.
+  EXPECT_DOUBLE_EQ(j["last_placer_score"].get<double>(), 7.0 / 12);
+  EXPECT_FALSE(j["last_placer_ci95"].is_null()) << "the plain Wilson interval stays";
+}
+
+TEST(Match, ClustersJoinGamesThatShareAnOpeningOrAPlacement) {
+  // 30 games in 15 pairs sharing a random opening (keys 1000 + pair), each game its own placement but
+  // for games 0 and 29, which share one: 29 placement clusters, and 14 components: the pairs, with pair 0
+  // and pair 14 joined through games 0 and 29.
+  auto games = last_placer_games(30, 15, 5);
+  for (int i = 0; i < 30; ++i)
+    games[static_cast<std::size_t>(i)].opening_key = 1000 + static_cast<std::uint64_t>(i / 2);
+  games[29].placement_key = games[0].placement_key;
+  const MatchSummary s = match::summarize(config("random", "random", 30), games);
+  EXPECT_EQ(s.placement_clusters.clusters, 29);
+  EXPECT_EQ(s.clusters.clusters, 14);
+  EXPECT_DOUBLE_EQ(s.clusters.largest_share, 4.0 / 30);
+  EXPECT_NE(s.missing.clustered, "") << "14 clusters are fewer than 20";
+}
+
+TEST(Match, TheOpeningKeyIsSharedByAPairsGamesAndKeptByTheResultsFile) {
+  // Without random turns there is no opening to share: key 0.
+  for (const GameRecord& g : run(config("random", "random", 4), 1)) EXPECT_EQ(g.opening_key, 0u);
+  // With two random turns the two games of a pair share their opening; pairs draw their own.
+  const MatchConfig c = config("greedy", "greedy", 8, 2);
+  const auto games = run(c, 2);
+  std::set<std::uint64_t> openings;
+  for (std::size_t i = 0; i < games.size(); i += 2) {
+    EXPECT_NE(games[i].opening_key, 0u);
+    EXPECT_EQ(games[i].opening_key, games[i + 1].opening_key) << "pair " << i / 2;
+    openings.insert(games[i].opening_key);
+  }
+  EXPECT_EQ(openings.size(), 4u);
+  // The results file keeps the key; a line without one (no random turns, or written before the key
+  // existed) reads as 0, no opening known.
+  const Tournament t = c.tournament();
+  std::string text = results_header(t, "test") + "\n";
+  for (const auto& g : games) text += record_line(t, g) + "\n";
+  auto back = read_results(t, text);
+  ASSERT_TRUE(back.ok()) << back.error;
+  for (std::size_t i = 0; i < games.size(); ++i) EXPECT_EQ(back.value.games[i].opening_key, games[i].opening_key);
+  nlohmann::json old = nlohmann::json::parse(record_line(t, games[0]));
+  old.erase("opening_key");
+  auto without = read_results(results_header(t, "test") + "\n" + old.dump() + "\n");
+  ASSERT_TRUE(without.ok()) << without.error;
+  EXPECT_EQ(without.value.games[0].opening_key, 0u);
+}
+
 TEST(Match, MechanismCountersFollowTheRecords) {
   MatchConfig c = config("random", "random", 8);
   // First movement turns take 2, 0, 1, 0, 0, 3, 0, 0 stones; the last placer (b) wins games 0, 1, 2, 4.
@@ -542,7 +648,7 @@ TEST(Match, TwoGamesAreTooFewForAnEloAndTheSummarySaysSo) {
   expect_left_out(j, "elo", "2 games are too few (at least 10 are needed)");
   expect_left_out(j, "elo_ci95", "2 games are too few (at least 10 are needed)");
   expect_left_out(j, "los", "2 decisive games are too few (at least 10 are needed)");
-  expect_left_out(j, "stone_diff_10_ci95", "2 distinct placements are too few (at least 10 are needed)");
+  expect_left_out(j, "stone_diff_10_ci95", "2 clusters are too few (at least 10 are needed)");
   // A single game is not even a pair.
   const nlohmann::json one = summary_of({1});
   expect_left_out(one, "pair_elo", "no complete game pair (at least 10 are needed)");

@@ -255,6 +255,47 @@ TEST(Stats, ClusteredIntervalWidensWhenClustersRepeatAnOutcome) {
   EXPECT_DOUBLE_EQ(clustered_mean({1, 0, 1, 0, 1, 0}, {1, 1, 2, 2, 3, 3}).design_effect, 1.0);
 }
 
+TEST(Stats, TheClusterShapeCountsEffectiveClustersAndTheLargestShare) {
+  // Sizes 4, 2, 1, 1 of 8: 64 / (16 + 4 + 1 + 1) = 2.909 effective clusters, the largest half of them.
+  const ClusterShape s = cluster_shape({1, 1, 1, 1, 2, 2, 3, 4});
+  EXPECT_EQ(s.n, 8);
+  EXPECT_EQ(s.clusters, 4);
+  EXPECT_DOUBLE_EQ(s.effective, 64.0 / 22);
+  EXPECT_DOUBLE_EQ(s.largest_share, 0.5);
+  // Equal clusters count in full; one cluster counts once.
+  EXPECT_DOUBLE_EQ(cluster_shape({5, 5, 6, 6, 7, 7}).effective, 3);
+  EXPECT_DOUBLE_EQ(cluster_shape({9, 9, 9}).effective, 1);
+  EXPECT_EQ(cluster_shape({}).clusters, 0);
+}
+
+TEST(Stats, TooFewEffectiveClustersSayWhyFromTheThresholdOn) {
+  std::vector<std::uint64_t> twenty(20), nineteen(19);
+  for (std::size_t i = 0; i < twenty.size(); ++i) twenty[i] = i;
+  for (std::size_t i = 0; i < nineteen.size(); ++i) nineteen[i] = i;
+  EXPECT_EQ(too_few_clusters_text(cluster_shape(twenty)), "");
+  EXPECT_EQ(too_few_clusters_text(cluster_shape(nineteen)),
+            "rests on 19.0 effective clusters (the largest holds 5% of the games; at least 20 are needed)");
+  // 172 of 200 games in one cluster, the rest alone: 40000 / (172^2 + 28) = 1.35.
+  std::vector<std::uint64_t> one_line(200, 0);
+  for (std::size_t i = 172; i < 200; ++i) one_line[i] = i;
+  EXPECT_EQ(too_few_clusters_text(cluster_shape(one_line), "games"),
+            "rests on 1.4 effective clusters (the largest holds 86% of the games; at least 20 are needed)");
+}
+
+TEST(Stats, JoinedClustersAreTheComponentsOfSharedKeys) {
+  // Games 0 and 1 share opening 10, 1 and 2 placement 2, so 0-1-2 is one component though 0 and 2 share
+  // nothing; 3 and 5 share opening 11; 4 shares nothing. Key 0 (no opening) joins nothing: 2 and 4.
+  const std::vector<std::uint64_t> placement{1, 2, 2, 3, 4, 5}, opening{10, 10, 0, 11, 0, 11};
+  EXPECT_EQ(joined_clusters({placement, opening}), (std::vector<std::uint64_t>{0, 0, 0, 3, 4, 3}));
+  // One kind alone: the clusters of that key.
+  EXPECT_EQ(joined_clusters({placement}), (std::vector<std::uint64_t>{0, 1, 1, 3, 4, 5}));
+  // Every key 0: every game its own cluster.
+  EXPECT_EQ(joined_clusters({{0, 0, 0}}), (std::vector<std::uint64_t>{0, 1, 2}));
+  // A chain that links late: the component's label is still its smallest index.
+  EXPECT_EQ(joined_clusters({{7, 8, 9, 7}, {0, 5, 5, 9}, {1, 2, 3, 3}}), (std::vector<std::uint64_t>{0, 0, 0, 0}));
+  EXPECT_TRUE(joined_clusters({}).empty());
+}
+
 TEST(Stats, SprtBoundsFollowAlphaAndBeta) {
   SprtResult r = sprt({}, SprtConfig{});
   EXPECT_NEAR(r.lower, -2.944439, 1e-6);  // log(0.05 / 0.95)

@@ -3,9 +3,11 @@
 
 Seed 001 says the side that places last (and so moves first) won about four games in five in computer
 self-play between equal opponents. Each row plays a player against itself under one ruleset and one
-opening setting and records how often the last placer wins, with the plain Wilson interval and the
-interval clustered by placement (games that end placement in the same position are not independent
-evidence), the diversity of the games and the mechanism counters.
+opening setting and records the last placer's score (wins and half the draws), its share of the decisive
+games, its win and draw rates, with the plain Wilson interval and intervals clustered by opening and
+placement (games that share a random opening or end placement in the same position are not independent
+evidence; an interval that rests on too few effective clusters is left out, its reason in
+clustered_reason), the diversity of the games and the mechanism counters.
 
 All game logic is in the seega binary; this script only runs it and collects the JSON summaries into a
 CSV. A row already in the CSV with the same rules, player, opening turns, seed and at least as many
@@ -24,17 +26,21 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # The summary keys copied as they are, then the intervals split into _lo and _hi columns.
 KEYS = ["games", "last_placer_wins", "draws", "first_placer_wins", "last_placer_win_rate", "draw_rate",
-        "distinct_placements", "distinct_games", "design_effect", "repeats_mislead",
+        "last_placer_score", "last_placer_decisive_share",
+        "distinct_placements", "distinct_games", "clusters", "effective_clusters", "largest_cluster_share",
+        "placement_clusters", "effective_placement_clusters", "design_effect", "repeats_mislead",
         "first_move_capture_rate", "first_move_capture_games", "first_move_stones",
         "last_placer_win_rate_first_capture", "last_placer_win_rate_no_first_capture", "stone_diff_10",
         "mean_movement_plies", "passes_per_game", "captures_per_game", "seed", "opening_turns", "version"]
 INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered": "last_placer_ci95_clustered",
+             "last_placer_score_ci95": "last_placer_score_ci95",
+             "last_placer_decisive_ci95": "last_placer_decisive_ci95", "draw_ci95_clustered": "draw_ci95_clustered",
              "first_move_capture_ci95": "first_move_capture_ci95",
              "last_placer_ci95_first_capture": "last_placer_ci95_first_capture",
              "last_placer_ci95_no_first_capture": "last_placer_ci95_no_first_capture",
              "stone_diff_10_ci95": "stone_diff_10_ci95"}
 COLUMNS = (["group", "rules", "player"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
-           + ["end_reasons", "seconds", "command"])
+           + ["clustered_reason", "end_reasons", "seconds", "command"])
 
 
 def read_rows(path):
@@ -105,6 +111,8 @@ def main():
             for name, col in INTERVALS.items():
                 # An interval the summary leaves out (null, its reason beside it) is two empty cells.
                 out[f"{col}_lo"], out[f"{col}_hi"] = j[name] if j[name] is not None else ("", "")
+            # Why the clustered intervals are left out (too few effective clusters), or empty.
+            out["clustered_reason"] = j.get("last_placer_ci95_clustered_reason", "")
             out.update(group=row["group"], rules=row["rules"], player=row["player"],
                        end_reasons=" ".join(f"{k}:{v}" for k, v in sorted(j["end_reasons"].items())),
                        seconds=round(time.time() - start, 1),
@@ -113,10 +121,12 @@ def main():
             writer.writerow(out)
             f.flush()
             played += 1
+            lo, hi = out["last_placer_score_ci95_lo"], out["last_placer_score_ci95_hi"]
+            interval = f"[{100 * lo:.1f}, {100 * hi:.1f}]" if lo != "" else "(no interval)"
             print(f"{row['group']:18} {row['rules']:26} {row['player']:40} K={row['opening_turns']:<2} "
-                  f"last placer {100 * out['last_placer_win_rate']:5.1f}% "
-                  f"[{100 * out['last_placer_ci95_clustered_lo']:.1f}, {100 * out['last_placer_ci95_clustered_hi']:.1f}] "
-                  f"placements {out['distinct_placements']:4}  ({games} games, {out['seconds']} s)", flush=True)
+                  f"last placer scores {100 * out['last_placer_score']:5.1f}% {interval} "
+                  f"effective clusters {out['effective_clusters']:6.1f}  ({games} games, {out['seconds']} s)",
+                  flush=True)
     compact(args.out)
     if played:
         print(f"run.py: {played} rows in {time.time() - start_all:.0f} s", flush=True)

@@ -19,15 +19,29 @@ def pct(x):
 
 
 def rate(r):
-    """The last placer's win rate with its clustered interval and distinct placements."""
+    """The last placer's win rate with its clustered interval and distinct placements; no interval, with the
+    effective clusters, where the games rest on too few of them."""
     if r is None:
         return "-"
+    if r["last_placer_ci95_clustered_lo"] == "":
+        return (f"{pct(r['last_placer_win_rate'])} (no interval: {float(r['effective_clusters']):.1f} effective "
+                f"clusters) ({r['distinct_placements']})")
     return (f"{pct(r['last_placer_win_rate'])} [{100 * float(r['last_placer_ci95_clustered_lo']):.1f}, "
             f"{100 * float(r['last_placer_ci95_clustered_hi']):.1f}] ({r['distinct_placements']})")
 
 
+def share(r, value, name, digits=0):
+    """A share with its clustered interval, or "(no interval)" where the summary left it out."""
+    lo, hi = r[f"{name}_lo"], r[f"{name}_hi"]
+    if lo == "":
+        return f"{pct(r[value])} (no interval)"
+    return f"{pct(r[value])} [{100 * float(lo):.{digits}f}, {100 * float(hi):.{digits}f}]"
+
+
 def half_width(r):
-    return 100 * (float(r["last_placer_ci95_clustered_hi"]) - float(r["last_placer_ci95_clustered_lo"])) / 2
+    if r["last_placer_ci95_clustered_lo"] == "":
+        return "-"
+    return f'{100 * (float(r["last_placer_ci95_clustered_hi"]) - float(r["last_placer_ci95_clustered_lo"])) / 2:.1f}'
 
 
 def table(head, lines):
@@ -93,10 +107,8 @@ for r in rows:
         continue
     lines.append([r["player"], r["opening_turns"], pct(r["last_placer_win_rate"]),
                   f"{pct(r['first_move_capture_rate'])} ({float(r['first_move_stones']):.2f})",
-                  f"{pct(r['last_placer_win_rate_first_capture'])} [{100 * float(r['last_placer_ci95_first_capture_lo']):.0f}, "
-                  f"{100 * float(r['last_placer_ci95_first_capture_hi']):.0f}]",
-                  f"{pct(r['last_placer_win_rate_no_first_capture'])} [{100 * float(r['last_placer_ci95_no_first_capture_lo']):.0f}, "
-                  f"{100 * float(r['last_placer_ci95_no_first_capture_hi']):.0f}]",
+                  share(r, "last_placer_win_rate_first_capture", "last_placer_ci95_first_capture"),
+                  share(r, "last_placer_win_rate_no_first_capture", "last_placer_ci95_no_first_capture"),
                   f"{float(r['stone_diff_10']):+.2f} " + (
                       f"[{float(r['stone_diff_10_ci95_lo']):+.2f}, {float(r['stone_diff_10_ci95_hi']):+.2f}]"
                       if r["stone_diff_10_ci95_lo"] else "(no interval)")])
@@ -112,5 +124,5 @@ if "rulesets" in groups:
 
 print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
 table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
-      [[r["group"], r["rules"], r["player"], r["opening_turns"], r["games"], f"{half_width(r):.1f}",
+      [[r["group"], r["rules"], r["player"], r["opening_turns"], r["games"], half_width(r),
         f"{float(r['design_effect']):.2f}", r["seconds"]] for r in rows])

@@ -121,6 +121,59 @@ ClusteredMean clustered_mean(const std::vector<double>& values, const std::vecto
   return m;
 }
 
+ClusterShape cluster_shape(const std::vector<std::uint64_t>& clusters) {
+  ClusterShape s;
+  s.n = static_cast<long long>(clusters.size());
+  if (s.n == 0) return s;
+  std::map<std::uint64_t, long long> sizes;
+  for (std::uint64_t c : clusters) ++sizes[c];
+  s.clusters = static_cast<long long>(sizes.size());
+  double squares = 0;
+  long long largest = 0;
+  for (const auto& [key, size] : sizes) {
+    squares += static_cast<double>(size) * static_cast<double>(size);
+    largest = std::max(largest, size);
+  }
+  const double n = static_cast<double>(s.n);
+  s.effective = n * n / squares;
+  s.largest_share = static_cast<double>(largest) / n;
+  return s;
+}
+
+std::string too_few_clusters_text(const ClusterShape& shape, std::string_view what) {
+  if (shape.effective >= kMinEffectiveClusters) return "";
+  char buf[200];
+  std::snprintf(buf, sizeof buf,
+                "rests on %.1f effective clusters (the largest holds %.0f%% of the %s; at least %g are needed)",
+                shape.effective, 100 * shape.largest_share, std::string(what).c_str(), kMinEffectiveClusters);
+  return buf;
+}
+
+std::vector<std::uint64_t> joined_clusters(const std::vector<std::vector<std::uint64_t>>& keys) {
+  const std::size_t n = keys.empty() ? 0 : keys.front().size();
+  std::vector<std::size_t> parent(n);
+  for (std::size_t i = 0; i < n; ++i) parent[i] = i;
+  auto root = [&parent](std::size_t i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];  // path halving
+    return i;
+  };
+  for (const auto& kind : keys) {
+    assert(kind.size() == n);
+    std::map<std::uint64_t, std::size_t> first;  // a key's first observation
+    for (std::size_t i = 0; i < n; ++i) {
+      if (kind[i] == 0) continue;
+      const auto [it, fresh] = first.emplace(kind[i], i);
+      if (fresh) continue;
+      // The smaller root becomes the parent, so a component's root is its smallest index.
+      const std::size_t a = root(it->second), b = root(i);
+      if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    }
+  }
+  std::vector<std::uint64_t> out(n);
+  for (std::size_t i = 0; i < n; ++i) out[i] = root(i);
+  return out;
+}
+
 Interval clustered_wilson(const ClusteredMean& m, double z) {
   if (m.n == 0) return {0, 1};
   const double n_eff = static_cast<double>(m.n) / m.design_effect;

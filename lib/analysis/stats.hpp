@@ -67,6 +67,34 @@ Interval clustered_wilson(const ClusteredMean& m, double z = kZ95);
 // A normal 95% interval for a mean from its cluster-robust standard error.
 Interval clustered_normal(const ClusteredMean& m, double z = kZ95);
 
+// How many independent units observations in clusters amount to. effective = n^2 / sum_c n_c^2, the
+// number of equal clusters that would hold the observations as unevenly: the count of clusters when they
+// are all the same size, 1 when one cluster holds everything, and about 1 / share^2 when one holds a
+// share of them. largest_share: the biggest cluster's share of the observations.
+struct ClusterShape {
+  long long n = 0, clusters = 0;
+  double effective = 0, largest_share = 0;
+};
+ClusterShape cluster_shape(const std::vector<std::uint64_t>& clusters);
+
+// The fewest effective clusters from which a summary gives a cluster-robust interval. The sandwich
+// variance is biased down with few clusters and its intervals cover less than they say: Cameron and
+// Miller's guide to cluster-robust inference (J. Human Resources, 2015) puts "few" at 20 to 50 equal
+// clusters, and MacKinnon and Webb (J. Applied Econometrics, 2017) show that clusters of unequal sizes
+// behave like fewer, which the effective count measures. 20, the low end, since the intervals here also
+// widen by the design effect (clustered_wilson): below it the interval is not given, with the count.
+inline constexpr double kMinEffectiveClusters = 20;
+// Why a clustered interval is not given ("rests on 1.4 effective clusters (the largest holds 86% of the
+// games; at least 20 are needed)"), or "" when shape has enough.
+std::string too_few_clusters_text(const ClusterShape& shape, std::string_view what = "games");
+
+// Clusters joined into connected components: observation i carries one key of each kind (keys[k][i]),
+// and two observations that share a key of any kind are in one component (so games that share an opening
+// or a placement are one cluster, and so are games linked through a chain of such shares). Key 0 is no
+// key: it joins nothing. Returns each observation's component label (the smallest index in it).
+// Precondition: every keys[k] has the same size.
+std::vector<std::uint64_t> joined_clusters(const std::vector<std::vector<std::uint64_t>>& keys);
+
 // -inf at a score of 0 and +inf at 1, not a clamp: no finite Elo explains a clean sweep, and a
 // clamp would print an invented number.
 double elo_from_score(double score);

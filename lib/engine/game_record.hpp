@@ -38,6 +38,9 @@ struct GameRecord {
   // Diversity: the Zobrist key of the position at the end of placement (games sharing it share a
   // placement), and a key of the whole sequence of positions (games sharing it are the same game).
   std::uint64_t placement_key = 0, game_key = 0;
+  // The key of the position after the random opening turns (GameOptions::opening_turns): games sharing
+  // it share a random opening. 0 when the game had no random opening turn (or a file written before it).
+  std::uint64_t opening_key = 0;
   // The mechanism: stones taken by the first turn of the movement phase (-1 when the game had none),
   // and the last placer's stones minus the first placer's after 10 movement plies (at the end, when
   // the game ended sooner).

@@ -40,7 +40,8 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
     if (n == 0) break;
     const Color side = pos.side();
     Move<N> m;
-    if (turn < options.opening_turns && pos.placing()) {
+    const bool opening_turn = turn < options.opening_turns && pos.placing();
+    if (opening_turn) {
       m = random_move(pos, opening);
     } else if (n == 1) {  // a pass or a forced step needs no thought
       legal_moves(pos, list);
@@ -53,6 +54,7 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
     const Position<N> before = pos;
     pos.play(m);
     tally.turn(before, m, pos);
+    if (opening_turn) rec.opening_key = pos.hash();  // the last random turn's position
   }
   tally.finish(pos);
   return rec;

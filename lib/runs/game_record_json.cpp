@@ -79,6 +79,7 @@ Parsed<GameRecord> parse_game(const json& j) {
   g.stone_diff_10 = f.whole("stone_diff_10", kMin);
   g.placement_key = f.key64("placement_key");
   g.game_key = f.key64("game_key");
+  if (f.has("opening_key")) g.opening_key = f.key64("opening_key");
   g.moves = f.texts("moves");
   if (!f.ok()) return P::fail(f.error());
   return P{std::move(g), {}};
@@ -148,6 +149,8 @@ json game_json(const GameRecord& g) {
             {"placement_key", json_key64(g.placement_key)},
             {"game_key", json_key64(g.game_key)},
             {"moves", g.moves}};
+  // Only a game with random opening turns has one: files of games without any read and write as before.
+  if (g.opening_key) line["opening_key"] = json_key64(g.opening_key);
   if (g.search[White].searches || g.search[Black].searches) {
     json& s = line["search"];
     for (Color c : {White, Black}) {

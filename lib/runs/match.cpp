@@ -42,28 +42,56 @@ namespace {
 // difference's clustered mean, which says whether its interval can be given.
 ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long long games, MatchSummary& s) {
   std::set<std::uint64_t> placements, sequences;
-  std::vector<double> won, diff, captured, won_after_capture, won_after_none;
-  std::vector<std::uint64_t> clusters, clusters_capture, clusters_none;
-  double stones_taken = 0;
+  std::vector<std::uint64_t> placement_keys, opening_keys;
   for (long long i = 0; i < games; ++i) {
     const GameRecord& g = records[static_cast<std::size_t>(i)];
     placements.insert(g.placement_key);
     sequences.insert(g.game_key);
+    placement_keys.push_back(g.placement_key);
+    opening_keys.push_back(g.opening_key);
+  }
+  const std::vector<std::uint64_t> clusters = joined_clusters({placement_keys, opening_keys});
+  s.clusters = cluster_shape(clusters);
+  s.placement_clusters = cluster_shape(placement_keys);
+  s.missing.clustered = too_few_clusters_text(s.clusters);
+
+  std::vector<double> won, score, drawn, decisive_won, diff, captured, won_after_capture, won_after_none;
+  std::vector<std::uint64_t> clusters_decisive, clusters_capture, clusters_none;
+  double stones_taken = 0;
+  for (long long i = 0; i < games; ++i) {
+    const GameRecord& g = records[static_cast<std::size_t>(i)];
+    const std::uint64_t cluster = clusters[static_cast<std::size_t>(i)];
     won.push_back(g.last_placer_won());
-    clusters.push_back(g.placement_key);
+    score.push_back(g.points_of(g.last_placer));
+    drawn.push_back(g.outcome.draw());
+    if (!g.outcome.draw()) {
+      decisive_won.push_back(g.last_placer_won());
+      clusters_decisive.push_back(cluster);
+    }
     diff.push_back(g.stone_diff_10);
     captured.push_back(g.first_move_captures > 0);
     if (g.first_move_captures > 0) {
       stones_taken += g.first_move_captures;
       won_after_capture.push_back(g.last_placer_won());
-      clusters_capture.push_back(g.placement_key);
+      clusters_capture.push_back(cluster);
     } else {
       won_after_none.push_back(g.last_placer_won());
-      clusters_none.push_back(g.placement_key);
+      clusters_none.push_back(cluster);
     }
   }
   s.distinct_placements = static_cast<long long>(placements.size());
   s.distinct_games = static_cast<long long>(sequences.size());
+  const ClusteredMean sc = clustered_mean(score, clusters);
+  s.last_placer_score = sc.mean;
+  const Interval score_ci = clustered_normal(sc);
+  s.last_placer_score_ci = {std::max(0.0, score_ci.lo), std::min(1.0, score_ci.hi)};
+  const ClusteredMean dec = clustered_mean(decisive_won, clusters_decisive);
+  s.last_placer_decisive_share = dec.mean;
+  s.last_placer_decisive_ci = clustered_wilson(dec);
+  if (decisive_won.empty()) s.missing.decisive_ci = "no decisive games";
+  else if (s.missing.clustered.empty())
+    s.missing.decisive_ci = too_few_clusters_text(cluster_shape(clusters_decisive), "decisive games");
+  s.draw_ci_clustered = clustered_wilson(clustered_mean(drawn, clusters));
   const ClusteredMean lp = clustered_mean(won, clusters);
   s.design_effect = lp.design_effect;
   s.last_placer_win_ci_clustered = clustered_wilson(lp);
@@ -82,6 +110,11 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   s.last_placer_win_ci_first_capture = clustered_wilson(after_capture);
   s.last_placer_win_rate_no_first_capture = after_none.mean;
   s.last_placer_win_ci_no_first_capture = clustered_wilson(after_none);
+  if (s.missing.clustered.empty()) {
+    s.missing.first_capture_ci = too_few_clusters_text(cluster_shape(clusters_capture), "games with a first capture");
+    s.missing.no_first_capture_ci =
+        too_few_clusters_text(cluster_shape(clusters_none), "games without a first capture");
+  }
   const ClusteredMean d = clustered_mean(diff, clusters);
   s.stone_diff_10 = d.mean;
   s.stone_diff_10_ci = clustered_normal(d);
@@ -132,7 +165,7 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
 
   switch (interval_gap(stone_diff.clusters, stone_diff.iid_se)) {
     case IntervalGap::TooFew:
-      m.stone_diff_10_ci = too_few_text(stone_diff.clusters, "distinct placement", "distinct placements", "no games");
+      m.stone_diff_10_ci = too_few_text(stone_diff.clusters, "cluster", "clusters", "no games");
       break;
     case IntervalGap::NoSpread:
       m.stone_diff_10_ci =
@@ -141,6 +174,7 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
       break;
     case IntervalGap::None: break;
   }
+  if (m.stone_diff_10_ci.empty()) m.stone_diff_10_ci = m.clustered;
 }
 
 // Writes null and the reason in place of a figure that is left out.
@@ -250,8 +284,18 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"passes_per_game", s.passes_per_game},
          {"captures_per_game", s.captures_per_game},
          {"end_reasons", s.end_reasons},
+         {"last_placer_score", s.last_placer_score},
+         {"last_placer_score_ci95", ci(s.last_placer_score_ci)},
+         {"last_placer_decisive_share", s.last_placer_decisive_share},
+         {"last_placer_decisive_ci95", ci(s.last_placer_decisive_ci)},
+         {"draw_ci95_clustered", ci(s.draw_ci_clustered)},
          {"distinct_placements", s.distinct_placements},
          {"distinct_games", s.distinct_games},
+         {"clusters", s.clusters.clusters},
+         {"effective_clusters", s.clusters.effective},
+         {"largest_cluster_share", s.clusters.largest_share},
+         {"placement_clusters", s.placement_clusters.clusters},
+         {"effective_placement_clusters", s.placement_clusters.effective},
          {"design_effect", s.design_effect},
          {"last_placer_ci95_clustered", ci(s.last_placer_win_ci_clustered)},
          {"repeats_mislead", s.repeats_mislead},
@@ -276,7 +320,12 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
        {std::pair{"elo", m.elo}, std::pair{"elo_ci95", m.elo_ci}, std::pair{"pair_elo", m.pair_elo},
         std::pair{"pair_elo_ci95", m.pair_elo_ci}, std::pair{"normalized_elo", m.normalized_elo},
         std::pair{"normalized_elo_ci95", m.normalized_elo}, std::pair{"los", m.los}, std::pair{"pair_los", m.pair_los},
-        std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}})
+        std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}, std::pair{"last_placer_ci95_clustered", m.clustered},
+        std::pair{"last_placer_score_ci95", m.clustered}, std::pair{"draw_ci95_clustered", m.clustered},
+        std::pair{"first_move_capture_ci95", m.clustered},
+        std::pair{"last_placer_decisive_ci95", m.clustered.empty() ? m.decisive_ci : m.clustered},
+        std::pair{"last_placer_ci95_first_capture", m.clustered.empty() ? m.first_capture_ci : m.clustered},
+        std::pair{"last_placer_ci95_no_first_capture", m.clustered.empty() ? m.no_first_capture_ci : m.clustered}})
     leave_out(j, key, why);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {

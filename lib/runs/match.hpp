@@ -80,9 +80,18 @@ struct MatchSummary {
   double mean_movement_plies = 0, passes_per_game = 0, captures_per_game = 0;
   std::map<std::string, long long> end_reasons;
 
-  // Diversity. Games that share the position at the end of placement form a cluster; the clustered
-  // interval does not count a repeated placement as new evidence (stats.hpp, clustered_wilson).
+  // The last placer's score (wins and half the draws, over all games), its share of the decisive games,
+  // and the draw rate, with intervals clustered as below. The win rate alone counts a draw as a loss.
+  double last_placer_score = 0, last_placer_decisive_share = 0;
+  Interval last_placer_score_ci{0, 1}, last_placer_decisive_ci{0, 1}, draw_ci_clustered{0, 1};
+
+  // Diversity. Games that share a random opening (GameRecord::opening_key) or the position at the end
+  // of placement are one cluster, and so are games linked through a chain of such shares (connected
+  // components, joined_clusters): every clustered interval uses these, and does not count a repeated
+  // opening or placement as new evidence (stats.hpp, clustered_wilson). placement_clusters is the shape
+  // of the clusters by placement alone, beside it.
   long long distinct_placements = 0, distinct_games = 0;
+  ClusterShape clusters, placement_clusters;
   double design_effect = 1;
   Interval last_placer_win_ci_clustered{0, 1};
   // The plain intervals mislead: the clustered one is at least kRepeatWarningWidth times as wide.
@@ -108,6 +117,10 @@ struct MatchSummary {
   // Elo (or nElo) has no interval either, for the same reason.
   struct Missing {
     std::string elo, elo_ci, pair_elo, pair_elo_ci, normalized_elo, los, pair_los, stone_diff_10_ci;
+    // Every clustered interval, when the games rest on fewer than kMinEffectiveClusters effective
+    // clusters (too_few_clusters_text); the first-capture ones also when their own games do; the
+    // decisive share's when there are no decisive games.
+    std::string clustered, first_capture_ci, no_first_capture_ci, decisive_ci;
   } missing;
 
   std::optional<SprtResult> sprt;
