@@ -37,6 +37,7 @@ enum Tag : int {
   kExit,         // 0 -> rank: the command is over (its exit status)
   kBye,          // rank -> 0: the exit status arrived
   kHello,        // rank -> 0: the session's key, before anything else of the session
+  kBroadcast,    // 0 -> rank: between sessions, what comes next (Share::broadcast)
 };
 
 constexpr auto kIdle = std::chrono::microseconds(300);  // between polls when no message waits
@@ -57,7 +58,7 @@ std::string pack(std::int64_t session, const std::vector<std::int64_t>& numbers,
   return b + text;
 }
 
-bool text_tag(int tag) { return tag == kResult || tag == kFailed || tag == kHello; }
+bool text_tag(int tag) { return tag == kResult || tag == kFailed || tag == kHello || tag == kBroadcast; }
 
 void post(int to, int tag, const std::string& bytes) {
   MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD);
@@ -178,6 +179,11 @@ class MpiRootShare final : public Share {
                           "with --resume plays the rest",
                           r, lost));
     if (!failures_.empty()) throw UsageError(failures_.front());
+  }
+
+  std::optional<std::string> broadcast(const std::string& text) override {
+    for (int r = 1; r < size_; ++r) post(r, kBroadcast, pack(session_, {}, text));
+    return text;
   }
 
  private:
@@ -343,6 +349,23 @@ class MpiRankShare final : public RankShare {
     return exit_status_;
   }
 
+  std::optional<std::string> broadcast(const std::string&) override {
+    flush();
+    for (;;) {
+      {
+        std::lock_guard lock(mutex_);
+        if (broadcast_) {
+          std::string text = std::move(*broadcast_);
+          broadcast_.reset();
+          return text;
+        }
+        if (exited_) return std::nullopt;
+      }
+      if (auto m = poll(0)) handle(*m);
+      else std::this_thread::sleep_for(kIdle);
+    }
+  }
+
   void set_stop_flag(std::atomic<bool>* flag) override { stop_flag_ = flag; }
 
  private:
@@ -380,6 +403,10 @@ class MpiRankShare final : public RankShare {
       ready_.notify_all();
       return;
     }
+    if (m.tag == kBroadcast) {  // may arrive while this rank still serves the session before it
+      broadcast_ = m.text;
+      return;
+    }
     if (m.session != session_) return;
     if (m.tag == kChunk) {
       asked_ = false;
@@ -401,6 +428,7 @@ class MpiRankShare final : public RankShare {
   std::deque<long long> queue_;
   std::vector<std::string> outbox_;
   std::string failure_, hello_;
+  std::optional<std::string> broadcast_;  // rank 0's, not yet taken by broadcast()
   bool failure_sent_ = false, no_more_ = false, asked_ = false, exited_ = false;
   int exit_status_ = 0;
   std::int64_t threads_ = 1;

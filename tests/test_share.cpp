@@ -83,6 +83,7 @@ class Root final : public Share {
       w_.changed.wait_for(lock, std::chrono::milliseconds(1));
     }
   }
+  std::optional<std::string> broadcast(const std::string& text) override { return text; }
 
  private:
   Wire& w_;
@@ -114,6 +115,10 @@ class Other final : public Share {
     std::lock_guard lock(w_.mutex);
     w_.other_finished = true;
     w_.changed.notify_all();
+  }
+  std::optional<std::string> broadcast(const std::string&) override {
+    ADD_FAILURE() << "a single session broadcast";
+    return std::nullopt;
   }
   int sent = 0;
 

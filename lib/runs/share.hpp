@@ -5,10 +5,13 @@
 // indices in chunks, in increasing order, to whichever process asks first, so a slow process holds
 // no one back; it receives each result of the others as it finishes, as text, and it alone delivers
 // results (writes the results file, counts, asks the stopping rule). A run is one session; every
-// process opens the same sessions in the same order.
+// process opens the same sessions in the same order. A run of several sessions whose next depends on
+// the last one's results (SPSA's iterations) has the root tell the others what comes next between
+// sessions (broadcast).
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +44,11 @@ class Share {
   // time. Throws at the root when another process failed, with the message it sent.
   virtual void serve(const std::function<void(std::string&&)>& receive,
                      const std::function<bool()>& local_finished) = 0;
+  // Between sessions, every process at the same point: the root's text, at every process. The root
+  // sends text and returns it; the others wait for it and return it (text is ignored there). At a
+  // process that is not the root: nothing when the root ended the command instead of sending (an
+  // error there), so that no process waits for ever.
+  virtual std::optional<std::string> broadcast(const std::string& text) = 0;
 };
 
 }  // namespace seega
