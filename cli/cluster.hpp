@@ -1,7 +1,7 @@
 #pragma once
 // The processes of one job started by mpirun (Open MPI). The commands that schedule games (match,
-// ladder, gen-data, run-sim) play their run together (share.hpp): rank 0 holds it, writes the one
-// results file and prints the one summary; the other ranks only play. Every rank parses the same
+// ladder, gen-data, run-sim, spsa) play their run together (share.hpp): rank 0 holds it, writes the
+// one results file and prints the one summary; the other ranks only play. Every rank parses the same
 // command line and opens the same runs. Outside mpirun, or in a build without Open MPI, there is one
 // process and nothing here does anything. (README, "Clusters")
 

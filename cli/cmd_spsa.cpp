@@ -1,5 +1,6 @@
 // seega spsa: the evaluation's weights tuned on game results by SPSA (runs/spsa_run.hpp), as fishtest
 // and OpenBench tune: a trajectory file that resumes, and the final weights in the weights-file format.
+// Under mpirun (cluster.hpp) each iteration's match is shared among the ranks; rank 0 holds the run.
 #include <fmt/core.h>
 
 #include <cmath>
@@ -7,9 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cluster.hpp"
 #include "common.hpp"
 #include "run_games.hpp"
 #include "runs/atomic_write.hpp"
+#include "runs/json.hpp"
 #include "runs/spsa_run.hpp"
 
 namespace seega::cli {
@@ -30,6 +33,22 @@ std::vector<std::string> tune_names(const std::string& text) {
     if (comma == std::string::npos) return names;
     start = comma + 1;
   }
+}
+
+// Under mpirun every rank must tune the same run: rank 0 sends its configuration (the trajectory's),
+// and a rank given another command line or other weights files ends the job naming the first key
+// that differs. False when rank 0 ended the command before sending it (its error is the job's).
+bool same_run_as_rank_0(Share& share, const SpsaRunConfig& c) {
+  const nlohmann::json ours = c.header();
+  const auto text = share.broadcast(ours.dump());
+  if (!text) return false;
+  if (share.root()) return true;
+  const auto theirs = nlohmann::json::parse(*text, nullptr, false);
+  if (const auto key = first_key_differing(theirs, ours); !key.empty())
+    throw UsageError("this rank tunes another run than rank 0: rank 0's " + key_value_text(theirs, key) +
+                     ", this rank's " + key_value_text(ours, key) +
+                     " (every rank must get the same command line and the same files)");
+  return true;
 }
 
 // Why path cannot take the weights, checked before the run (hours of games would be lost after it).
@@ -86,7 +105,8 @@ int run_spsa(const std::vector<std::string>& args) {
                      "weights theta + c_k Delta and with theta - c_k Delta (Delta a random +-1 per weight), and moves\n"
                      "theta by a_k (points of the first - points of the second) Delta / c_k. c_k falls to --c-end and\n"
                      "a_k/c_k^2 to --r-end at the last iteration (alpha 0.602, gamma 0.101, A = 10% of --iterations).\n"
-                     "Ctrl-C drops the iteration under way; --resume plays it again, to the same trajectory."))
+                     "Ctrl-C drops the iteration under way; --resume plays it again, to the same trajectory.\n"
+                     "Under mpirun the ranks share each iteration's games; rank 0 writes the same trajectory."))
     return 0;
   c.rules = load_rules(rules_text);
   c.player = load_player("--player", player_text);
@@ -109,15 +129,18 @@ int run_spsa(const std::vector<std::string>& args) {
   c.seed = parse_seed(seed_text);
   if (resume && trajectory_path.empty())
     throw UsageError("--resume needs --trajectory FILE, the trajectory to continue");
-  if (!out_path.empty()) check_out("--out", out_path);
+  // Under mpirun rank 0 alone writes the files and reads the trajectory back; the others get its state
+  // before each iteration (run_spsa).
+  if (!out_path.empty() && prints()) check_out("--out", out_path);
   auto spsa_config = c.spsa();
   if (!spsa_config.ok()) throw UsageError("--tune: " + spsa_config.error);
   auto started = Spsa::start(spsa_config.value);
   if (!started.ok()) throw UsageError(started.error);
   Spsa state = std::move(started.value);
+  if (Share* share = job_share(); share && !same_run_as_rank_0(*share, c)) return 2;
 
   std::optional<SpsaTrajectory> trajectory;
-  if (!trajectory_path.empty()) {
+  if (!trajectory_path.empty() && prints()) {
     auto opened = SpsaTrajectory::open(trajectory_path, c, SEEGA_VERSION, resume);
     if (!opened.ok()) throw UsageError(opened.error);
     trajectory.emplace(std::move(opened.value));
@@ -147,7 +170,8 @@ int run_spsa(const std::vector<std::string>& args) {
         line.show(fmt::format("iteration {}/{}  games {}/{}", state.done() + 1, c.iterations, p.done, p.total));
     };
   RunTotals totals;
-  harness.run([&](const std::atomic<bool>* stop, Share*) { run_spsa(c, state, hooks, stop); }, totals);
+  harness.run([&](const std::atomic<bool>* stop, Share* share) { run_spsa(c, state, hooks, stop, share); }, totals);
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
 
   const bool complete = state.finished();
   const Weights final_weights = c.weights_at(state.theta());

@@ -82,8 +82,8 @@ void print_usage() {
       SEEGA_VERSION);
   for (const auto& c : commands()) fmt::print("  {:<9} {}\n", c.name, c.summary);
   fmt::print(
-      "\nUnder mpirun (Open MPI), match, ladder, gen-data and run-sim share one run among the ranks: rank 0 "
-      "writes the\nresults and prints the summary, the same as one process's (README, \"Clusters\").\n");
+      "\nUnder mpirun (Open MPI), match, ladder, gen-data, run-sim and spsa share one run among the ranks: "
+      "rank 0 writes\nthe results and prints the summary, the same as one process's (README, \"Clusters\").\n");
 }
 
 }  // namespace
@@ -133,11 +133,11 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     if (Cluster::launched()) {
-      static const char* const shared[] = {"match", "ladder", "gen-data", "run-sim"};
+      static const char* const shared[] = {"match", "ladder", "gen-data", "run-sim", "spsa"};
       if (std::find(std::begin(shared), std::end(shared), args[0]) == std::end(shared))
         throw UsageError("seega " + args[0] +
-                         " runs in one process; under mpirun only match, ladder, gen-data and "
-                         "run-sim share their work among the ranks");
+                         " runs in one process; under mpirun only match, ladder, gen-data, run-sim and "
+                         "spsa share their work among the ranks");
       cluster = std::make_unique<Cluster>(args[0]);
     }
     status = [&] {

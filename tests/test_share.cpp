@@ -2,7 +2,8 @@
 // thread with its own run_tournament or simulate_runs, joined by queues instead of Open MPI (which
 // cli.mpi tests for real). The root returns the records one process returns; the other returns none;
 // what on_game makes on the other side reaches on_annex at the root; a line that is not what the run
-// writes is refused at the root; a Ctrl-C at the root stops both.
+// writes is refused at the root; a Ctrl-C at the root stops both. SPSA's iterations, a session each with
+// theta broadcast by the root between them, give the trajectory of one process, resumed too.
 #include <gtest/gtest.h>
 
 #include <condition_variable>
@@ -14,6 +15,7 @@
 #include "runs/results_file.hpp"
 #include "runs/run_sim.hpp"
 #include "runs/runner.hpp"
+#include "runs/spsa_run.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {
@@ -228,6 +230,180 @@ TEST(Share, AFailureInTheOtherProcessesWorkersIsToldToTheShareAndRethrownThere) 
   }
   EXPECT_EQ(wire.failed_with, "labelling failed");
   EXPECT_EQ(wire.to_root.size(), 0u) << "a failed game was sent";
+}
+
+// Sessions in a row between a root and one other process: indices from one counter, the other's
+// results in a queue, the root's broadcasts in another. A side takes an index of a session only once
+// both have begun it, and the root only once the other has taken one (so that both play in every
+// session).
+struct Sessions {
+  std::mutex mutex;
+  std::condition_variable changed;
+  long long root_session = 0, other_session = 0, other_finished = 0;  // numbers of sessions
+  long long next = 0, total = 0;
+  const std::vector<bool>* done = nullptr;
+  bool other_took = false;
+  std::deque<std::string> to_root, broadcasts;
+  int other_played = 0, broadcast_count = 0;
+
+  long long take(bool root) {
+    std::unique_lock lock(mutex);
+    changed.wait(lock, [&] { return root_session == other_session && (!root || other_took); });
+    for (; next < total; ++next)
+      if (!done || !(*done)[static_cast<std::size_t>(next)]) {
+        if (!root) other_took = true, ++other_played;
+        changed.notify_all();
+        return next++;
+      }
+    if (!root) other_took = true;  // none left: nothing to wait for
+    changed.notify_all();
+    return -1;
+  }
+};
+
+class SessionsRoot final : public Share {
+ public:
+  explicit SessionsRoot(Sessions& w) : w_(w) {}
+  bool root() const override { return true; }
+  void begin(long long first, long long total, const std::vector<bool>* done, const std::atomic<bool>*, int,
+             const std::string&) override {
+    std::lock_guard lock(w_.mutex);
+    ++w_.root_session;
+    w_.next = first, w_.total = total, w_.done = done, w_.other_took = false;
+    w_.changed.notify_all();
+  }
+  long long take() override { return w_.take(true); }
+  void close() override { ADD_FAILURE() << "an SPSA iteration closed"; }
+  void send(std::string) override { ADD_FAILURE() << "the root sent a result"; }
+  void fail(const std::string&) override {}
+  void serve(const std::function<void(std::string&&)>& receive, const std::function<bool()>& local_finished) override {
+    for (;;) {
+      std::unique_lock lock(w_.mutex);
+      if (!w_.to_root.empty()) {
+        std::string text = std::move(w_.to_root.front());
+        w_.to_root.pop_front();
+        lock.unlock();
+        receive(std::move(text));
+        continue;
+      }
+      if (w_.other_finished == w_.root_session && local_finished()) return;
+      w_.changed.wait_for(lock, std::chrono::milliseconds(1));
+    }
+  }
+  std::optional<std::string> broadcast(const std::string& text) override {
+    std::lock_guard lock(w_.mutex);
+    w_.broadcasts.push_back(text);
+    ++w_.broadcast_count;
+    w_.changed.notify_all();
+    return text;
+  }
+
+ private:
+  Sessions& w_;
+};
+
+class SessionsOther final : public Share {
+ public:
+  explicit SessionsOther(Sessions& w) : w_(w) {}
+  bool root() const override { return false; }
+  void begin(long long, long long, const std::vector<bool>*, const std::atomic<bool>*, int,
+             const std::string&) override {
+    std::lock_guard lock(w_.mutex);
+    ++w_.other_session;
+    w_.changed.notify_all();
+  }
+  long long take() override { return w_.take(false); }
+  void close() override {}
+  void send(std::string text) override {
+    std::lock_guard lock(w_.mutex);
+    w_.to_root.push_back(std::move(text));
+    w_.changed.notify_all();
+  }
+  void fail(const std::string&) override {}
+  void serve(const std::function<void(std::string&&)>&, const std::function<bool()>& local_finished) override {
+    while (!local_finished()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::lock_guard lock(w_.mutex);
+    w_.other_finished = w_.other_session;
+    w_.changed.notify_all();
+  }
+  std::optional<std::string> broadcast(const std::string&) override {
+    std::unique_lock lock(w_.mutex);
+    w_.changed.wait(lock, [&] { return !w_.broadcasts.empty(); });
+    std::string text = std::move(w_.broadcasts.front());
+    w_.broadcasts.pop_front();
+    return text;
+  }
+
+ private:
+  Sessions& w_;
+};
+
+SpsaRunConfig spsa_run() {
+  SpsaRunConfig c;
+  c.player = parse_player("ab(depth=1)").value;
+  c.tune = spsa_default_names(c.start);
+  c.iterations = 4;
+  c.pairs = 3;
+  c.opening_turns = 2;
+  c.seed = 5;
+  c.threads = 1;
+  return c;
+}
+
+// The rows of the run from state on, played by a root and one other process whose own state is fresh.
+std::vector<SpsaRow> spsa_shared(const SpsaRunConfig& c, Spsa& state, Sessions& wire) {
+  SessionsRoot root(wire);
+  SessionsOther other(wire);
+  std::vector<SpsaRow> rows;
+  SpsaHooks hooks;
+  hooks.on_row = [&](const SpsaRow& r) { rows.push_back(r); };
+  std::exception_ptr other_failure;
+  std::thread other_process([&] {
+    Spsa its = Spsa::start(c.spsa().value).value;
+    SpsaHooks none;
+    none.on_row = [](const SpsaRow&) { ADD_FAILURE() << "a row outside the root"; };
+    try {
+      run_spsa(c, its, none, nullptr, &other);
+    } catch (...) {
+      other_failure = std::current_exception();
+    }
+  });
+  std::exception_ptr root_failure;
+  try {
+    run_spsa(c, state, hooks, nullptr, &root);
+  } catch (...) {
+    root_failure = std::current_exception();
+  }
+  other_process.join();
+  if (root_failure) std::rethrow_exception(root_failure);
+  if (other_failure) std::rethrow_exception(other_failure);
+  return rows;
+}
+
+TEST(Share, SpsaIterationsSharedGiveTheTrajectoryOfOneProcessResumedToo) {
+  const SpsaRunConfig c = spsa_run();
+  std::vector<SpsaRow> alone;
+  Spsa state = Spsa::start(c.spsa().value).value;
+  SpsaHooks hooks;
+  hooks.on_row = [&](const SpsaRow& r) { alone.push_back(r); };
+  run_spsa(c, state, hooks, nullptr);
+  ASSERT_EQ(alone.size(), 4u);
+
+  Sessions wire;
+  Spsa shared_state = Spsa::start(c.spsa().value).value;
+  const auto rows = spsa_shared(c, shared_state, wire);
+  EXPECT_GT(wire.other_played, 0) << "the other process played no game";
+  EXPECT_EQ(wire.broadcast_count, 5) << "the state before each iteration, and the end";
+  ASSERT_EQ(rows.size(), alone.size());
+  for (std::size_t k = 0; k < rows.size(); ++k) EXPECT_EQ(spsa_csv_line(rows[k]), spsa_csv_line(alone[k]));
+
+  // Resumed after two iterations at the root only: the other process starts fresh and follows it.
+  Sessions again;
+  Spsa resumed = Spsa::start(c.spsa().value).value;
+  ASSERT_EQ(resumed.restore(alone[1].k, alone[1].theta), "");
+  const auto rest = spsa_shared(c, resumed, again);
+  ASSERT_EQ(rest.size(), 2u);
+  for (std::size_t k = 0; k < rest.size(); ++k) EXPECT_EQ(spsa_csv_line(rest[k]), spsa_csv_line(alone[k + 2]));
 }
 
 TEST(Share, ReadRecordLineChecksALineAsAFileLineIsChecked) {

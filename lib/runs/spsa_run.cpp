@@ -7,6 +7,7 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "rules/spec.hpp"
 #include "runs/atomic_write.hpp"
@@ -61,6 +62,28 @@ std::vector<std::string_view> cells_of(std::string_view line) {
     if (comma == std::string_view::npos) return cells;
     start = comma + 1;
   }
+}
+
+// The state another process continues from: the iterations done and theta, as doubles that read back
+// to the same values.
+std::string state_text(const Spsa& state) {
+  std::string text = std::to_string(state.done());
+  for (double x : state.theta()) text += ',' + csv_number(x);
+  return text;
+}
+
+// Sets state to state_text's text, or says why not.
+std::string restore_state_text(Spsa& state, std::string_view text) {
+  const auto cells = cells_of(text);
+  const auto done = read_whole(cells[0]);
+  if (!done) return "'" + std::string(text.substr(0, 40)) + "' does not start with a count";
+  std::vector<double> theta;
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const auto v = read_double(cells[i]);
+    if (!v) return "'" + std::string(cells[i].substr(0, 40)) + "' is not a finite number";
+    theta.push_back(*v);
+  }
+  return state.restore(*done, theta);
 }
 
 constexpr const char* kFixedColumns[] = {"iteration", "games", "result", "c_k", "a_k"};
@@ -187,16 +210,33 @@ nlohmann::json SpsaRunConfig::header() const {
           {"bound", kSpsaWeightBound}};
 }
 
-void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, const std::atomic<bool>* stop) {
-  while (!state.finished() && !(stop && stop->load())) {
+void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, const std::atomic<bool>* stop,
+              Share* share) {
+  const bool holds = !share || share->root();  // this process holds the run: it sees the results
+  for (;;) {
+    if (holds) {
+      const bool go = !state.finished() && !(stop && stop->load());
+      if (share) share->broadcast(go ? state_text(state) : "");
+      if (!go) return;
+    } else {
+      // The root's state, or the end of the run: never this process's own.
+      const auto text = share->broadcast("");
+      if (!text || text->empty()) return;
+      if (auto why = restore_state_text(state, *text); !why.empty())
+        throw std::runtime_error("the SPSA state sent by the root: " + why);
+    }
     const SpsaPlan plan = state.plan();
     const MatchConfig match = config.match(plan);
     RunHooks run_hooks;
     run_hooks.on_progress = hooks.on_game_progress;
-    const std::vector<GameRecord> records = run_match(match, {}, run_hooks, stop);
+    const std::vector<GameRecord> records = run_match(match, {}, run_hooks, stop, share);
+    if (!holds) continue;
     // A stop abandons the games under way (a search told to stop may have cut one short): the
     // iteration is dropped whole, and a resume plays it again.
-    if (static_cast<long long>(records.size()) < match.games || (stop && stop->load())) return;
+    if (static_cast<long long>(records.size()) < match.games || (stop && stop->load())) {
+      if (share) share->broadcast("");  // the others wait for what comes next: nothing
+      return;
+    }
     double result = 0;
     for (const GameRecord& g : records) result += g.points(0) - g.points(1);
     state.update(plan, result);

@@ -78,7 +78,16 @@ struct SpsaHooks {
 // Plays the iterations state has not done, updating it after each. When stop (may be null) is raised,
 // the iteration under way is abandoned and dropped (state keeps the last finished one; a resume plays
 // it again, the same) and no other starts.
-void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, const std::atomic<bool>* stop);
+//
+// With share (may be null), the processes of the share play each iteration's match together, one
+// session an iteration (share.hpp). The root holds the run: its state is the run's (read back from the
+// trajectory on a resume), only it sees the results, updates and calls the hooks. Before each iteration
+// it broadcasts its state (the iterations done and theta, exact), or that the run ends (the last
+// iteration done, or stop raised at the root); the others set their state to it and play, or return.
+// A stop in another process only drops its games under way: the root decides. So the trajectory is the
+// same on any number of processes.
+void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, const std::atomic<bool>* stop,
+              Share* share = nullptr);
 
 // The trajectory's CSV: its header line (no newline) and a row's line (with it). Doubles are written
 // with max_digits10 digits, so they read back to the same value.
