@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # seega under mpirun (Open MPI) on 2 and 3 ranks: match, ladder, gen-data and run-sim write the file and
-# print the summary one process does; the SPRT decides at the same game; a Ctrl-C and a killed rank
-# leave a summary and a file that --resume finishes with nothing lost or repeated; ranks given another
-# command line, or failing before the run, end the job with one message; other commands are refused.
+# print the summary one process does, and spsa the trajectory and weights; the SPRT decides at the same
+# game; a Ctrl-C and a killed rank leave a summary and a file that --resume finishes with nothing lost or
+# repeated; ranks given another command line, or failing before the run, end the job with one message;
+# other commands are refused.
 # Usage: cli_mpi_test.sh path/to/seega path/to/mpirun
 seega=$1
 mpirun=$2
@@ -109,6 +110,45 @@ target_args=(--target-median 1 --runs 4 --max-level 2 --json --quiet)
 mpi 2 "$seega" run-sim "${target_args[@]}" --threads 1 >t2.json || fail "target-median on 2 ranks"
 same_summary "target-median on 2 ranks" t1.json t2.json
 
+# spsa: each iteration's match is shared among the ranks, and rank 0 sends the others theta before each
+# one: the trajectory and the final weights of one process, byte for byte.
+spsa_args=(spsa --player 'ab(depth=1)' --iterations 4 --pairs 3 --opening-turns 2 --seed 5 --json --quiet)
+"$seega" "${spsa_args[@]}" --threads 1 --trajectory a1.csv --out a1.txt >a1.json || fail "spsa, one process"
+awk -F, 'NR > 1 && $3 != 0' a1.csv | grep -q . && pass || fail "spsa: theta never moved: $(cat a1.csv)"
+for np in 2 3; do
+  mpi "$np" "$seega" "${spsa_args[@]}" --threads $((np - 1)) --trajectory "a$np.csv" --out "a$np.txt" >"a$np.json" ||
+    fail "spsa on $np ranks exited $?"
+  same_summary "spsa on $np ranks" a1.json "a$np.json"
+  cmp -s a1.csv "a$np.csv" && pass || fail "spsa on $np ranks: the trajectory differs"
+  cmp -s a1.txt "a$np.txt" && pass || fail "spsa on $np ranks: the weights differ"
+done
+# A resume under mpirun of a trajectory cut after two rows (and in the third): only rank 0 reads it, and
+# its state reaches the others.
+head -n 3 a1.csv >ar.csv && head -n 4 a1.csv | tail -n 1 | head -c 9 >>ar.csv && cp a1.csv.json ar.csv.json
+mpi 3 "$seega" "${spsa_args[@]}" --threads 1 --trajectory ar.csv --resume --out ar.txt >ar.json ||
+  fail "spsa resume on 3 ranks exited $?"
+cmp -s a1.csv ar.csv && cmp -s a1.txt ar.txt && pass || fail "spsa resume on 3 ranks: another trajectory or weights"
+[ "$(key ar.json iterations_this_run)" -eq 2 ] && pass || fail "spsa resume on 3 ranks: $(head -c 300 ar.json)"
+# A finished trajectory resumes to nothing more: rank 0 tells the others the run is over at once.
+mpi 2 "$seega" "${spsa_args[@]}" --trajectory ar.csv --resume >/dev/null && cmp -s a1.csv ar.csv && pass ||
+  fail "spsa: resuming a finished trajectory on 2 ranks"
+# Ctrl-C to mpirun part way (as stopped() below does it): no rank waits for ever, rank 0 prints the
+# interrupted summary, the rows are whole, and a resume under mpirun ends with a straight run's trajectory.
+ctrl_args=(spsa --player 'ab(depth=2)' --iterations 120 --pairs 4 --seed 7 --quiet)
+"$seega" "${ctrl_args[@]}" --trajectory straight.csv >/dev/null || fail "spsa, the straight run"
+"$mpirun" --oversubscribe -np 2 "$seega" "${ctrl_args[@]}" --threads 1 --trajectory cut.csv >cut.txt 2>&1 &
+job=$!
+for _ in $(seq 300); do [ "$(wc -l 2>/dev/null <cut.csv || echo 0)" -ge 3 ] && break; sleep 0.02; done
+kill -INT "$job"
+wait "$job"
+code=$?
+rows=$(($(wc -l <cut.csv) - 1))
+[ "$code" -ne 0 ] && [ "$rows" -lt 120 ] && grep -q "^ab(depth=2) on .*: $rows of 120 iterations (interrupted" cut.txt &&
+  [ "$(tail -c 1 cut.csv | od -An -c | tr -d ' ')" = '\n' ] && pass ||
+  fail "spsa after Ctrl-C on 2 ranks: exit $code, $rows rows: $(head -c 300 cut.txt)"
+mpi 2 "$seega" "${ctrl_args[@]}" --threads 1 --trajectory cut.csv --resume >/dev/null && cmp -s straight.csv cut.csv &&
+  pass || fail "spsa stopped after $rows rows on 2 ranks and resumed: another trajectory"
+
 # Progress under mpirun: whole lines from rank 0 for a batch job's log (ranks write to pipes), not
 # with --quiet.
 mpi 2 "$seega" match --a random --b random --games 50 >/dev/null 2>p.txt
@@ -198,6 +238,9 @@ rm -f x.jsonl
 mpi_bad "a rank whose weights file is missing" "rank 1 on .*weights file /nonexistent/w.txt: no such file" \
   -np 1 "$seega" match --a 'ab(depth=1)' --b random --games 20 --out x.jsonl --quiet : \
   -np 1 "$seega" match --a 'ab(depth=1,weights=/nonexistent/w.txt)' --b random --games 20 --out x.jsonl --quiet
+mpi_bad "a rank tuning another run" "rank 1 on .*: this rank tunes another run than rank 0: rank 0's seed=" \
+  -np 1 "$seega" spsa --player 'ab(depth=1)' --iterations 2 --pairs 2 --seed 5 --quiet : \
+  -np 1 "$seega" spsa --player 'ab(depth=1)' --iterations 2 --pairs 2 --seed 6 --quiet
 mpi_bad "an unwritable --out" "--out /nonexistent/x.jsonl" -np 2 "$seega" match --a random --b random --out /nonexistent/x.jsonl
 mpi_bad "a bad option" "--games 0" -np 3 "$seega" match --a random --b random --games 0
 "$seega" match --a random --b random --games 10 --out g.jsonl --quiet >/dev/null || fail "a file for --from"
