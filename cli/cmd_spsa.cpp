@@ -74,7 +74,8 @@ int run_spsa(const std::vector<std::string>& args) {
                      "level(N,deterministic); both sides of every game play it")(
       "weights", po::value(&weights_path), "the starting weights (default: the player's, else the built-in ones)")(
       "tune", po::value(&tune_text),
-      "the weights to tune, NAME,NAME,... (placement.NAME for a split file's placement weights; default: every "
+      "the weights to tune, NAME,NAME,... (placement.NAME for a split file's placement weights, endgame.NAME for a "
+      "tapered one's; default: every "
       "weight but material, whose 100 fixes the scale)")(
       "c-end", po::value(&c.c_end)->default_value(4),
       "the perturbation at the last iteration, in hundredths of a stone")(

@@ -196,6 +196,10 @@ TEST(SpsaRun, DefaultNamesAreEveryFeatureButMaterial) {
   names = spsa_default_names(w);
   EXPECT_EQ(names.size(), static_cast<std::size_t>(2 * kFeatureCount - 1));
   EXPECT_EQ(std::count(names.begin(), names.end(), "placement.material"), 1);
+  w.endgame = w.w;
+  names = spsa_default_names(w);
+  EXPECT_EQ(names.size(), static_cast<std::size_t>(3 * kFeatureCount - 1));
+  EXPECT_EQ(std::count(names.begin(), names.end(), "endgame.material"), 1);
 }
 
 TEST(SpsaRun, TunedNamesAddressTheirWeights) {
@@ -209,6 +213,15 @@ TEST(SpsaRun, TunedNamesAddressTheirWeights) {
   EXPECT_EQ(w.w[Safe], 1.5);
   EXPECT_EQ((*w.placement)[Safe], -2.5);
   EXPECT_EQ(w.w[Material], c.start.w[Material]);
+  // Tapered weights: endgame.NAME addresses the empty board's weight, and only when the start is tapered.
+  c.tune = {"endgame.safe"};
+  EXPECT_NE(c.spsa().error.find("(the start weights are not tapered)"), std::string::npos) << c.spsa().error;
+  c.start.endgame = c.start.w;
+  auto tapered = c.spsa();
+  ASSERT_TRUE(tapered.ok()) << tapered.error;
+  const Weights e = c.weights_at({7.5});
+  EXPECT_EQ((*e.endgame)[Safe], 7.5);
+  EXPECT_EQ(e.w[Safe], c.start.w[Safe]);
   c.tune = {"sfae"};
   EXPECT_NE(c.spsa().error.find("did you mean 'safe'"), std::string::npos) << c.spsa().error;
   c.player = parse_player("ab(time=100)").value;

@@ -18,14 +18,16 @@ namespace seega {
 namespace {
 
 constexpr const char* kPlacementPrefix = "placement.";
+constexpr const char* kEndgamePrefix = "endgame.";
 
 // The weight a tuned name addresses, or null when the name addresses none of these weights.
 double* weight_of(Weights& w, std::string_view name) {
   FeatureVector* v = &w.w;
-  if (name.starts_with(kPlacementPrefix)) {
-    if (!w.placement) return nullptr;
-    v = &*w.placement;
-    name.remove_prefix(std::string_view(kPlacementPrefix).size());
+  for (auto [prefix, set] : {std::pair{kPlacementPrefix, &w.placement}, std::pair{kEndgamePrefix, &w.endgame}}) {
+    if (!name.starts_with(prefix)) continue;
+    if (!*set) return nullptr;
+    v = &**set;
+    name.remove_prefix(std::string_view(prefix).size());
   }
   for (int f = 0; f < kFeatureCount; ++f)
     if (kFeatureNames[f] == name) return &(*v)[f];
@@ -117,6 +119,8 @@ std::vector<std::string> spsa_tunable_names(const Weights& start) {
   for (const auto& n : kFeatureNames) names.emplace_back(n);
   if (start.placement)
     for (const auto& n : kFeatureNames) names.push_back(kPlacementPrefix + std::string(n));
+  if (start.endgame)
+    for (const auto& n : kFeatureNames) names.push_back(kEndgamePrefix + std::string(n));
   return names;
 }
 
@@ -152,9 +156,12 @@ Parsed<SpsaConfig> SpsaRunConfig::spsa() const {
     const double* weight = weight_of(w, name);
     if (!weight) {
       const bool split_name = name.starts_with(kPlacementPrefix) && !start.placement;
+      const bool taper_name = name.starts_with(kEndgamePrefix) && !start.endgame;
       return P::fail("unknown weight " + quote(name) +
-                     (split_name ? " (the start weights are not split by phase)" : "") + did_you_mean(name, allowed) +
-                     "; weights: " + joined(allowed));
+                     (split_name   ? " (the start weights are not split by phase)"
+                      : taper_name ? " (the start weights are not tapered)"
+                                   : "") +
+                     did_you_mean(name, allowed) + "; weights: " + joined(allowed));
     }
     if (!seen.insert(name).second) return P::fail("weight " + quote(name) + " is given twice");
     if (std::abs(*weight) > kSpsaWeightBound) return P::fail("start weight of " + quote(name) + " is outside +-1e6");

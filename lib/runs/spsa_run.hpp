@@ -31,7 +31,8 @@ struct SpsaRunConfig {
   PlayerSpec player;  // the template: ab or level, without a clock; its weights are replaced
   Weights start = Weights::defaults();
   // The tuned weights: NAME (a kFeatureNames entry: the weight of every position, or of the movement
-  // phase when start is split) or placement.NAME (the placement phase's, only when start is split).
+  // phase when start is split), placement.NAME (the placement phase's, only when start is split) or
+  // endgame.NAME (the empty board's, only when start is tapered).
   std::vector<std::string> tune;
   double c_end = 4;  // hundredths of a stone, every tuned weight alike
   double r_end = 0.002;
@@ -54,7 +55,8 @@ struct SpsaRunConfig {
   nlohmann::json header() const;
 };
 
-// The names spsa can tune for these weights (NAME, and placement.NAME when split), and the default:
+// The names spsa can tune for these weights (NAME, placement.NAME when split, endgame.NAME when
+// tapered), and the default:
 // all of them but material, whose weight of 100 fixes the scale of the others.
 std::vector<std::string> spsa_tunable_names(const Weights& start);
 std::vector<std::string> spsa_default_names(const Weights& start);
