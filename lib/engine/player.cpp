@@ -12,10 +12,11 @@ namespace seega {
 
 LevelSpec level_spec(int level) {
   // The depths were calibrated on a ladder of levels 1 to 10 (experiments/levels/README.md): every
-  // step at least 50 Elo with its 95% interval above 0. Level 1 "looks one move ahead". Past level 10
-  // the depth stays at 12 (depth 14 took up to 52 million nodes a move, many seconds, far past the 1.5 s
-  // cap) and only the blunder chance shrinks.
-  static constexpr int kDepth[] = {1, 2, 3, 4, 5, 6, 7, 8, 10, 12};
+  // step at least 50 Elo with its 95% interval above 0. Level 1 "looks one move ahead". Level 9 was
+  // depth 10 until the evaluation of issue 22 left level 10 only +48 above it; it is depth 9 since.
+  // Past level 10 the depth stays at 12 (depth 14 took up to 52 million nodes a move, many seconds, far
+  // past the 1.5 s cap) and only the blunder chance shrinks.
+  static constexpr int kDepth[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12};
   static constexpr double kBlunder[] = {0.35, 0.20, 0.10, 0.05, 0.03};
   level = std::max(level, 1);
   const int depth = kDepth[std::min(level, 10) - 1];
