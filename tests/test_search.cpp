@@ -6,6 +6,7 @@
 // capture, pass, step, step, capture.
 #include <algorithm>
 #include <atomic>
+#include <set>
 #include <vector>
 
 #include "engine/player.hpp"
@@ -423,6 +424,103 @@ TEST(Search, AnExternalStopHoldsInTheFirstIteration) {
   EXPECT_EQ(r.ended, SearchEnd::Stopped);
   EXPECT_LE(r.nodes, 1024u);  // the flag is looked at every 1,024 nodes
   EXPECT_TRUE(is_legal(pos, r.best));
+}
+
+// --- Perturbed configurations ------------------------------------------------------------------------
+
+TEST(Search, TheJitterIsWithinItsAmplitudeAndAPureFunctionOfSeedAndKey) {
+  Rng rng(17);
+  for (int amplitude : {0, 1, 3, 100}) {
+    std::set<int> seen;
+    for (int k = 0; k < 20000; ++k) {
+      const std::uint64_t seed = 1 + rng.below(1000), key = rng.next();
+      const int j = eval_jitter(seed, key, amplitude);
+      EXPECT_GE(j, -amplitude);
+      EXPECT_LE(j, amplitude);
+      EXPECT_EQ(eval_jitter(seed, key, amplitude), j);
+      seen.insert(j);
+    }
+    // Every offset of the range comes up, so the ends are reached and nothing beyond them.
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(2 * amplitude + 1)) << amplitude;
+  }
+  // Another seed or another position gives other offsets.
+  int seed_differs = 0, key_differs = 0;
+  for (std::uint64_t key = 1; key <= 1000; ++key) {
+    seed_differs += eval_jitter(1, key * 0x9E3779B97F4A7C15ULL, 50) != eval_jitter(2, key * 0x9E3779B97F4A7C15ULL, 50);
+    key_differs += eval_jitter(7, key, 50) != eval_jitter(7, key + 1, 50);
+  }
+  EXPECT_GT(seed_differs, 900);
+  EXPECT_GT(key_differs, 900);
+}
+
+TEST(Search, TheTieRankIsAPureFunctionThatOrdersRootMovesDifferentlyForEachSeed) {
+  const std::uint64_t key = Position<5>(kStandard).hash();
+  std::set<std::vector<std::size_t>> orders;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    std::vector<std::size_t> order(10);
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return tie_rank(seed, key, a) > tie_rank(seed, key, b); });
+    EXPECT_EQ(tie_rank(seed, key, 3), tie_rank(seed, key, 3));
+    orders.insert(order);
+  }
+  EXPECT_EQ(orders.size(), 20u);
+}
+
+TEST(Search, VaryKeepsTheRootScoreAndPlaysAMoveOfThatScore) {
+  // Without jitter, vary=S only chooses among root moves of the best score: the score is plain
+  // minimax's and the move played reaches it, as without vary; and some ties go another way.
+  const Weights weights = Weights::defaults();
+  int checked = 0, ties_broken_otherwise = 0;
+  for (int g = 0; g < 20; ++g) {
+    for (const auto& pos : sample_game(kStandard, Rng::derive(103, g))) {
+      const int depth = 1 + checked % 2;
+      SCOPED_TRACE(to_string(pos) + " depth " + std::to_string(depth));
+      const SearchLimits plain{.depth = depth, .quiescence = false, .use_table = false};
+      SearchLimits varied = plain;
+      varied.vary = 1 + static_cast<std::uint64_t>(g);
+      const auto a = Searcher<5>(weights).search(pos, plain), b = Searcher<5>(weights).search(pos, varied);
+      const int d = reached_depth(pos, depth);
+      ASSERT_EQ(b.score, minimax(pos, d, 0, weights));
+      Position<5> child = pos;
+      child.play(b.best);
+      const int s = minimax(child, d - 1, 1, weights);
+      EXPECT_EQ(child.side() == pos.side() ? s : -s, b.score) << to_string(pos, b.best);
+      ties_broken_otherwise += !(a.best == b.best);
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 100);
+  EXPECT_GT(ties_broken_otherwise, 0);
+  RecordProperty("ties broken otherwise", ties_broken_otherwise);
+}
+
+TEST(Search, JitterOffsetsTheEvaluationOfALeafByItsOffset) {
+  // At depth 1 without quiescence or table the root's score is the best child's evaluation; with
+  // jitter every child's evaluation moves by its own offset, from its side to move's point of view.
+  const auto positions = sample_game(kStandard, 3);
+  for (const auto& pos : positions) {
+    if (pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4) continue;  // searched 2 plies further
+    SCOPED_TRACE(to_string(pos));
+    SearchLimits limits = kBare;
+    limits.depth = 1;
+    limits.vary = 9;
+    limits.jitter = 40;
+    MoveList<5> list;
+    legal_moves(pos, list);
+    int want = -kInfinity;
+    for (const auto& m : list) {
+      Position<5> child = pos;
+      child.play(m);
+      const Outcome o = child.outcome();
+      int s = o.over() ? (o.draw()                   ? 0
+                          : o.winner == child.side() ? kWin - 1
+                                                     : -(kWin - 1))
+                       : evaluate(child, builtin_weights(kStandard)) + eval_jitter(9, child.hash(), 40);
+      want = std::max(want, child.side() == pos.side() ? s : -s);
+    }
+    EXPECT_EQ(Searcher<5>().search(pos, limits).score, want);
+  }
 }
 
 TEST(Search, APositionWithMoreMovesThanTheEnginesIndexIsAnErrorNotAWrongMove) {

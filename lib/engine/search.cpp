@@ -137,7 +137,7 @@ bool Searcher<N>::node_is_settled(const Position<N>& pos, int ply, int& score, b
 template <int N>
 int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, bool known_ongoing) {
   if (int s; node_is_settled(pos, ply, s, known_ongoing)) return s;
-  const int stand = evaluate(pos, weights_);
+  const int stand = static_eval(pos);
   if (ply >= kMaxPly - 1 || pos.placing() || nodes_ >= quiescence_end_) return stand;
 
   const Rules& rules = pos.rules();
@@ -180,15 +180,36 @@ int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, b
 }
 
 template <int N>
+void Searcher<N>::take_pv(int ply, const Move<N>& m) {
+  Move<N>* row = &pv_table_[ply * kMaxPly];
+  const Move<N>* child_row = &pv_table_[(ply + 1) * kMaxPly];
+  row[ply] = m;
+  for (int p = ply + 1; p < pv_length_[ply + 1]; ++p) row[p] = child_row[p];
+  pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+template <int N>
+bool Searcher<N>::wins_root_tie(const Position<N>& pos, const Position<N>& child, std::size_t index, int best_index,
+                                int alpha, int depth) {
+  // The rank first: half the ties need no second search.
+  const std::uint64_t key = pos.hash();
+  if (tie_rank(limits_.vary, key, index) <= tie_rank(limits_.vary, key, static_cast<std::size_t>(best_index)))
+    return false;
+  // A score equal to alpha from the window (alpha, alpha + 1) only bounds the move's score from above.
+  const int s = child_score(pos, child, depth - 1, alpha - 1, alpha + 1, 1, false);
+  return !stopped_ && s == alpha;
+}
+
+template <int N>
 int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta, int ply) {
   if (int s; node_is_settled(pos, ply, s)) return s;
   if (depth <= 0) {
-    if (!limits_.quiescence) return evaluate(pos, weights_);
+    if (!limits_.quiescence) return static_eval(pos);
     ++handoffs_;
     quiescence_end_ = nodes_ + kQuiescenceNodes;
     return quiesce(pos, alpha, beta, ply, true);
   }
-  if (ply >= kMaxPly - 1) return evaluate(pos, weights_);
+  if (ply >= kMaxPly - 1) return static_eval(pos);
 
   const std::uint64_t key = key_of(pos);
   Entry& slot = table_[key & (table_.size() - 1)];
@@ -236,11 +257,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
       best_index = i;
       if (s > alpha) {
         alpha = s;
-        Move<N>* row = &pv_table_[ply * kMaxPly];
-        const Move<N>* child_row = &pv_table_[(ply + 1) * kMaxPly];
-        row[ply] = m;
-        for (int p = ply + 1; p < pv_length_[ply + 1]; ++p) row[p] = child_row[p];
-        pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+        take_pv(ply, m);
       }
       if (alpha >= beta) {
         if (!stones_taken(m, captures) && m.kind != MoveKind::Pass) {
@@ -252,6 +269,9 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
         }
         break;
       }
+    } else if (limits_.vary && ply == 0 && s == best && wins_root_tie(pos, child, i, best_index, alpha, depth)) {
+      best_index = i;
+      take_pv(ply, m);
     }
   }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/eval.hpp"
+#include "rules/zobrist.hpp"
 
 namespace seega {
 
@@ -43,7 +44,38 @@ struct SearchLimits {
   int time_ms = 0;          // 0: no clock
   bool quiescence = true;
   bool use_table = true;
+  // A perturbed configuration of the same engine (the player key vary=S), for studies that need many
+  // games between equal engines: S (1 or more) seeds the order that breaks ties between root moves
+  // (tie_rank) and the evaluation's jitter. 0: unperturbed, the search as it is.
+  std::uint64_t vary = 0;
+  // jitter=J (hundredths of a stone, needs vary): every static evaluation the search makes is offset
+  // by eval_jitter(vary, pos.hash(), J). 0: no offset. A searcher's table assumes the same vary and
+  // jitter in every search until clear().
+  int jitter = 0;
 };
+
+// The evaluation offset of perturbed configuration `seed` in the position with Zobrist key `key`: a
+// whole number in [-amplitude, amplitude], a pure function of (seed, key, amplitude), so a position gets
+// the same offset wherever and whenever it is evaluated (the table stays consistent, a game replays).
+// The key includes the side to move and the offset is added to the side to move's score, so negamax
+// sees one value per position. 0 when amplitude is 0.
+inline int eval_jitter(std::uint64_t seed, std::uint64_t key, int amplitude) {
+  if (amplitude <= 0) return 0;
+  std::uint64_t s = seed;
+  s = zobrist::splitmix64(s) ^ key;
+  const std::uint64_t h = zobrist::splitmix64(s);
+  return static_cast<int>(h % (2 * static_cast<std::uint64_t>(amplitude) + 1)) - amplitude;
+}
+
+// The place of the root move with index `index` (in generation order) in configuration `seed`'s
+// order of the position with Zobrist key `key`: of root moves with equal scores, the highest rank is
+// played. A pure function of its arguments.
+inline std::uint64_t tie_rank(std::uint64_t seed, std::uint64_t key, std::size_t index) {
+  std::uint64_t s = seed;
+  s = zobrist::splitmix64(s) ^ key;
+  s = zobrist::splitmix64(s) ^ index;
+  return zobrist::splitmix64(s);
+}
 
 // What ended a search: its depth (every iteration up to the depth limit, or a forced result found),
 // the placement rule (a depth-limited search in placement stops deepening, or abandons an iteration,
@@ -102,6 +134,20 @@ class Searcher {
   int child_score(const Position<N>& parent, const Position<N>& child, int depth, int alpha, int beta, int ply,
                   bool quiescence);
   int terminal_score(const Outcome& o, Color side, int ply) const;
+  // The static evaluation, jittered when limits_.jitter is set (a branch on it, so an unperturbed
+  // search pays one predictable test a leaf).
+  int static_eval(const Position<N>& pos) const {
+    const int v = evaluate(pos, weights_);
+    return limits_.jitter ? v + eval_jitter(limits_.vary, pos.hash(), limits_.jitter) : v;
+  }
+  // vary=S at the root: s is the score of the root move `index`, found by a search of window
+  // (alpha, ...) to equal best, the score of root move best_index. When s is that move's exact score
+  // too and the move ranks above best_index in S's order, it becomes the best (and the principal
+  // variation follows it). A tie can only be told by a second search of window (alpha - 1, alpha + 1).
+  bool wins_root_tie(const Position<N>& pos, const Position<N>& child, std::size_t index, int best_index, int alpha,
+                     int depth);
+  // Makes m, followed by the principal variation found below it, the principal variation at ply.
+  void take_pv(int ply, const Move<N>& m);
   // A move's place in the search order: its key (table move, captures by stones taken, killers, history;
   // never negative) above its index in the list, stored so that the largest entry is the highest key
   // and, among equal keys, the earliest generated move.
