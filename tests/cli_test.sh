@@ -76,6 +76,10 @@ done
 # Player keys: a repeat and a value given to a flag are refused (13); near misses are named.
 bad_says "a player key given twice" "'depth' is given twice" players 'ab(depth=2,depth=3)'
 bad_says "a flag given a value" "'deterministic' takes no value" players 'level(3,deterministic=yes)'
+# A perturbed configuration (vary=S, jitter=J) is a player of its own and replays from the seed.
+good "a perturbed player is reproducible" 'ab(depth=2,vary=3,jitter=2): reproducible from the seed: yes' players 'ab(depth=2,vary=3,jitter=2)'
+bad_says "jitter without vary" "jitter=J needs vary=S" players 'level(3,jitter=2)'
+bad_says "vary 0" "key 'vary'; allowed: 1 or more" players 'ab(depth=2,vary=0)'
 bad_says "a near-miss command" "did you mean 'match'?" mach
 bad_says "a near-miss option" "did you mean '--depth'?" perft --dpeth 2
 bad_says "a near-miss player key" "did you mean 'depth'?" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(dpth=2)'

@@ -7,6 +7,7 @@
 #include <iomanip>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "analysis/stats.hpp"
 #include "engine/selfplay.hpp"
@@ -353,6 +354,111 @@ TEST(Players, AlphaBetaWithoutALimitIsAnError) {
   }
   EXPECT_TRUE(parse_player("ab(nodes=1000)").ok());
   EXPECT_TRUE(parse_player("ab(time=100)").ok());
+}
+
+// --- Perturbed configurations (vary=S, jitter=J) ---------------------------------------------------
+
+// The moves of a self-play game of spec against itself from the empty board, no opening turns.
+std::vector<std::string> self_play(const std::string& spec, std::uint64_t seed) {
+  auto a = player(spec), b = player(spec);
+  return game_moves(a.get(), b.get(), seed, White);
+}
+
+TEST(Players, APerturbedConfigurationReplaysExactlyFromItsSeed) {
+  for (const char* spec : {"ab(depth=3,vary=5,jitter=3)", "level(3,deterministic,blunder=0,vary=2,jitter=5)"}) {
+    SCOPED_TRACE(spec);
+    const auto once = self_play(spec, 8);
+    EXPECT_GT(once.size(), 12u);
+    EXPECT_EQ(self_play(spec, 8), once);
+    // The same players again: new_game() forgets the table, and the offsets are the same.
+    auto a = player(spec), b = player(spec);
+    EXPECT_EQ(game_moves(a.get(), b.get(), 8, White), once);
+    EXPECT_EQ(game_moves(a.get(), b.get(), 8, White), once);
+  }
+}
+
+TEST(Players, APerturbedConfigurationChoosesDifferentlyFromTheUnperturbedEngine) {
+  // In positions of seeded random games, vary=5,jitter=3 must part from ab(depth=3) somewhere, in
+  // placement and in movement; vary=5 alone (only ties broken otherwise) too.
+  const char* const perturbed[] = {"ab(depth=3,vary=5,jitter=3)", "ab(depth=3,vary=5)"};
+  for (const char* spec : perturbed) {
+    SCOPED_TRACE(spec);
+    auto plain = player("ab(depth=3)"), varied = player(spec);
+    int placing = 0, moving = 0, placement_differs = 0, movement_differs = 0;
+    for (int g = 0; g < 20; ++g) {
+      Rng walk(Rng::derive(41, g));
+      Position<5> pos(kStandard, g % 2 ? Black : White);
+      plain->new_game(), varied->new_game();
+      for (int turn = 0; count_legal_moves(pos) > 0 && turn < 30; ++turn) {
+        Rng r1(5), r2(5);
+        const bool differs = !(plain->choose(pos, r1) == varied->choose(pos, r2));
+        if (pos.placing()) ++placing, placement_differs += differs;
+        else ++moving, movement_differs += differs;
+        pos.play(random_move(pos, walk));
+      }
+    }
+    EXPECT_GT(placing, 100);
+    EXPECT_GT(moving, 100);
+    EXPECT_GE(placement_differs, 20) << "of " << placing << " placement turns";
+    EXPECT_GE(movement_differs, 3) << "of " << moving << " movement turns";
+    RecordProperty(std::string(spec) + " placement differs", placement_differs);
+    RecordProperty(std::string(spec) + " movement differs", movement_differs);
+  }
+}
+
+TEST(Players, DifferentSeedsOfVaryGiveDifferentGamesFromTheEmptyBoard) {
+  // Two equal deterministic engines from the empty board play one game whatever the game's seed;
+  // configurations vary=1..10 of the same engine play several.
+  const auto plain = self_play("ab(depth=3)", 1);
+  EXPECT_EQ(self_play("ab(depth=3)", 2), plain) << "the unperturbed engine ignores the game's seed";
+  for (const char* jitter : {"", ",jitter=3"}) {
+    std::set<std::vector<std::string>> games;
+    for (int s = 1; s <= 10; ++s) games.insert(self_play("ab(depth=3,vary=" + std::to_string(s) + jitter + ")", 1));
+    EXPECT_GE(games.size(), 5u) << "distinct games of vary=1..10" << jitter;
+    RecordProperty(std::string("distinct games") + jitter, static_cast<int>(games.size()));
+  }
+}
+
+TEST(Players, VaryAndJitterAreKeysOfTheSearchPlayersOnly) {
+  const auto ab = test::parsed(parse_player("ab(depth=3,vary=5,jitter=3)"), "ab");
+  EXPECT_EQ(ab.vary, 5u);
+  EXPECT_EQ(ab.jitter, 3);
+  EXPECT_EQ(ab.text, "ab(depth=3,vary=5,jitter=3)") << "the text that names the player keeps both keys";
+  EXPECT_TRUE(ab.reproducible());
+  EXPECT_TRUE(test::parsed(parse_player("ab(nodes=5000,vary=1)"), "ab").reproducible());
+  EXPECT_FALSE(test::parsed(parse_player("ab(time=100,vary=1)"), "ab").reproducible());
+  const auto level = test::parsed(parse_player("level(4,deterministic,vary=18446744073709551615,jitter=100)"), "level");
+  EXPECT_EQ(level.vary, 18446744073709551615u);
+  EXPECT_EQ(level.jitter, 100);
+  EXPECT_TRUE(level.reproducible());
+  const auto plain = test::parsed(parse_player("ab(depth=3)"), "ab");
+  EXPECT_EQ(plain.vary, 0u);
+  EXPECT_EQ(plain.jitter, 0);
+  EXPECT_EQ(test::parsed(parse_player("ab(depth=3,vary=2,jitter=0)"), "ab").jitter, 0);
+  for (const char* spec : {"greedy(vary=3)", "mcts(playouts=10,jitter=2)", "random(vary=1)"})
+    EXPECT_NE(error_of(spec).find("unknown"), std::string::npos) << spec;
+}
+
+TEST(Players, BadVaryOrJitterIsAnErrorSayingWhatIsAllowed) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"ab(depth=3,jitter=3)", "jitter=J needs vary=S"},
+      {"level(2,jitter=0)", "jitter=J needs vary=S"},
+      {"ab(depth=3,vary=1,jitter=101)", "'jitter'"},
+      {"ab(depth=3,vary=1,jitter=-1)", "0 to 100"},
+      {"ab(depth=3,vary=1,jitter=2.5)", "0 to 100"},
+      {"ab(depth=3,vary=0)", "'vary'"},
+      {"ab(depth=3,vary=0)", "1 or more"},
+      {"ab(depth=3,vary=-2)", "1 or more"},
+      {"ab(depth=3,vary=x)", "1 or more"},
+      {"ab(depth=3,vary=)", "1 or more"},
+      {"ab(depth=3,vary)", "'vary' needs a value"},
+      {"ab(depth=3,vary=1,vary=2)", "is given twice"},
+      {"ab(depth=3,vary=18446744073709551616)", "1 or more"},
+  };
+  for (const auto& [spec, says] : cases) {
+    const std::string e = error_of(spec);
+    EXPECT_NE(e.find(says), std::string::npos) << spec << ": " << e;
+  }
 }
 
 // A file under the test's temporary directory, named after the test so parallel runs do not collide.

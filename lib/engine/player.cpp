@@ -35,7 +35,10 @@ bool PlayerSpec::reproducible() const {
 std::string players_help() {
   return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]); "
          "every player takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this player "
-         "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE";
+         "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE, and vary=S "
+         "(1 or more: a perturbed configuration of the same engine, ties between root moves broken in an order "
+         "seeded by S) with jitter=J (0 to 100 hundredths of a stone: each evaluation offset by -J to J, fixed "
+         "by S and the position), e.g. ab(depth=3,vary=5,jitter=3)";
 }
 
 namespace {
@@ -65,12 +68,15 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
                              spec.weights_file = std::string(v);
                              return refuse_unless(!v.empty());
                            }};
+  static const Key vary =
+      whole_key("vary", "1 or more", &PlayerSpec::vary, std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max());
+  static const Key jitter = whole_key("jitter", "0 to 100 hundredths of a stone", &PlayerSpec::jitter, 0, 100);
   static const std::vector<KeyTable<PlayerSpec>> tables = {
       {"random", {blunder, placement}},
       {"greedy", {blunder, placement}},
-      {"ab", {depth, nodes, time, blunder, weights, placement}},
+      {"ab", {depth, nodes, time, blunder, weights, vary, jitter, placement}},
       {"mcts", {playouts, blunder, placement}},
-      {"level", {deterministic, blunder, weights, placement}},
+      {"level", {deterministic, blunder, weights, vary, jitter, placement}},
   };
   return tables;
 }
@@ -108,6 +114,9 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
   if (spec.kind == K::Level && !given.value.has("blunder")) spec.blunder = level_spec(spec.level).blunder;
   if (spec.kind == K::AlphaBeta && !spec.depth && !spec.nodes && !spec.time_ms)
     return P::fail(where + "ab needs a limit: depth=D, nodes=N or time=MS");
+  if (given.value.has("jitter") && !spec.vary)
+    return P::fail(where + "jitter=J needs vary=S, the seed that fixes the offsets (e.g. vary=1,jitter=" +
+                   std::to_string(spec.jitter) + ")");
   if (spec.kind == K::Mcts && !spec.playouts) spec.playouts = 2000;
   return P{spec, {}};
 }
@@ -292,6 +301,8 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       l.depth = spec.depth;
       l.nodes = spec.nodes;
       l.time_ms = spec.time_ms;
+      l.vary = spec.vary;
+      l.jitter = spec.jitter;
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }
@@ -302,6 +313,8 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       l.quiescence = spec.level > 1;
       if (spec.deterministic) l.nodes = kLevelNodeBudget;
       else l.time_ms = kLevelTimeMs;
+      l.vary = spec.vary;
+      l.jitter = spec.jitter;
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }

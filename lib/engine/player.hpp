@@ -2,7 +2,8 @@
 // Players, each described by one spec string: random, greedy, ab(depth=4), ab(nodes=200000),
 // ab(time=1500), mcts(playouts=2000), level(N) and level(N,deterministic); any of them takes
 // blunder=P and placement=SPEC (SPEC places, this player moves: ab(depth=4,placement=random)), and ab
-// and level take weights=FILE. All randomness comes from the Rng handed to choose(),
+// and level take weights=FILE and vary=S, jitter=J (a perturbed configuration of the same engine,
+// ab(depth=3,vary=5,jitter=3)). All randomness comes from the Rng handed to choose() and from S,
 // so the same seed replays the same game.
 
 #include <functional>
@@ -51,6 +52,11 @@ struct PlayerSpec {
   std::optional<Weights> weights;
   // placement=SPEC: the player that plays the placement turns (this one plays the movement turns).
   std::shared_ptr<const PlayerSpec> placement;
+  // vary=S (ab and level): a perturbed configuration of the same engine, S 1 or more: root moves of
+  // equal score are chosen by an order seeded by S, and the evaluation takes jitter=J, an offset of
+  // -J to J hundredths of a stone fixed by S and the position (SearchLimits::vary, jitter). 0: none.
+  std::uint64_t vary = 0;
+  int jitter = 0;
 
   // Whether the moves depend only on the position and the seed (no clock).
   bool reproducible() const;
