@@ -59,6 +59,13 @@ printf 'material 100\nmobility 4\n' >"$tmp/w.txt"
 bad_match "resume after the weights file changed" --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume
 if m --a "$wspec" --b greedy --games 8 --out "$tmp/weights.jsonl" --resume 2>&1 >/dev/null | grep -q "other weights for player '$wspec'"; then
   pass; else fail "the changed weights are not named"; fi
+# A perturbed configuration (vary=S) is a player of its own: another S is refused on resume; the same one
+# resumes, and its games replay (--verify).
+vspec='ab(depth=2,vary=3,jitter=2)'
+m --a "$vspec" --b "$vspec" --games 4 --out "$tmp/vary.jsonl" >/dev/null 2>&1
+bad_match "resume with another vary" --a 'ab(depth=2,vary=4,jitter=2)' --b "$vspec" --games 6 --out "$tmp/vary.jsonl" --resume
+if m --a "$vspec" --b "$vspec" --games 6 --out "$tmp/vary.jsonl" --resume --verify >/dev/null 2>&1; then pass; else
+  fail "resume of perturbed players was refused or did not replay"; fi
 # Special files as --out: reading /dev/full for a resume never ends, and opening a FIFO blocks (issue 12,
 # defect 8); both are refused at once. The timeout turns a hang into a failure.
 mkfifo "$tmp/fifo"
