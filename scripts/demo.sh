@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make demo: the main job on built-in defaults. First the rules engine on one middle-game position under
 # each ruleset (the rules differ, so do the move trees), then a small last-placer study: equal players in
-# self-play on 5x5 standard, 200 games a row, with the intervals clustered by placement. The full study
+# self-play on 5x5 standard, 200 games a row, with the intervals clustered by opening and placement, and
+# equal engines from the empty board replicated over 30 perturbed configurations. The full study
 # is experiments/last_placer/run.py; its README says what it shows.
 set -euo pipefail
 seega=${1:-build/release/bin/seega}

@@ -37,12 +37,40 @@ then pass; else fail "the study CSV lacks its columns or counts"; fi
 if [ ! -s "$tmp/second.log" ]; then pass; else fail "a resumed study played rows again: $(cat "$tmp/second.log")"; fi
 sed -i 's/chain,greedy,2,10/chain,greedy,2,16/' "$tmp/rows.csv"
 "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/third.log" 2>&1
-if [ "$(grep -c 'chain' "$tmp/third.log")" -eq 1 ] && [ "$(grep -c '^rulesets,chain,greedy,16,' "$tmp/out.csv")" -eq 1 ] &&
-  [ "$(wc -l <"$tmp/out.csv")" -eq 4 ]; then pass; else fail "a row asked for with more games was not replayed once: $(cat "$tmp/third.log")"; fi
+if [ "$(grep -c 'chain' "$tmp/third.log")" -eq 1 ] && "$py" -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+chain = [r for r in rows if r["rules"] == "chain"]
+assert len(rows) == 3 and len(chain) == 1 and chain[0]["games"] == "16", rows
+' "$tmp/out.csv"; then pass; else fail "a row asked for with more games was not replayed once: $(cat "$tmp/third.log")"; fi
 if "$py" "$here/experiments/last_placer/table.py" "$tmp/out.csv" >"$tmp/tables.md" &&
   grep -q '^| level(1,deterministic) | [0-9.]*% \[' "$tmp/tables.md" &&
   grep -q '^| greedy | [0-9.]*% (no interval: [0-9.]* effective clusters)' "$tmp/tables.md" &&
   grep -q '^| ab(depth=1) | [0-9.]*% .*| - |$' "$tmp/tables.md" &&
   grep -q '^| ab(depth=1,placement=random) | 0 | ' "$tmp/tables.md"; then pass; else
   fail "table.py does not print the rows: $(head -20 "$tmp/tables.md")"; fi
+# A population of configurations (vary=1..N, each its own match) and a match against another player:
+# table.py pools the population, clustered by configuration, and gives A's score in each role.
+cat >"$tmp/more.csv" <<'ROWS'
+group,rules,player,b,opening_turns,games,configs
+population,standard,"ab(depth=1,vary={vary},jitter=3)",,0,2,20
+versus,standard,ab(depth=1),"ab(depth=1,placement=random)",0,20,
+ROWS
+if "$py" "$run" --seega "$seega" --rows "$tmp/more.csv" --out "$tmp/more_out.csv" >"$tmp/more.log" 2>&1 && "$py" - "$tmp/more_out.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+population = [r for r in rows if r["population"]]
+assert len(population) == 20 and [r["config"] for r in population] == [str(c) for c in range(1, 21)], rows
+assert population[4]["player"] == "ab(depth=1,vary=5,jitter=3)" and population[4]["b"] == "", population[4]
+versus = [r for r in rows if r["b"]]
+assert len(versus) == 1 and versus[0]["b"] == "ab(depth=1,placement=random)" and versus[0]["a_score"] != "", versus
+EOF2
+then pass; else fail "run.py with a population and an opponent: $(cat "$tmp/more.log")"; fi
+if "$py" "$here/experiments/last_placer/table.py" "$tmp/more_out.csv" >"$tmp/more.md" &&
+  grep -q '^| ab(depth=1,vary={vary},jitter=3) | standard | 0 | 20 | 40 | [0-9.]*% \[' "$tmp/more.md" &&
+  grep -q '^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% | ' "$tmp/more.md"; then pass; else
+  fail "table.py does not pool the population or give the match: $(cat "$tmp/more.md")"; fi
+printf 'group,rules,player,b,opening_turns,games,configs\np,standard,ab(depth=1),,0,2,5\n' >"$tmp/bad.csv"
+if ! "$py" "$run" --seega "$seega" --rows "$tmp/bad.csv" --out "$tmp/bad_out.csv" 2>"$tmp/bad.log" &&
+  grep -q 'go together' "$tmp/bad.log"; then pass; else fail "a population without {vary} was not refused: $(cat "$tmp/bad.log")"; fi
 finish "study"

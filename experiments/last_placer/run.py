@@ -9,9 +9,14 @@ placement (games that share a random opening or end placement in the same positi
 evidence; an interval that rests on too few effective clusters is left out, its reason in
 clustered_reason), the diversity of the games and the mechanism counters.
 
+A row may name an opponent (column `b`; empty: self-play), for matches where the two sides differ, and a
+population (column `configs`: N): the player (and opponent) spec holds `{vary}`, and the row stands for N
+configurations, vary=1..N, each played as its own match of `games` games; table.py pools them, clustered
+by configuration.
+
 All game logic is in the seega binary; this script only runs it and collects the JSON summaries into a
-CSV. A row already in the CSV with the same rules, player, opening turns, seed and at least as many
-games is skipped, so an interrupted run continues where it stopped.
+CSV, one line a match. A match already in the CSV with the same rules, players, opening turns, seed and
+at least as many games is skipped, so an interrupted run continues where it stopped.
 """
 import argparse
 import csv
@@ -39,26 +44,39 @@ INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered
              "last_placer_ci95_first_capture": "last_placer_ci95_first_capture",
              "last_placer_ci95_no_first_capture": "last_placer_ci95_no_first_capture",
              "stone_diff_10_ci95": "stone_diff_10_ci95"}
-COLUMNS = (["group", "rules", "player"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
+COLUMNS = (["group", "rules", "player", "b", "population", "config", "a_score", "a_wins", "b_wins"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
            + ["clustered_reason", "end_reasons", "seconds", "command"])
 
 
 def read_rows(path):
+    """The rows of the study, each expanded into its matches: one, or one a configuration of a population."""
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
+    matches = []
     for i, r in enumerate(rows, start=2):
         for k in ("group", "rules", "player", "opening_turns", "games"):
             if not r.get(k):
                 sys.exit(f"run.py: error: {path} line {i}: missing '{k}'")
         try:
             r["opening_turns"], r["games"] = int(r["opening_turns"]), int(r["games"])
+            configs = int(r.get("configs") or 0)
         except ValueError:
-            sys.exit(f"run.py: error: {path} line {i}: opening_turns and games must be whole numbers")
-    return rows
+            sys.exit(f"run.py: error: {path} line {i}: opening_turns, games and configs must be whole numbers")
+        b = r.get("b") or ""
+        if configs < 0 or (configs > 0) != ("{vary}" in r["player"] + b):
+            sys.exit(f"run.py: error: {path} line {i}: a population (configs N >= 1) and a spec with {{vary}} "
+                     f"go together")
+        base = dict(group=r["group"], rules=r["rules"], opening_turns=r["opening_turns"], games=r["games"])
+        if not configs:
+            matches.append(dict(base, player=r["player"], b=b, population="", config=""))
+        for c in range(1, configs + 1):
+            matches.append(dict(base, player=r["player"].replace("{vary}", str(c)), b=b.replace("{vary}", str(c)),
+                                population=r["player"] + (f" vs {b}" if b else ""), config=str(c)))
+    return matches
 
 
-def key(rules, player, opening_turns):
-    return (rules, player, int(opening_turns))
+def key(rules, player, b, opening_turns):
+    return (rules, player, b, int(opening_turns))
 
 
 def main():
@@ -85,7 +103,7 @@ def main():
             if reader.fieldnames != COLUMNS:
                 sys.exit(f"run.py: error: {args.out} has other columns (an older study?); move it aside")
             for r in reader:
-                done[key(r["rules"], r["player"], r["opening_turns"])] = r
+                done[key(r["rules"], r["player"], r["b"], r["opening_turns"])] = r
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     fresh = not done
     start_all = time.time()
@@ -96,10 +114,10 @@ def main():
             writer.writeheader()
         for row in rows:
             games = min(row["games"], args.max_games) if args.max_games else row["games"]
-            old = done.get(key(row["rules"], row["player"], row["opening_turns"]))
+            old = done.get(key(row["rules"], row["player"], row["b"], row["opening_turns"]))
             if old and int(old["games"]) >= games and int(old["seed"]) == args.seed:
                 continue
-            cmd = [args.seega, "match", "--a", row["player"], "--b", row["player"], "--rules", row["rules"],
+            cmd = [args.seega, "match", "--a", row["player"], "--b", row["b"] or row["player"], "--rules", row["rules"],
                    "--games", str(games), "--seed", str(args.seed), "--opening-turns", str(row["opening_turns"]),
                    "--threads", str(args.threads), "--json", "--quiet"]
             start = time.time()
@@ -107,13 +125,14 @@ def main():
             if run.returncode != 0:
                 sys.exit(f"run.py: error: {' '.join(cmd)} failed: {run.stderr.strip()}")
             j = json.loads(run.stdout)
-            out = {k: j[k] for k in KEYS}
+            out = {k: j[k] for k in KEYS + ["a_score", "a_wins", "b_wins"]}
             for name, col in INTERVALS.items():
                 # An interval the summary leaves out (null, its reason beside it) is two empty cells.
                 out[f"{col}_lo"], out[f"{col}_hi"] = j[name] if j[name] is not None else ("", "")
             # Why the clustered intervals are left out (too few effective clusters), or empty.
             out["clustered_reason"] = j.get("last_placer_ci95_clustered_reason", "")
-            out.update(group=row["group"], rules=row["rules"], player=row["player"],
+            out.update(group=row["group"], rules=row["rules"], player=row["player"], b=row["b"],
+                       population=row["population"], config=row["config"],
                        end_reasons=" ".join(f"{k}:{v}" for k, v in sorted(j["end_reasons"].items())),
                        seconds=round(time.time() - start, 1),
                        command=" ".join(c if c.isalnum() or c.startswith("-") else f"'{c}'" for c in
@@ -123,7 +142,8 @@ def main():
             played += 1
             lo, hi = out["last_placer_score_ci95_lo"], out["last_placer_score_ci95_hi"]
             interval = f"[{100 * lo:.1f}, {100 * hi:.1f}]" if lo != "" else "(no interval)"
-            print(f"{row['group']:18} {row['rules']:26} {row['player']:40} K={row['opening_turns']:<2} "
+            versus = f" vs {row['b']}" if row["b"] else ""
+            print(f"{row['group']:18} {row['rules']:26} {row['player'] + versus:40} K={row['opening_turns']:<2} "
                   f"last placer scores {100 * out['last_placer_score']:5.1f}% {interval} "
                   f"effective clusters {out['effective_clusters']:6.1f}  ({games} games, {out['seconds']} s)",
                   flush=True)
@@ -140,10 +160,11 @@ def compact(path):
         rows = list(csv.DictReader(f))
     last = {}
     for row in rows:
-        last[key(row["rules"], row["player"], row["opening_turns"])] = row
+        last[key(row["rules"], row["player"], row["b"], row["opening_turns"])] = row
     if len(last) == len(rows):
         return
-    order = {k: i for i, k in enumerate(dict.fromkeys(key(r["rules"], r["player"], r["opening_turns"]) for r in rows))}
+    order = {k: i for i, k in enumerate(dict.fromkeys(key(r["rules"], r["player"], r["b"], r["opening_turns"])
+                                                      for r in rows))}
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=COLUMNS)

@@ -6,12 +6,25 @@ Every rate is the last placer's share of all games, with its 95% interval cluste
 placements behind it. Tables are printed for the groups present in the CSV.
 """
 import csv
+import math
 import sys
 
 path = sys.argv[1] if len(sys.argv) > 1 else "experiments/last_placer/results/last_placer.csv"
 with open(path, newline="") as f:
-    rows = list(csv.DictReader(f))
+    every = list(csv.DictReader(f))
+# Self-play matches of one configuration; matches against another player, and populations of
+# configurations, have tables of their own.
+rows = [r for r in every if not r.get("b") and not r.get("population")]
+versus = [r for r in every if r.get("b") and not r.get("population")]
+populations = {}
+for r in every:
+    if r.get("population"):
+        populations.setdefault((r["group"], r["rules"], r["population"], int(r["opening_turns"])), []).append(r)
 by_key = {(r["rules"], r["player"], int(r["opening_turns"])): r for r in rows}
+Z95 = 1.959963984540054
+# The fewest configurations from which a population's interval is given (the summaries' threshold on
+# effective clusters, docs/tournaments.md).
+MIN_CLUSTERS = 20
 
 
 def pct(x):
@@ -121,6 +134,78 @@ if "rulesets" in groups:
     players = list(dict.fromkeys(r["player"] for r in rows if r["group"] == "rulesets"))
     table(["player"] + rulesets,
           [[p] + [rate(by_key.get((rs, p, 0 if "placement=random" in p else 2))) for rs in rulesets] for p in players])
+
+
+
+def pooled(configs, points):
+    """The mean of points over every game of the configurations, with a 95% interval clustered by
+    configuration (the sandwich variance over the configurations' sums), or None when there are fewer
+    than MIN_CLUSTERS configurations. points(r) is a configuration's points in its games."""
+    n = sum(int(r["games"]) for r in configs)
+    mean = sum(points(r) for r in configs) / n
+    c = len(configs)
+    if c < MIN_CLUSTERS:
+        return mean, None
+    v = c / (c - 1) * sum((points(r) - int(r["games"]) * mean) ** 2 for r in configs) / n ** 2
+    half = Z95 * math.sqrt(v)
+    return mean, (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def with_interval(value):
+    mean, ci = value
+    return f"{pct(mean)} [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]" if ci else f"{pct(mean)} (too few configurations)"
+
+
+def last_placer_points(r):
+    return int(r["last_placer_wins"]) + 0.5 * int(r["draws"])
+
+
+def a_points(r):
+    return float(r["a_score"]) * int(r["games"])
+
+
+selfplay = {k: v for k, v in populations.items() if " vs " not in k[2]}
+if selfplay:
+    print("Populations of perturbed configurations in self-play (each configuration its own seeded tie-break "
+          "and evaluation jitter, every game from the empty board or K random turns): the last placer's score "
+          "(wins + half the draws) and win rate pooled over the configurations, 95% intervals clustered by "
+          "configuration:\n")
+    lines = []
+    for (group, rules, population, k), configs in selfplay.items():
+        games = sum(int(r["games"]) for r in configs)
+        draws = sum(int(r["draws"]) for r in configs) / games
+        decisive = sum(int(r["last_placer_wins"]) + int(r["first_placer_wins"]) for r in configs)
+        lines.append([population, rules, str(k), str(len(configs)), str(games),
+                      with_interval(pooled(configs, last_placer_points)),
+                      with_interval(pooled(configs, lambda r: int(r["last_placer_wins"]))), pct(draws),
+                      pct(sum(int(r["last_placer_wins"]) for r in configs) / decisive) if decisive else "-",
+                      str(sum(int(r["distinct_placements"]) for r in configs))])
+    table(["population", "rules", "K", "configurations", "games", "last placer's score", "last placer wins",
+           "draws", "last placer's share of decisive games", "distinct placements (summed)"], lines)
+
+strength = {k: v for k, v in populations.items() if " vs " in k[2]}
+if strength:
+    print("Does a perturbation keep the strength? Each configuration against the unperturbed engine, A's score "
+          "pooled over the configurations (95% interval clustered by configuration):\n")
+    lines = []
+    for (group, rules, population, k), configs in strength.items():
+        mean, ci = pooled(configs, a_points)
+        elo = lambda x: "-inf" if x <= 0 else "+inf" if x >= 1 else f"{-400 * math.log10(1 / x - 1):+.0f}"
+        lines.append([population, rules, str(k), str(len(configs)), str(sum(int(r["games"]) for r in configs)),
+                      with_interval((mean, ci)), f"{elo(mean)}" + (f" [{elo(ci[0])}, {elo(ci[1])}]" if ci else "")])
+    table(["perturbed vs unperturbed", "rules", "K", "configurations", "games", "A's score", "Elo"], lines)
+
+if versus:
+    print("One side against another (pairs swap who places first): A's score, and A's score when it places "
+          "last and when it places first (from the last placer's score s and A's score a: s + a - 1/2 and "
+          "a - s + 1/2), the first movement turn's captures and the last placer's stone lead after 10 plies:\n")
+    lines = []
+    for r in versus:
+        a, s_last = float(r["a_score"]), float(r["last_placer_score"])
+        lines.append([r["player"], r["b"], r["rules"], r["opening_turns"], r["games"], pct(a), pct(s_last + a - 0.5),
+                      pct(a - s_last + 0.5), pct(r["first_move_capture_rate"]), f"{float(r['stone_diff_10']):+.2f}"])
+    table(["A", "B", "rules", "K", "games", "A's score", "A placing last", "A placing first",
+           "first move captures", "stone lead after 10 plies"], lines)
 
 print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
 table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
