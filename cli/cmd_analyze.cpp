@@ -71,7 +71,7 @@ int run_analyze(const std::vector<std::string>& args) {
       j["ended"] = ended_text(r->ended);
       // A depth-limited search in placement stops short of its depth by node counts (search.hpp): the
       // depth reached is then the cap's, not the player's, and the summary says so.
-      if (r->ended == SearchEnd::Placement) j["placement_cap_nodes"] = kPlacementNodes;
+      if (r->ended == SearchEnd::Placement) j["placement_cap_nodes"] = spec.placement_cap;
       j["nodes"] = r->nodes;
       j["positions"] = r->positions;
       j["seconds"] = r->seconds;
@@ -99,7 +99,7 @@ int run_analyze(const std::vector<std::string>& args) {
         fmt::print(
             "placement cap: the search stopped at depth {}; in placement a search takes at most {} nodes and "
             "starts no deeper iteration after one of more than {}\n",
-            j["depth"].get<int>(), kPlacementNodes, kPlacementLastIterationNodes);
+            j["depth"].get<int>(), spec.placement_cap, spec.placement_cap / 8);
     }
     return status;
   });

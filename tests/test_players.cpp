@@ -356,6 +356,32 @@ TEST(Players, AlphaBetaWithoutALimitIsAnError) {
   EXPECT_TRUE(parse_player("ab(time=100)").ok());
 }
 
+TEST(Players, PlacementCapIsAKeyOfTheSearchingPlayers) {
+  auto capped = parse_player("ab(depth=5,placement_cap=8000000)");
+  ASSERT_TRUE(capped.ok()) << capped.error;
+  EXPECT_EQ(capped.value.placement_cap, 8'000'000u);
+  EXPECT_EQ(parse_player("ab(depth=5)").value.placement_cap, kPlacementNodes);
+  auto none = parse_player("level(5,deterministic,placement_cap=0)");
+  ASSERT_TRUE(none.ok()) << none.error;
+  EXPECT_EQ(none.value.placement_cap, 0u);
+  EXPECT_TRUE(none.value.reproducible());
+  EXPECT_FALSE(parse_player("greedy(placement_cap=5)").ok());
+  EXPECT_NE(parse_player("ab(depth=3,placement_cap=-1)").error.find("placement_cap"), std::string::npos);
+  // The cap reaches the search: on the empty board the default one lets depth 4 finish, a small one
+  // stops the search at its nodes.
+  const Rules r = standard_rules();
+  auto first_search = [&](const char* text) {
+    auto p = make_player<5>(parse_player(text).value);
+    Rng rng(1);
+    p->choose(Position<5>(r), rng);
+    return *p->last_search();
+  };
+  const auto wide = first_search("ab(depth=4)"), narrow = first_search("ab(depth=4,placement_cap=3000)");
+  EXPECT_EQ(wide.depth, 4);
+  EXPECT_EQ(narrow.ended, SearchEnd::Placement);
+  EXPECT_LE(narrow.nodes, 3000u);
+}
+
 // --- Perturbed configurations (vary=S, jitter=J) ---------------------------------------------------
 
 // The moves of a self-play game of spec against itself from the empty board, no opening turns.

@@ -362,6 +362,29 @@ TEST(Search, APlacementSearchStoppedByThePlacementRuleSaysSo) {
   EXPECT_LT(r.depth, 6);
 }
 
+TEST(Search, ThePlacementCapIsALimitOfItsOwn) {
+  // The first placement turn at depth 4 (the deepest the default cap reaches there, docs/engines.md).
+  const Position<5> empty(kStandard);
+  Searcher<5> searcher;
+  const auto by_default = searcher.search(empty, SearchLimits{.depth = 4});
+  searcher.clear();
+  const auto same = searcher.search(empty, SearchLimits{.depth = 4, .placement_cap = kPlacementNodes});
+  EXPECT_EQ(same.nodes, by_default.nodes);
+  EXPECT_EQ(same.best, by_default.best);
+  // A small cap stops sooner: no more than its nodes, a shallower depth, and it says so.
+  searcher.clear();
+  const auto small = searcher.search(empty, SearchLimits{.depth = 4, .placement_cap = 20'000});
+  EXPECT_EQ(small.ended, SearchEnd::Placement);
+  EXPECT_LE(small.nodes, 20'000u);
+  EXPECT_LT(small.depth, by_default.depth);
+  // No cap: depth 3 is reached in full, past where an eighth of a 20,000 cap would stop deepening.
+  searcher.clear();
+  const auto none = searcher.search(empty, SearchLimits{.depth = 3, .placement_cap = 0});
+  EXPECT_EQ(none.ended, SearchEnd::Depth);
+  EXPECT_EQ(none.depth, 3);
+  EXPECT_GT(none.nodes, 20'000u / 8);
+}
+
 // --- Limits from the first node, and a bounded capture search (issue 12, defect 2) -----------------
 
 // A crowded 9x9 board under `diagonal`, one empty square: capture sequences in eight directions branch

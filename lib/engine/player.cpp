@@ -38,7 +38,8 @@ std::string players_help() {
          "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE, and vary=S "
          "(1 or more: a perturbed configuration of the same engine, ties between root moves broken in an order "
          "seeded by S) with jitter=J (0 to 100 hundredths of a stone: each evaluation offset by -J to J, fixed "
-         "by S and the position), e.g. ab(depth=3,vary=5,jitter=3)";
+         "by S and the position), e.g. ab(depth=3,vary=5,jitter=3), and placement_cap=N (a placement search "
+         "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap)";
 }
 
 namespace {
@@ -71,12 +72,14 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
   static const Key vary =
       whole_key("vary", "1 or more", &PlayerSpec::vary, std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max());
   static const Key jitter = whole_key("jitter", "0 to 100 hundredths of a stone", &PlayerSpec::jitter, 0, 100);
+  static const Key placement_cap = whole_key("placement_cap", "0 (no cap) or more nodes", &PlayerSpec::placement_cap,
+                                             std::uint64_t{0}, std::numeric_limits<std::uint64_t>::max());
   static const std::vector<KeyTable<PlayerSpec>> tables = {
       {"random", {blunder, placement}},
       {"greedy", {blunder, placement}},
-      {"ab", {depth, nodes, time, blunder, weights, vary, jitter, placement}},
+      {"ab", {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, placement}},
       {"mcts", {playouts, blunder, placement}},
-      {"level", {deterministic, blunder, weights, vary, jitter, placement}},
+      {"level", {deterministic, blunder, weights, vary, jitter, placement_cap, placement}},
   };
   return tables;
 }
@@ -303,6 +306,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       l.time_ms = spec.time_ms;
       l.vary = spec.vary;
       l.jitter = spec.jitter;
+      l.placement_cap = spec.placement_cap;
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }
@@ -315,6 +319,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       else l.time_ms = kLevelTimeMs;
       l.vary = spec.vary;
       l.jitter = spec.jitter;
+      l.placement_cap = spec.placement_cap;
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }

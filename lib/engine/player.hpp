@@ -57,6 +57,9 @@ struct PlayerSpec {
   // -J to J hundredths of a stone fixed by S and the position (SearchLimits::vary, jitter). 0: none.
   std::uint64_t vary = 0;
   int jitter = 0;
+  // placement_cap=N (ab and level): the placement rule's node cap of a depth-limited search
+  // (SearchLimits::placement_cap); 0: none.
+  std::uint64_t placement_cap = kPlacementNodes;
 
   // Whether the moves depend only on the position and the seed (no clock).
   bool reproducible() const;

@@ -313,9 +313,9 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   // depth-limited search there also stops deepening after an iteration that took more than
   // kPlacementLastIterationNodes, and abandons one that passes kPlacementNodes. Both count nodes, not
   // time, so the search stays deterministic.
-  const bool capped = pos.placing() && limits.depth;
-  placement_cap_ = capped && (!limits_.nodes || limits_.nodes > kPlacementNodes);
-  if (placement_cap_) limits_.nodes = kPlacementNodes;
+  const bool capped = pos.placing() && limits.depth && limits.placement_cap;
+  placement_cap_ = capped && (!limits_.nodes || limits_.nodes > limits.placement_cap);
+  if (placement_cap_) limits_.nodes = limits.placement_cap;
 
   for (int d = 1; d <= max_depth; ++d) {
     const std::uint64_t before = nodes_;
@@ -331,7 +331,7 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
     if (!r.pv.empty()) r.best = r.pv[0];
     // A forced result seen within the horizon will not change with more depth.
     if ((is_win_score(s) || is_loss_score(s)) && plies_to_result(s) <= d) break;
-    if (capped && nodes_ - before > kPlacementLastIterationNodes && d < max_depth) {
+    if (capped && nodes_ - before > limits.placement_cap / 8 && d < max_depth) {
       r.ended = SearchEnd::Placement;
       break;
     }

@@ -23,7 +23,7 @@ constexpr int kWin = 1'000'000;
 constexpr int kWinBound = kWin - 10'000;  // scores beyond this are forced results
 constexpr int kInfinity = kWin + 1;
 // The node budget of a depth-limited search during placement (see Searcher::search), and the size of
-// an iteration after which it deepens no more.
+// an iteration after which it deepens no more: SearchLimits::placement_cap's default and an eighth of it.
 constexpr std::uint64_t kPlacementNodes = 2'000'000;
 constexpr std::uint64_t kPlacementLastIterationNodes = kPlacementNodes / 8;
 // The most nodes one capture search (quiescence, entered at the horizon) may take; past it, its
@@ -44,6 +44,10 @@ struct SearchLimits {
   int time_ms = 0;          // 0: no clock
   bool quiescence = true;
   bool use_table = true;
+  // The placement rule's cap (the player key placement_cap=N): a depth-limited search during placement
+  // abandons an iteration past this many nodes and starts no deeper one after an iteration of more than
+  // an eighth of it. 0: no cap, every placement search reaches its depth.
+  std::uint64_t placement_cap = kPlacementNodes;
   // A perturbed configuration of the same engine (the player key vary=S), for studies that need many
   // games between equal engines: S (1 or more) seeds the order that breaks ties between root moves
   // (tie_rank) and the evaluation's jitter. 0: unperturbed, the search as it is.
