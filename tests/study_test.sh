@@ -70,6 +70,12 @@ if "$py" "$here/experiments/last_placer/table.py" "$tmp/more_out.csv" >"$tmp/mor
   grep -q '^| ab(depth=1,vary={vary},jitter=3) | standard | 0 | 20 | 40 | [0-9.]*% \[' "$tmp/more.md" &&
   grep -q '^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% | ' "$tmp/more.md"; then pass; else
   fail "table.py does not pool the population or give the match: $(cat "$tmp/more.md")"; fi
+# The strength axis: the movers on one ladder (two games a pairing here), which table.py reads beside the CSV.
+mkdir -p "$tmp/axis"; cp "$tmp/out.csv" "$tmp/axis/study.csv"
+if PER_PAIR=2 bash "$here/experiments/last_placer/strength.sh" "$seega" "$tmp/axis" >"$tmp/axis.log" 2>&1 &&
+  "$py" "$here/experiments/last_placer/table.py" "$tmp/axis/study.csv" >"$tmp/axis.md" &&
+  grep -q '^| ab(depth=1) | [-+][0-9]* .*| [0-9.]*% \[' "$tmp/axis.md"; then pass; else
+  fail "strength.sh and the strength table: $(cat "$tmp/axis.log"; grep -A6 'playing strength' "$tmp/axis.md")"; fi
 printf 'group,rules,player,b,opening_turns,games,configs\np,standard,ab(depth=1),,0,2,5\n' >"$tmp/bad.csv"
 if ! "$py" "$run" --seega "$seega" --rows "$tmp/bad.csv" --out "$tmp/bad_out.csv" 2>"$tmp/bad.log" &&
   grep -q 'go together' "$tmp/bad.log"; then pass; else fail "a population without {vary} was not refused: $(cat "$tmp/bad.log")"; fi

@@ -6,7 +6,9 @@ Every rate is the last placer's share of all games, with its 95% interval cluste
 placements behind it. Tables are printed for the groups present in the CSV.
 """
 import csv
+import json
 import math
+import os
 import sys
 
 path = sys.argv[1] if len(sys.argv) > 1 else "experiments/last_placer/results/last_placer.csv"
@@ -32,15 +34,18 @@ def pct(x):
 
 
 def rate(r):
-    """The last placer's win rate with its clustered interval and distinct placements; no interval, with the
-    effective clusters, where the games rest on too few of them."""
+    """The last placer's score (wins + half the draws) with its clustered interval, then its win rate and the
+    draw rate, and the effective clusters the interval rests on; no interval where they are too few."""
     if r is None:
         return "-"
-    if r["last_placer_ci95_clustered_lo"] == "":
-        return (f"{pct(r['last_placer_win_rate'])} (no interval: {float(r['effective_clusters']):.1f} effective "
-                f"clusters) ({r['distinct_placements']})")
-    return (f"{pct(r['last_placer_win_rate'])} [{100 * float(r['last_placer_ci95_clustered_lo']):.1f}, "
-            f"{100 * float(r['last_placer_ci95_clustered_hi']):.1f}] ({r['distinct_placements']})")
+    clusters = f"{float(r['effective_clusters']):.0f} eff. clusters"
+    if r["last_placer_score_ci95_lo"] == "":
+        score = f"{pct(r['last_placer_score'])} (no interval: {float(r['effective_clusters']):.1f} effective clusters)"
+    else:
+        score = (f"{pct(r['last_placer_score'])} [{100 * float(r['last_placer_score_ci95_lo']):.1f}, "
+                 f"{100 * float(r['last_placer_score_ci95_hi']):.1f}]")
+    return f"{score}; wins {pct(r['last_placer_win_rate'])}, draws {pct(r['draw_rate'])}" + (
+        f" ({clusters})" if r["last_placer_score_ci95_lo"] != "" else "")
 
 
 def share(r, value, name, digits=0):
@@ -75,8 +80,9 @@ engines = ["greedy"] + [f"ab(depth={d})" for d in range(1, 7)]
 
 if "openings" in groups or "demo" in groups:
     print("Opening diversity: self-play on 5x5 `standard` by random opening turns K (the seed's setting is "
-          "K = 0; the engines place the other turns themselves). Last placer wins, 95% interval clustered "
-          "by placement (distinct placements):\n")
+          "K = 0; the engines place the other turns themselves). The last placer's score (wins + half the "
+          "draws) with its 95% interval clustered by opening and placement, then its win and draw rates and the "
+          "effective clusters behind the interval:\n")
     ks = sorted({int(r["opening_turns"]) for r in rows if r["group"] in ("openings", "demo")})
     players = [p for p in levels + engines if any(("standard", p, k) in by_key for k in ks)]
     table(["player"] + [f"K = {k}" for k in ks],
@@ -206,6 +212,24 @@ if versus:
                       pct(a - s_last + 0.5), pct(r["first_move_capture_rate"]), f"{float(r['stone_diff_10']):+.2f}"])
     table(["A", "B", "rules", "K", "games", "A's score", "A placing last", "A placing first",
            "first move captures", "stone lead after 10 plies"], lines)
+
+# The strength axis: strength.json (strength.sh) beside the CSV rates the movers on one ladder.
+strength_path = os.path.join(os.path.dirname(os.path.abspath(path)), "strength.json")
+if os.path.exists(strength_path):
+    with open(strength_path) as f:
+        ratings = {p["name"]: p for p in json.load(f)["players"]}
+    print("The last placer's score against playing strength: each mover's rating on the strength ladder "
+          "(strength.sh; greedy = 0, 95% interval), with random placement (K = 0, every game its own placement) "
+          "and with the engine's own placement (K = 2):\n")
+    lines = []
+    for p in sorted(ratings, key=lambda name: ratings[name]["rating"]):
+        rnd, own = by_key.get(("standard", with_placement(p, "random"), 0)), by_key.get(("standard", p, 2))
+        if not rnd and not own:
+            continue
+        lo, hi = ratings[p].get("ci95") or (None, None)
+        elo = f"{ratings[p]['rating']:+.0f}" + (f" [{lo:+.0f}, {hi:+.0f}]" if lo is not None else "")
+        lines.append([p, elo, rate(rnd), rate(own)])
+    table(["mover", "rating", "random placement", "its own placement (K = 2)"], lines)
 
 print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
 table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
