@@ -51,7 +51,7 @@ step levels env OUT="$out/experiments/levels/results" LEVELS=3 PER_PAIR=4 CLOCK_
 
 # Tuning: 2,000 positions, every fit, 3 SPSA iterations, and gates of 20 games a row (10 for the others).
 step tune_eval env OUT="$out/experiments/tune_eval/results" GAMES=200 SPSA_ITERATIONS=3 GATE_GAMES=20 \
-  SMALL_GATE_GAMES=10 ALL_GAMES=10 ALL_RULES="diagonal chain" bash "$root/experiments/tune_eval/run.sh"
+  SMALL_GATE_GAMES=10 ALL_GAMES=10 ALL_RULES="diagonal chain" NINE_RULES="standard(size=9)" bash "$root/experiments/tune_eval/run.sh"
 
 # Throughput: one short run at each thread count.
 step throughput $py "$root/experiments/throughput/run.py" --seega "$SEEGA" --player 'ab(depth=2)' \

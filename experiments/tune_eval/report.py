@@ -85,7 +85,8 @@ for name, title in GATES:
 for name, title in [("gate_spsa_over_fit", "SPSA's weights against the fit it started from"),
                     ("gate_fit_taper", "The tapered search fit against the adopted weights"),
                     ("gate_fit_split_taper", "The split and tapered search fit against the adopted weights"),
-                    ("gate_all_adopted", "The adopted weights on every other ruleset and size")]:
+                    ("gate_all_adopted", "The adopted weights on every other ruleset and size"),
+                    ("gate_9x9_adopted", "The adopted weights on 9x9, at depths 1 and 2")]:
     j = load(f"{name}.json")
     if j:
         gate_table(j, title)

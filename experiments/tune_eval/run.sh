@@ -72,11 +72,17 @@ done
 # 6. The adopted weights on every other ruleset and size, at two depths: they become the built-in
 # weights only where they pass.
 # ALL_RULES (rulesets separated by spaces) replaces the list.
-# 9x9 is left out: its games are the slowest, and the weights it uses did not change.
+# 9x9 follows on its own, at lower depths.
 all_rules="diagonal chain standard(size=7) diagonal(size=7) chain(size=7)"
 rules=()
 for r in ${ALL_RULES:-$all_rules}; do rules+=(--rules "$r"); done
 gate gate_all_adopted "$adopted" "$before" "${rules[@]}" --depths 2,3 --levels none --games "${ALL_GAMES:-100}"
+# 9x9, whose games are the slowest, at depths 1 and 2. NINE_RULES replaces the list ("" skips it).
+nine_rules=()
+for r in ${NINE_RULES-standard(size=9) diagonal(size=9) chain(size=9)}; do nine_rules+=(--rules "$r"); done
+if [ ${#nine_rules[@]} -gt 0 ]; then
+  gate gate_9x9_adopted "$adopted" "$before" "${nine_rules[@]}" --depths 1,2 --levels none --games "${ALL_GAMES:-100}"
+fi
 # 7. Weights tapered by how full the board is (one set for a full board, one for an empty one), fitted to
 # the same search labels, with and without split placement weights, against the adopted weights.
 fit fit_taper positions.csv --label search --taper
