@@ -67,6 +67,11 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
       pct(s.last_placer_score), clustered(s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
       clustered(s.last_placer_decisive_ci, m.clustered.empty() ? m.decisive_ci : m.clustered), pct(s.draws / n),
       clustered(s.draw_ci_clustered, m.clustered));
+  if (c.a.text != c.b.text)
+    fmt::print("A's score placing last {} {}, placing first {} {} (clustered)\n", pct(s.a_score_placing_last),
+               clustered(s.a_score_placing_last_ci, m.clustered.empty() ? m.a_last_ci : m.clustered),
+               pct(s.a_score_placing_first),
+               clustered(s.a_score_placing_first_ci, m.clustered.empty() ? m.a_first_ci : m.clustered));
   fmt::print(
       "diversity: {} distinct placements and {} distinct games in {}; {} clusters of games sharing an opening "
       "or a placement ({:.1f} effective, the largest {}), {} by placement alone ({:.1f} effective); last "

@@ -543,6 +543,37 @@ TEST(Match, TheLastPlacersScoreCountsADrawAsHalfAndItsDecisiveShareLeavesDrawsOu
   EXPECT_EQ(s.last_placer_wins, 20);
 }
 
+TEST(Match, AsScoreInEachRoleCountsTheGamesOfThatRoleOnly) {
+  // 40 games, each its own placement. A is w in even games and b (the last placer) in odd ones; A wins
+  // every odd game, and the even games go w, draw, b, w, draw, ... (A's points 1, 0.5, 0 in turn).
+  std::vector<GameRecord> games;
+  double first_points = 0;
+  for (int i = 0; i < 40; ++i) {
+    GameRecord g = made_up(i, 1);
+    if (i % 2 == 0) {
+      const int k = (i / 2) % 3;
+      g.outcome = k == 0   ? Outcome::win(White, EndReason::AllCaptured)
+                  : k == 1 ? Outcome{EndReason::QuietLimit, -1}
+                           : Outcome::win(Black, EndReason::AllCaptured);
+      first_points += k == 0 ? 1 : k == 1 ? 0.5 : 0;
+    }
+    g.placement_key = static_cast<std::uint64_t>(i + 1);
+    games.push_back(g);
+  }
+  const MatchSummary s = match::summarize(config("random", "greedy", 40), games);
+  ASSERT_EQ(games[1].colour_of(0), Black);
+  EXPECT_DOUBLE_EQ(s.a_score_placing_last, 1.0);
+  EXPECT_DOUBLE_EQ(s.a_score_placing_first, first_points / 20);
+  EXPECT_DOUBLE_EQ(s.a.score(), (20 + first_points) / 40);
+  // 20 games a role, each its own cluster: enough for an interval (at the threshold); it holds the score.
+  EXPECT_EQ(s.missing.a_first_ci, "");
+  EXPECT_LE(s.a_score_placing_first_ci.lo, s.a_score_placing_first);
+  EXPECT_GE(s.a_score_placing_first_ci.hi, s.a_score_placing_first);
+  const nlohmann::json j = match::summary_json(config("random", "greedy", 40), s);
+  EXPECT_DOUBLE_EQ(j["a_score_placing_last"].get<double>(), 1.0);
+  EXPECT_FALSE(j["a_score_placing_first_ci95"].is_null());
+}
+
 TEST(Match, FewEffectiveClustersLeaveTheClusteredIntervalsOutAndSaySo) {
   // 12 games, 10 of them one placement: 144 / (100 + 2) = 1.4 effective clusters.
   auto games = last_placer_games(12, 6, 2);

@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 
 # The summary keys copied as they are, then the intervals split into _lo and _hi columns.
 KEYS = ["games", "last_placer_wins", "draws", "first_placer_wins", "last_placer_win_rate", "draw_rate",
-        "last_placer_score", "last_placer_decisive_share",
+        "last_placer_score", "last_placer_decisive_share", "a_score_placing_last", "a_score_placing_first",
         "distinct_placements", "distinct_games", "clusters", "effective_clusters", "largest_cluster_share",
         "placement_clusters", "effective_placement_clusters", "design_effect", "repeats_mislead",
         "first_move_capture_rate", "first_move_capture_games", "first_move_stones",
@@ -40,6 +40,8 @@ KEYS = ["games", "last_placer_wins", "draws", "first_placer_wins", "last_placer_
 INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered": "last_placer_ci95_clustered",
              "last_placer_score_ci95": "last_placer_score_ci95",
              "last_placer_decisive_ci95": "last_placer_decisive_ci95", "draw_ci95_clustered": "draw_ci95_clustered",
+             "a_score_placing_last_ci95": "a_score_placing_last_ci95",
+             "a_score_placing_first_ci95": "a_score_placing_first_ci95",
              "first_move_capture_ci95": "first_move_capture_ci95",
              "last_placer_ci95_first_capture": "last_placer_ci95_first_capture",
              "last_placer_ci95_no_first_capture": "last_placer_ci95_no_first_capture",

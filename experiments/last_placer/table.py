@@ -202,14 +202,15 @@ if strength:
     table(["perturbed vs unperturbed", "rules", "K", "configurations", "games", "A's score", "Elo"], lines)
 
 if versus:
-    print("One side against another (pairs swap who places first): A's score, and A's score when it places "
-          "last and when it places first (from the last placer's score s and A's score a: s + a - 1/2 and "
-          "a - s + 1/2), the first movement turn's captures and the last placer's stone lead after 10 plies:\n")
+    print("One side against another (pairs swap who places first): A's score, and A's score in the games where "
+          "it places last and where it places first (95% intervals clustered by opening and placement), the "
+          "first movement turn's captures and the last placer's stone lead after 10 plies:\n")
     lines = []
     for r in versus:
-        a, s_last = float(r["a_score"]), float(r["last_placer_score"])
-        lines.append([r["player"], r["b"], r["rules"], r["opening_turns"], r["games"], pct(a), pct(s_last + a - 0.5),
-                      pct(a - s_last + 0.5), pct(r["first_move_capture_rate"]), f"{float(r['stone_diff_10']):+.2f}"])
+        lines.append([r["player"], r["b"], r["rules"], r["opening_turns"], r["games"], pct(r["a_score"]),
+                      share(r, "a_score_placing_last", "a_score_placing_last_ci95", 1),
+                      share(r, "a_score_placing_first", "a_score_placing_first_ci95", 1),
+                      pct(r["first_move_capture_rate"]), f"{float(r['stone_diff_10']):+.2f}"])
     table(["A", "B", "rules", "K", "games", "A's score", "A placing last", "A placing first",
            "first move captures", "stone lead after 10 plies"], lines)
 

@@ -57,6 +57,8 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
 
   std::vector<double> won, score, drawn, decisive_won, diff, captured, won_after_capture, won_after_none;
   std::vector<std::uint64_t> clusters_decisive, clusters_capture, clusters_none;
+  std::vector<double> a_last, a_first;  // A's points in each role
+  std::vector<std::uint64_t> clusters_a_last, clusters_a_first;
   double stones_taken = 0;
   for (long long i = 0; i < games; ++i) {
     const GameRecord& g = records[static_cast<std::size_t>(i)];
@@ -68,6 +70,9 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
       decisive_won.push_back(g.last_placer_won());
       clusters_decisive.push_back(cluster);
     }
+    const bool a_placed_last = g.colour_of(0) == g.last_placer;
+    (a_placed_last ? a_last : a_first).push_back(g.points(0));
+    (a_placed_last ? clusters_a_last : clusters_a_first).push_back(cluster);
     diff.push_back(g.stone_diff_10);
     captured.push_back(g.first_move_captures > 0);
     if (g.first_move_captures > 0) {
@@ -81,10 +86,23 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   }
   s.distinct_placements = static_cast<long long>(placements.size());
   s.distinct_games = static_cast<long long>(sequences.size());
+  // A score's interval: the normal one from the cluster-robust standard error, inside [0, 1].
+  auto score_ci = [](const ClusteredMean& m) {
+    const Interval i = clustered_normal(m);
+    return Interval{std::max(0.0, i.lo), std::min(1.0, i.hi)};
+  };
   const ClusteredMean sc = clustered_mean(score, clusters);
   s.last_placer_score = sc.mean;
-  const Interval score_ci = clustered_normal(sc);
-  s.last_placer_score_ci = {std::max(0.0, score_ci.lo), std::min(1.0, score_ci.hi)};
+  s.last_placer_score_ci = score_ci(sc);
+  const ClusteredMean al = clustered_mean(a_last, clusters_a_last), af = clustered_mean(a_first, clusters_a_first);
+  s.a_score_placing_last = al.mean;
+  s.a_score_placing_last_ci = score_ci(al);
+  s.a_score_placing_first = af.mean;
+  s.a_score_placing_first_ci = score_ci(af);
+  if (s.missing.clustered.empty()) {
+    s.missing.a_last_ci = too_few_clusters_text(cluster_shape(clusters_a_last), "games where A placed last");
+    s.missing.a_first_ci = too_few_clusters_text(cluster_shape(clusters_a_first), "games where A placed first");
+  }
   const ClusteredMean dec = clustered_mean(decisive_won, clusters_decisive);
   s.last_placer_decisive_share = dec.mean;
   s.last_placer_decisive_ci = clustered_wilson(dec);
@@ -289,6 +307,10 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"last_placer_decisive_share", s.last_placer_decisive_share},
          {"last_placer_decisive_ci95", ci(s.last_placer_decisive_ci)},
          {"draw_ci95_clustered", ci(s.draw_ci_clustered)},
+         {"a_score_placing_last", s.a_score_placing_last},
+         {"a_score_placing_last_ci95", ci(s.a_score_placing_last_ci)},
+         {"a_score_placing_first", s.a_score_placing_first},
+         {"a_score_placing_first_ci95", ci(s.a_score_placing_first_ci)},
          {"distinct_placements", s.distinct_placements},
          {"distinct_games", s.distinct_games},
          {"clusters", s.clusters.clusters},
@@ -325,7 +347,9 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
         std::pair{"first_move_capture_ci95", m.clustered},
         std::pair{"last_placer_decisive_ci95", m.clustered.empty() ? m.decisive_ci : m.clustered},
         std::pair{"last_placer_ci95_first_capture", m.clustered.empty() ? m.first_capture_ci : m.clustered},
-        std::pair{"last_placer_ci95_no_first_capture", m.clustered.empty() ? m.no_first_capture_ci : m.clustered}})
+        std::pair{"last_placer_ci95_no_first_capture", m.clustered.empty() ? m.no_first_capture_ci : m.clustered},
+        std::pair{"a_score_placing_last_ci95", m.clustered.empty() ? m.a_last_ci : m.clustered},
+        std::pair{"a_score_placing_first_ci95", m.clustered.empty() ? m.a_first_ci : m.clustered}})
     leave_out(j, key, why);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {

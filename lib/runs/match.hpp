@@ -84,6 +84,10 @@ struct MatchSummary {
   // and the draw rate, with intervals clustered as below. The win rate alone counts a draw as a loss.
   double last_placer_score = 0, last_placer_decisive_share = 0;
   Interval last_placer_score_ci{0, 1}, last_placer_decisive_ci{0, 1}, draw_ci_clustered{0, 1};
+  // A's score in the games where it placed last and in those where it placed first, with clustered
+  // intervals: between two different players, which role each gains from (pairs swap the roles).
+  double a_score_placing_last = 0, a_score_placing_first = 0;
+  Interval a_score_placing_last_ci{0, 1}, a_score_placing_first_ci{0, 1};
 
   // Diversity. Games that share a random opening (GameRecord::opening_key) or the position at the end
   // of placement are one cluster, and so are games linked through a chain of such shares (connected
@@ -120,7 +124,7 @@ struct MatchSummary {
     // Every clustered interval, when the games rest on fewer than kMinEffectiveClusters effective
     // clusters (too_few_clusters_text); the first-capture ones also when their own games do; the
     // decisive share's when there are no decisive games.
-    std::string clustered, first_capture_ci, no_first_capture_ci, decisive_ci;
+    std::string clustered, first_capture_ci, no_first_capture_ci, decisive_ci, a_last_ci, a_first_ci;
   } missing;
 
   std::optional<SprtResult> sprt;
