@@ -28,15 +28,10 @@ struct Data {
 
 Data read_samples(const std::string& path, const std::optional<LabelSpec>& label) {
   const std::string text = read_user_file(path, "--data");
-  auto samples = read_tune_samples(text, label);
+  std::vector<std::string> rules;
+  auto samples = read_tune_samples(text, label, &rules);
   if (!samples.ok()) throw UsageError("--data " + path + ": " + samples.error);
-  Data d{std::move(samples.value), {}};
-  read_positions(text, [&](const PositionsLine& line) {
-    if (std::find(d.rules.begin(), d.rules.end(), line.row.value.rules) == d.rules.end())
-      d.rules.push_back(line.row.value.rules);
-    return std::string();
-  });
-  return d;
+  return Data{std::move(samples.value), std::move(rules)};
 }
 
 // Why a weight has no standard error, or empty: the reason --json gives beside its null "se".

@@ -296,6 +296,15 @@ TEST(PositionsFile, TuneSamplesHoldTheFeaturesTheLabelAndTheGamePairAsTheirUnit)
     EXPECT_EQ(samples.value[k].game, games[k] / 2) << "games 2q and 2q+1 are held out together";
   EXPECT_EQ(samples.value.front().game, 0);
   EXPECT_EQ(samples.value.back().game, 2) << "games 4 and 5 are pair 2";
+  // The rules of the rows, each once, in the order they first appear.
+  std::vector<std::string> seen, want;
+  ASSERT_TRUE(read_tune_samples(text, {}, &seen).ok());
+  read_positions(text, [&](const PositionsLine& line) {
+    if (std::find(want.begin(), want.end(), line.row.value.rules) == want.end()) want.push_back(line.row.value.rules);
+    return std::string();
+  });
+  EXPECT_EQ(seen, want);
+  ASSERT_FALSE(seen.empty());
   // A row's position under its rules: a phase column that contradicts the position is named by line.
   std::string wrong = text;
   const std::size_t at = wrong.find(",placement,");

@@ -101,7 +101,8 @@ std::string read_positions(std::string_view text, const std::function<std::strin
   return "";
 }
 
-Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label) {
+Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label,
+                                                  std::vector<std::string>* rules_seen) {
   using P = Parsed<std::vector<TuneSample>>;
   std::vector<TuneSample> samples;
   std::map<std::string, Rules> rules;  // parsed once per rules string
@@ -114,6 +115,7 @@ Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const s
       auto r = parse_rules(row.rules);
       if (!r.ok()) return where + r.error;
       it = rules.emplace(row.rules, r.value.rules).first;
+      if (rules_seen) rules_seen->push_back(row.rules);
     }
     const Rules& r = it->second;
     TuneSample s;

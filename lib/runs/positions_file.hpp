@@ -51,7 +51,9 @@ std::string read_positions(std::string_view text, const std::function<std::strin
 // The target is the file's label column, or with `label` the row's label made again from its result and
 // search columns (label_of), so one file made with search labels serves result, search and blend fits:
 // a row without a search score is then an error for a label that needs one.
-Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label = {});
+// rules_seen (may be null) gets the rules strings of the rows, each once, in the order they first appear.
+Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label = {},
+                                                  std::vector<std::string>* rules_seen = nullptr);
 
 // A data file from opening to the last game: rows are written a game at a time, in game-index order
 // whatever order games finish in, so the file is the same for any thread count. Beside it, <path>.json
