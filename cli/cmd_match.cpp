@@ -65,13 +65,12 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
       "last placer's score (wins + half the draws): {} {}; its share of the decisive games {} {}; draws {} {} "
       "(clustered)\n",
       pct(s.last_placer_score), clustered(s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
-      clustered(s.last_placer_decisive_ci, m.clustered.empty() ? m.decisive_ci : m.clustered), pct(s.draws / n),
+      clustered(s.last_placer_decisive_ci, m.decisive_ci), pct(s.draws / n),
       clustered(s.draw_ci_clustered, m.clustered));
   if (c.a.text != c.b.text)
     fmt::print("A's score placing last {} {}, placing first {} {} (clustered)\n", pct(s.a_score_placing_last),
-               clustered(s.a_score_placing_last_ci, m.clustered.empty() ? m.a_last_ci : m.clustered),
-               pct(s.a_score_placing_first),
-               clustered(s.a_score_placing_first_ci, m.clustered.empty() ? m.a_first_ci : m.clustered));
+               clustered(s.a_score_placing_last_ci, m.a_last_ci), pct(s.a_score_placing_first),
+               clustered(s.a_score_placing_first_ci, m.a_first_ci));
   fmt::print(
       "diversity: {} distinct placements and {} distinct games in {}; {} clusters of games sharing an opening "
       "or a placement ({:.1f} effective, the largest {}), {} by placement alone ({:.1f} effective); last "
@@ -91,10 +90,8 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
       "{} when it captures, {} {} when not; stones after 10 movement plies, "
       "last placer minus first: {} {}\n",
       pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
-      clustered(s.last_placer_win_ci_first_capture, m.clustered.empty() ? m.first_capture_ci : m.clustered),
-      pct(s.last_placer_win_rate_no_first_capture),
-      clustered(s.last_placer_win_ci_no_first_capture, m.clustered.empty() ? m.no_first_capture_ci : m.clustered),
-      signed_text(s.stone_diff_10, 2),
+      clustered(s.last_placer_win_ci_first_capture, m.first_capture_ci), pct(s.last_placer_win_rate_no_first_capture),
+      clustered(s.last_placer_win_ci_no_first_capture, m.no_first_capture_ci), signed_text(s.stone_diff_10, 2),
       m.stone_diff_10_ci.empty()
           ? fmt::format("[{}, {}]", signed_text(s.stone_diff_10_ci.lo, 2), signed_text(s.stone_diff_10_ci.hi, 2))
           : fmt::format("(no interval: {})", m.stone_diff_10_ci));

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <set>
+#include <string_view>
 #include <utility>
 
 #include "runs/json.hpp"
@@ -91,6 +92,11 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
     const Interval i = clustered_normal(m);
     return Interval{std::max(0.0, i.lo), std::min(1.0, i.hi)};
   };
+  // Why a subset's clustered interval is left out: the whole summary's reason when it has one, else the
+  // subset's own (its games may rest on too few clusters though all games do not).
+  auto subset_gap = [&s](const std::vector<std::uint64_t>& subset, std::string_view what) {
+    return s.missing.clustered.empty() ? too_few_clusters_text(cluster_shape(subset), what) : s.missing.clustered;
+  };
   const ClusteredMean sc = clustered_mean(score, clusters);
   s.last_placer_score = sc.mean;
   s.last_placer_score_ci = score_ci(sc);
@@ -99,16 +105,14 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   s.a_score_placing_last_ci = score_ci(al);
   s.a_score_placing_first = af.mean;
   s.a_score_placing_first_ci = score_ci(af);
-  if (s.missing.clustered.empty()) {
-    s.missing.a_last_ci = too_few_clusters_text(cluster_shape(clusters_a_last), "games where A placed last");
-    s.missing.a_first_ci = too_few_clusters_text(cluster_shape(clusters_a_first), "games where A placed first");
-  }
+  s.missing.a_last_ci = subset_gap(clusters_a_last, "games where A placed last");
+  s.missing.a_first_ci = subset_gap(clusters_a_first, "games where A placed first");
   const ClusteredMean dec = clustered_mean(decisive_won, clusters_decisive);
   s.last_placer_decisive_share = dec.mean;
   s.last_placer_decisive_ci = clustered_wilson(dec);
-  if (decisive_won.empty()) s.missing.decisive_ci = "no decisive games";
-  else if (s.missing.clustered.empty())
-    s.missing.decisive_ci = too_few_clusters_text(cluster_shape(clusters_decisive), "decisive games");
+  s.missing.decisive_ci = !s.missing.clustered.empty() ? s.missing.clustered
+                          : decisive_won.empty()       ? "no decisive games"
+                                                       : subset_gap(clusters_decisive, "decisive games");
   s.draw_ci_clustered = clustered_wilson(clustered_mean(drawn, clusters));
   const ClusteredMean lp = clustered_mean(won, clusters);
   s.design_effect = lp.design_effect;
@@ -128,11 +132,8 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   s.last_placer_win_ci_first_capture = clustered_wilson(after_capture);
   s.last_placer_win_rate_no_first_capture = after_none.mean;
   s.last_placer_win_ci_no_first_capture = clustered_wilson(after_none);
-  if (s.missing.clustered.empty()) {
-    s.missing.first_capture_ci = too_few_clusters_text(cluster_shape(clusters_capture), "games with a first capture");
-    s.missing.no_first_capture_ci =
-        too_few_clusters_text(cluster_shape(clusters_none), "games without a first capture");
-  }
+  s.missing.first_capture_ci = subset_gap(clusters_capture, "games with a first capture");
+  s.missing.no_first_capture_ci = subset_gap(clusters_none, "games without a first capture");
   const ClusteredMean d = clustered_mean(diff, clusters);
   s.stone_diff_10 = d.mean;
   s.stone_diff_10_ci = clustered_normal(d);
@@ -344,12 +345,10 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
         std::pair{"normalized_elo_ci95", m.normalized_elo}, std::pair{"los", m.los}, std::pair{"pair_los", m.pair_los},
         std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}, std::pair{"last_placer_ci95_clustered", m.clustered},
         std::pair{"last_placer_score_ci95", m.clustered}, std::pair{"draw_ci95_clustered", m.clustered},
-        std::pair{"first_move_capture_ci95", m.clustered},
-        std::pair{"last_placer_decisive_ci95", m.clustered.empty() ? m.decisive_ci : m.clustered},
-        std::pair{"last_placer_ci95_first_capture", m.clustered.empty() ? m.first_capture_ci : m.clustered},
-        std::pair{"last_placer_ci95_no_first_capture", m.clustered.empty() ? m.no_first_capture_ci : m.clustered},
-        std::pair{"a_score_placing_last_ci95", m.clustered.empty() ? m.a_last_ci : m.clustered},
-        std::pair{"a_score_placing_first_ci95", m.clustered.empty() ? m.a_first_ci : m.clustered}})
+        std::pair{"first_move_capture_ci95", m.clustered}, std::pair{"last_placer_decisive_ci95", m.decisive_ci},
+        std::pair{"last_placer_ci95_first_capture", m.first_capture_ci},
+        std::pair{"last_placer_ci95_no_first_capture", m.no_first_capture_ci},
+        std::pair{"a_score_placing_last_ci95", m.a_last_ci}, std::pair{"a_score_placing_first_ci95", m.a_first_ci}})
     leave_out(j, key, why);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {

@@ -122,8 +122,9 @@ struct MatchSummary {
   struct Missing {
     std::string elo, elo_ci, pair_elo, pair_elo_ci, normalized_elo, los, pair_los, stone_diff_10_ci;
     // Every clustered interval, when the games rest on fewer than kMinEffectiveClusters effective
-    // clusters (too_few_clusters_text); the first-capture ones also when their own games do; the
-    // decisive share's when there are no decisive games.
+    // clusters (too_few_clusters_text). The subsets' fields hold that reason too, or else their own: the
+    // first-capture and per-role ones when their own games rest on too few clusters, the decisive
+    // share's also when there are no decisive games.
     std::string clustered, first_capture_ci, no_first_capture_ci, decisive_ci, a_last_ci, a_first_ci;
   } missing;
 
