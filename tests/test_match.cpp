@@ -574,6 +574,42 @@ TEST(Match, AsScoreInEachRoleCountsTheGamesOfThatRoleOnly) {
   EXPECT_FALSE(j["a_score_placing_first_ci95"].is_null());
 }
 
+TEST(Match, TheMechanismInEachRoleCountsTheGamesOfThatRoleOnly) {
+  // 40 games, each its own placement; A places last in the odd games. When A places last its first move
+  // captures in every game and it leads by 3 stones after 10 movement plies; when B places last, B's
+  // first move captures in one game in four and B leads by -1, 0, +1 in turn (mean 0).
+  std::vector<GameRecord> games;
+  for (int i = 0; i < 40; ++i) {
+    GameRecord g = made_up(i, 1);
+    g.placement_key = static_cast<std::uint64_t>(i + 1);
+    const bool a_last = g.colour_of(0) == g.last_placer;
+    ASSERT_EQ(a_last, i % 2 == 1);
+    g.captures = 2;
+    g.first_move_captures = a_last ? 2 : (i % 8 == 0 ? 1 : 0);
+    g.stone_diff_10 = a_last ? 3 : (i / 2) % 3 - 1;
+    games.push_back(g);
+  }
+  const MatchSummary s = match::summarize(config("random", "greedy", 40), games);
+  EXPECT_DOUBLE_EQ(s.a_placing_last.first_move_capture_rate, 1.0);
+  EXPECT_DOUBLE_EQ(s.a_placing_last.stone_diff_10, 3.0);
+  EXPECT_DOUBLE_EQ(s.a_placing_first.first_move_capture_rate, 0.25);
+  EXPECT_NEAR(s.a_placing_first.stone_diff_10, (7 * -1 + 7 * 0 + 6 * 1) / 20.0, 1e-12);
+  // Over all games the counters mix the two roles.
+  EXPECT_DOUBLE_EQ(s.first_move_capture_rate, 25.0 / 40);
+  EXPECT_LT(s.a_placing_first.stone_diff_10_ci.lo, s.a_placing_first.stone_diff_10);
+  EXPECT_GT(s.a_placing_first.first_move_capture_ci.hi, 0.25);
+  const nlohmann::json j = match::summary_json(config("random", "greedy", 40), s);
+  EXPECT_DOUBLE_EQ(j["first_move_capture_rate_a_placing_first"].get<double>(), 0.25);
+  EXPECT_DOUBLE_EQ(j["stone_diff_10_a_placing_last"].get<double>(), 3.0);
+  EXPECT_FALSE(j["stone_diff_10_ci95_a_placing_first"].is_null());
+  // Too few clusters in a role: its intervals are left out with the role's reason.
+  std::vector<GameRecord> few(games.begin(), games.begin() + 10);
+  const MatchSummary t = match::summarize(config("random", "greedy", 10), few);
+  const nlohmann::json k = match::summary_json(config("random", "greedy", 10), t);
+  EXPECT_TRUE(k["first_move_capture_ci95_a_placing_last"].is_null());
+  EXPECT_FALSE(k["first_move_capture_ci95_a_placing_last_reason"].get<std::string>().empty());
+}
+
 TEST(Match, FewEffectiveClustersLeaveTheClusteredIntervalsOutAndSaySo) {
   // 12 games, 10 of them one placement: 144 / (100 + 2) = 1.4 effective clusters.
   auto games = last_placer_games(12, 6, 2);

@@ -58,7 +58,8 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
 
   std::vector<double> won, score, drawn, decisive_won, diff, captured, won_after_capture, won_after_none;
   std::vector<std::uint64_t> clusters_decisive, clusters_capture, clusters_none;
-  std::vector<double> a_last, a_first;  // A's points in each role
+  std::vector<double> a_last, a_first;                                               // A's points in each role
+  std::vector<double> captured_a_last, captured_a_first, diff_a_last, diff_a_first;  // the mechanism in each role
   std::vector<std::uint64_t> clusters_a_last, clusters_a_first;
   double stones_taken = 0;
   for (long long i = 0; i < games; ++i) {
@@ -76,6 +77,8 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
     (a_placed_last ? clusters_a_last : clusters_a_first).push_back(cluster);
     diff.push_back(g.stone_diff_10);
     captured.push_back(g.first_move_captures > 0);
+    (a_placed_last ? diff_a_last : diff_a_first).push_back(g.stone_diff_10);
+    (a_placed_last ? captured_a_last : captured_a_first).push_back(g.first_move_captures > 0);
     if (g.first_move_captures > 0) {
       stones_taken += g.first_move_captures;
       won_after_capture.push_back(g.last_placer_won());
@@ -137,6 +140,13 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   const ClusteredMean d = clustered_mean(diff, clusters);
   s.stone_diff_10 = d.mean;
   s.stone_diff_10_ci = clustered_normal(d);
+  auto role = [](const std::vector<double>& capture, const std::vector<double>& lead,
+                 const std::vector<std::uint64_t>& role_clusters) {
+    const ClusteredMean c = clustered_mean(capture, role_clusters), l = clustered_mean(lead, role_clusters);
+    return MatchSummary::RoleMechanism{c.mean, l.mean, clustered_wilson(c), clustered_normal(l)};
+  };
+  s.a_placing_last = role(captured_a_last, diff_a_last, clusters_a_last);
+  s.a_placing_first = role(captured_a_first, diff_a_first, clusters_a_first);
   return d;
 }
 
@@ -332,6 +342,16 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"last_placer_ci95_no_first_capture", ci(s.last_placer_win_ci_no_first_capture)},
          {"stone_diff_10", s.stone_diff_10},
          {"stone_diff_10_ci95", {json_number(s.stone_diff_10_ci.lo), json_number(s.stone_diff_10_ci.hi)}},
+         {"first_move_capture_rate_a_placing_last", s.a_placing_last.first_move_capture_rate},
+         {"first_move_capture_ci95_a_placing_last", ci(s.a_placing_last.first_move_capture_ci)},
+         {"first_move_capture_rate_a_placing_first", s.a_placing_first.first_move_capture_rate},
+         {"first_move_capture_ci95_a_placing_first", ci(s.a_placing_first.first_move_capture_ci)},
+         {"stone_diff_10_a_placing_last", s.a_placing_last.stone_diff_10},
+         {"stone_diff_10_ci95_a_placing_last",
+          {json_number(s.a_placing_last.stone_diff_10_ci.lo), json_number(s.a_placing_last.stone_diff_10_ci.hi)}},
+         {"stone_diff_10_a_placing_first", s.a_placing_first.stone_diff_10},
+         {"stone_diff_10_ci95_a_placing_first",
+          {json_number(s.a_placing_first.stone_diff_10_ci.lo), json_number(s.a_placing_first.stone_diff_10_ci.hi)}},
          {"search", {{"a", search_json(s.search[0])}, {"b", search_json(s.search[1])}}},
          {"seed", json_key64(c.seed)},
          {"rules", c.rules.to_string()},
@@ -339,16 +359,28 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"b", c.b.text},
          {"opening_turns", c.opening_turns}};
   const MatchSummary::Missing& m = s.missing;
-  for (const auto& [key, why] :
-       {std::pair{"elo", m.elo}, std::pair{"elo_ci95", m.elo_ci}, std::pair{"pair_elo", m.pair_elo},
-        std::pair{"pair_elo_ci95", m.pair_elo_ci}, std::pair{"normalized_elo", m.normalized_elo},
-        std::pair{"normalized_elo_ci95", m.normalized_elo}, std::pair{"los", m.los}, std::pair{"pair_los", m.pair_los},
-        std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci}, std::pair{"last_placer_ci95_clustered", m.clustered},
-        std::pair{"last_placer_score_ci95", m.clustered}, std::pair{"draw_ci95_clustered", m.clustered},
-        std::pair{"first_move_capture_ci95", m.clustered}, std::pair{"last_placer_decisive_ci95", m.decisive_ci},
-        std::pair{"last_placer_ci95_first_capture", m.first_capture_ci},
-        std::pair{"last_placer_ci95_no_first_capture", m.no_first_capture_ci},
-        std::pair{"a_score_placing_last_ci95", m.a_last_ci}, std::pair{"a_score_placing_first_ci95", m.a_first_ci}})
+  for (const auto& [key, why] : {std::pair{"elo", m.elo},
+                                 std::pair{"elo_ci95", m.elo_ci},
+                                 std::pair{"pair_elo", m.pair_elo},
+                                 std::pair{"pair_elo_ci95", m.pair_elo_ci},
+                                 std::pair{"normalized_elo", m.normalized_elo},
+                                 std::pair{"normalized_elo_ci95", m.normalized_elo},
+                                 std::pair{"los", m.los},
+                                 std::pair{"pair_los", m.pair_los},
+                                 std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci},
+                                 std::pair{"last_placer_ci95_clustered", m.clustered},
+                                 std::pair{"last_placer_score_ci95", m.clustered},
+                                 std::pair{"draw_ci95_clustered", m.clustered},
+                                 std::pair{"first_move_capture_ci95", m.clustered},
+                                 std::pair{"last_placer_decisive_ci95", m.decisive_ci},
+                                 std::pair{"last_placer_ci95_first_capture", m.first_capture_ci},
+                                 std::pair{"last_placer_ci95_no_first_capture", m.no_first_capture_ci},
+                                 std::pair{"a_score_placing_last_ci95", m.a_last_ci},
+                                 std::pair{"a_score_placing_first_ci95", m.a_first_ci},
+                                 std::pair{"first_move_capture_ci95_a_placing_last", m.a_last_ci},
+                                 std::pair{"stone_diff_10_ci95_a_placing_last", m.a_last_ci},
+                                 std::pair{"first_move_capture_ci95_a_placing_first", m.a_first_ci},
+                                 std::pair{"stone_diff_10_ci95_a_placing_first", m.a_first_ci}})
     leave_out(j, key, why);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {

@@ -111,6 +111,15 @@ struct MatchSummary {
   Interval last_placer_win_ci_first_capture{0, 1}, last_placer_win_ci_no_first_capture{0, 1};
   double stone_diff_10 = 0;
   Interval stone_diff_10_ci{0, 0};
+  // The same two counters split by role, for matches between different players: in the games where A
+  // placed last (and so moved first) and in those where B did, how often the last placer's first move
+  // captured and the last placer's stone lead after 10 movement plies, with clustered intervals (left out
+  // for the reasons of a_score_placing_last_ci and a_score_placing_first_ci).
+  struct RoleMechanism {
+    double first_move_capture_rate = 0, stone_diff_10 = 0;
+    Interval first_move_capture_ci{0, 1}, stone_diff_10_ci{0, 0};
+  };
+  RoleMechanism a_placing_last, a_placing_first;
   SearchTotals search[2];  // A's and B's
 
   // Why a figure is left out, in words; empty when it is given. The rule (stats.hpp, interval_gap):
