@@ -64,11 +64,15 @@ assert len(population) == 20 and [r["config"] for r in population] == [str(c) fo
 assert population[4]["player"] == "ab(depth=1,vary=5,jitter=3)" and population[4]["b"] == "", population[4]
 versus = [r for r in rows if r["b"]]
 assert len(versus) == 1 and versus[0]["b"] == "ab(depth=1,placement=random)" and versus[0]["a_score"] != "", versus
+# Why, in each role: the mechanism counters of the games where A placed last and of those where B did.
+v = versus[0]
+assert all(v[f"{c}_a_placing_{r}"] != "" for c in ("first_move_capture_rate", "stone_diff_10") for r in ("last", "first")), v
 EOF2
 then pass; else fail "run.py with a population and an opponent: $(cat "$tmp/more.log")"; fi
 if "$py" "$here/experiments/last_placer/table.py" "$tmp/more_out.csv" >"$tmp/more.md" &&
   grep -q '^| ab(depth=1,vary={vary},jitter=3) | standard | 0 | 20 | 40 | [0-9.]*% \[' "$tmp/more.md" &&
-  grep -q '^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% | ' "$tmp/more.md"; then pass; else
+  grep -q '^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% | ' "$tmp/more.md" &&
+  grep -q "A's first move captures (A last)" "$tmp/more.md"; then pass; else
   fail "table.py does not pool the population or give the match: $(cat "$tmp/more.md")"; fi
 # The strength axis: the movers on one ladder (two games a pairing here), which table.py reads beside the CSV.
 mkdir -p "$tmp/axis"; cp "$tmp/out.csv" "$tmp/axis/study.csv"

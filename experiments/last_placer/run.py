@@ -36,7 +36,9 @@ KEYS = ["games", "last_placer_wins", "draws", "first_placer_wins", "last_placer_
         "placement_clusters", "effective_placement_clusters", "design_effect", "repeats_mislead",
         "first_move_capture_rate", "first_move_capture_games", "first_move_stones",
         "last_placer_win_rate_first_capture", "last_placer_win_rate_no_first_capture", "stone_diff_10",
-        "mean_movement_plies", "passes_per_game", "captures_per_game", "seed", "opening_turns", "version"]
+        "mean_movement_plies", "passes_per_game", "captures_per_game", "first_move_capture_rate_a_placing_last",
+        "first_move_capture_rate_a_placing_first", "stone_diff_10_a_placing_last", "stone_diff_10_a_placing_first",
+        "seed", "opening_turns", "version"]
 INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered": "last_placer_ci95_clustered",
              "last_placer_score_ci95": "last_placer_score_ci95",
              "last_placer_decisive_ci95": "last_placer_decisive_ci95", "draw_ci95_clustered": "draw_ci95_clustered",
@@ -45,7 +47,11 @@ INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered
              "first_move_capture_ci95": "first_move_capture_ci95",
              "last_placer_ci95_first_capture": "last_placer_ci95_first_capture",
              "last_placer_ci95_no_first_capture": "last_placer_ci95_no_first_capture",
-             "stone_diff_10_ci95": "stone_diff_10_ci95"}
+             "stone_diff_10_ci95": "stone_diff_10_ci95",
+             "first_move_capture_ci95_a_placing_last": "first_move_capture_ci95_a_placing_last",
+             "first_move_capture_ci95_a_placing_first": "first_move_capture_ci95_a_placing_first",
+             "stone_diff_10_ci95_a_placing_last": "stone_diff_10_ci95_a_placing_last",
+             "stone_diff_10_ci95_a_placing_first": "stone_diff_10_ci95_a_placing_first"}
 COLUMNS = (["group", "rules", "player", "b", "population", "config", "a_score", "a_wins", "b_wins"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
            + ["clustered_reason", "end_reasons", "seconds", "command"])
 

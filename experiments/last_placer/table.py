@@ -203,16 +203,26 @@ if strength:
 
 if versus:
     print("One side against another (pairs swap who places first): A's score, and A's score in the games where "
-          "it places last and where it places first (95% intervals clustered by opening and placement), the "
-          "first movement turn's captures and the last placer's stone lead after 10 plies:\n")
+          "it places last and where it places first (95% intervals clustered by opening and placement); then "
+          "why, in each role: how often the last placer's first movement turn captures, and its stone lead "
+          "after 10 movement plies, in the games where A places last and in those where B does:\n")
     lines = []
+
+    def lead(r, role):
+        lo, hi = r[f"stone_diff_10_ci95_a_placing_{role}_lo"], r[f"stone_diff_10_ci95_a_placing_{role}_hi"]
+        value = f"{float(r[f'stone_diff_10_a_placing_{role}']):+.2f}"
+        return value + (f" [{float(lo):+.2f}, {float(hi):+.2f}]" if lo != "" else " (no interval)")
+
     for r in versus:
         lines.append([r["player"], r["b"], r["rules"], r["opening_turns"], r["games"], pct(r["a_score"]),
                       share(r, "a_score_placing_last", "a_score_placing_last_ci95", 1),
                       share(r, "a_score_placing_first", "a_score_placing_first_ci95", 1),
-                      pct(r["first_move_capture_rate"]), f"{float(r['stone_diff_10']):+.2f}"])
+                      share(r, "first_move_capture_rate_a_placing_last", "first_move_capture_ci95_a_placing_last"),
+                      share(r, "first_move_capture_rate_a_placing_first", "first_move_capture_ci95_a_placing_first"),
+                      lead(r, "last"), lead(r, "first")])
     table(["A", "B", "rules", "K", "games", "A's score", "A placing last", "A placing first",
-           "first move captures", "stone lead after 10 plies"], lines)
+           "A's first move captures (A last)", "B's first move captures (B last)", "A's lead after 10 (A last)",
+           "B's lead after 10 (B last)"], lines)
 
 # The strength axis: strength.json (strength.sh) beside the CSV rates the movers on one ladder.
 strength_path = os.path.join(os.path.dirname(os.path.abspath(path)), "strength.json")
