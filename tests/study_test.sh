@@ -55,6 +55,8 @@ cat >"$tmp/more.csv" <<'ROWS'
 group,rules,player,b,opening_turns,games,configs
 population,standard,"ab(depth=1,vary={vary},jitter=3)",,0,2,20
 versus,standard,ab(depth=1),"ab(depth=1,placement=random)",0,20,
+searched_placement,standard,ab(depth=1),,2,20,
+caps,standard,"ab(depth=1,placement_cap=0)",,2,20,
 ROWS
 if "$py" "$run" --seega "$seega" --rows "$tmp/more.csv" --out "$tmp/more_out.csv" >"$tmp/more.log" 2>&1 && "$py" - "$tmp/more_out.csv" <<'EOF2'
 import csv, sys
@@ -72,13 +74,14 @@ then pass; else fail "run.py with a population and an opponent: $(cat "$tmp/more
 if "$py" "$here/experiments/last_placer/table.py" "$tmp/more_out.csv" >"$tmp/more.md" &&
   grep -q '^| ab(depth=1,vary={vary},jitter=3) | standard | 0 | 20 | 40 | [0-9.]*% \[' "$tmp/more.md" &&
   grep -q '^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% | ' "$tmp/more.md" &&
-  grep -q "A's first move captures (A last)" "$tmp/more.md"; then pass; else
-  fail "table.py does not pool the population or give the match: $(cat "$tmp/more.md")"; fi
+  grep -q "A's first move captures (A last)" "$tmp/more.md" &&
+  grep -q '^| ab(depth=1) | 2 | .* | - | .* | +0.0 points |$' "$tmp/more.md"; then pass; else
+  fail "table.py does not pool the population, give the match or the caps (a one-ply search never reaches the cap): $(cat "$tmp/more.md")"; fi
 # The strength axis: the movers on one ladder (two games a pairing here), which table.py reads beside the CSV.
-mkdir -p "$tmp/axis"; cp "$tmp/out.csv" "$tmp/axis/study.csv"
+mkdir -p "$tmp/axis"; cp "$tmp/out.csv" "$tmp/axis/study.csv"; tail -n +2 "$tmp/more_out.csv" >>"$tmp/axis/study.csv"
 if PER_PAIR=2 bash "$here/experiments/last_placer/strength.sh" "$seega" "$tmp/axis" >"$tmp/axis.log" 2>&1 &&
   "$py" "$here/experiments/last_placer/table.py" "$tmp/axis/study.csv" >"$tmp/axis.md" &&
-  grep -q '^| ab(depth=1) | [-+][0-9]* .*| [0-9.]*% \[' "$tmp/axis.md"; then pass; else
+  grep -q '^| ab(depth=1) | [-+][0-9]* .*| [0-9.]*% \[.* | [0-9.]*% \[[0-9., ]*\] (20 configurations) |$' "$tmp/axis.md"; then pass; else
   fail "strength.sh and the strength table: $(cat "$tmp/axis.log"; grep -A6 'playing strength' "$tmp/axis.md")"; fi
 printf 'group,rules,player,b,opening_turns,games,configs\np,standard,ab(depth=1),,0,2,5\n' >"$tmp/bad.csv"
 if ! "$py" "$run" --seega "$seega" --rows "$tmp/bad.csv" --out "$tmp/bad_out.csv" 2>"$tmp/bad.log" &&

@@ -9,6 +9,7 @@ import csv
 import json
 import math
 import os
+import re
 import sys
 
 path = sys.argv[1] if len(sys.argv) > 1 else "experiments/last_placer/results/last_placer.csv"
@@ -105,15 +106,34 @@ if "random_placement" in groups or "searched_placement" in groups:
                for r in extra])
 
 if "first_mover" in groups:
-    print("Who moves first: the same random placements, with the last placer moving first (the seeds) or "
-          "the first placer moving first (`first_mover=first`). The rate is still the last placer's:\n")
+    print("Who moves first: the same placements (random, or the engine's own after K random turns), with the "
+          "last placer moving first (the seeds) or the first placer moving first (`first_mover=first`). The "
+          "score is still the last placer's:\n")
     lines = []
     for r in rows:
         if r["group"] != "first_mover":
             continue
-        seeds = by_key.get(("standard", r["player"], 0))
-        lines.append([r["player"], rate(seeds), rate(r)])
-    table(["player", "last placer moves first", "first placer moves first"], lines)
+        seeds = by_key.get(("standard", r["player"], int(r["opening_turns"])))
+        lines.append([r["player"], r["opening_turns"], rate(seeds), rate(r)])
+    table(["player", "K", "last placer moves first", "first placer moves first"], lines)
+
+if "caps" in groups:
+    print("The placement search's node cap (`placement_cap=N`: an iteration is abandoned past N nodes and none "
+          "deepens after one of N/8; the default is 2,000,000) on the K = 2 rows from depth 5 up. The last "
+          "placer's score with each cap; the last column is the score with no cap minus the score with the "
+          "default, the part of the row's result that the default cap explains:\n")
+    lines = []
+    bases = dict.fromkeys(re.sub(r",placement_cap=\d+", "", r["player"]) for r in rows if r["group"] == "caps")
+    for base in bases:
+        k = next(int(r["opening_turns"]) for r in rows if r["group"] == "caps" and r["player"].startswith(base[:-1]))
+        default = by_key.get(("standard", base, k))
+        big = by_key.get(("standard", base[:-1] + ",placement_cap=8000000)", k))
+        none = by_key.get(("standard", base[:-1] + ",placement_cap=0)", k))
+        diff = "-"
+        if default and none:
+            diff = f"{100 * (float(none['last_placer_score']) - float(default['last_placer_score'])):+.1f} points"
+        lines.append([base, str(k), rate(default), rate(big), rate(none), diff])
+    table(["player", "K", "cap 2,000,000 (default)", "cap 8,000,000", "no cap", "no cap minus default"], lines)
 
 print("The mechanism, per row: how often the first movement turn captures (and how many stones when it "
       "does), the last placer's win rate when it does and when it does not, and the last placer's stones "
@@ -230,8 +250,12 @@ if os.path.exists(strength_path):
     with open(strength_path) as f:
         ratings = {p["name"]: p for p in json.load(f)["players"]}
     print("The last placer's score against playing strength: each mover's rating on the strength ladder "
-          "(strength.sh; greedy = 0, 95% interval), with random placement (K = 0, every game its own placement) "
-          "and with the engine's own placement (K = 2):\n")
+          "(strength.sh; greedy = 0, 95% interval), with random placement (K = 0, every game its own placement), "
+          "with the engine's own placement (K = 2), and from the empty board (the seed's setting) pooled over "
+          "the perturbed configurations of the mover, clustered by configuration:\n")
+    # The population of perturbed configurations of each mover, from the empty board in self-play.
+    empty_board = {re.sub(r",vary=\{vary\}(,jitter=\d+)?", "", key[2]): configs
+                   for key, configs in selfplay.items() if key[1] == "standard" and key[3] == 0}
     lines = []
     for p in sorted(ratings, key=lambda name: ratings[name]["rating"]):
         rnd, own = by_key.get(("standard", with_placement(p, "random"), 0)), by_key.get(("standard", p, 2))
@@ -239,8 +263,11 @@ if os.path.exists(strength_path):
             continue
         lo, hi = ratings[p].get("ci95") or (None, None)
         elo = f"{ratings[p]['rating']:+.0f}" + (f" [{lo:+.0f}, {hi:+.0f}]" if lo is not None else "")
-        lines.append([p, elo, rate(rnd), rate(own)])
-    table(["mover", "rating", "random placement", "its own placement (K = 2)"], lines)
+        pop = empty_board.get(p)
+        lines.append([p, elo, rate(rnd), rate(own),
+                      f"{with_interval(pooled(pop, last_placer_points))} ({len(pop)} configurations)" if pop else "-"])
+    table(["mover", "rating", "random placement", "its own placement (K = 2)",
+           "from the empty board (perturbed configurations)"], lines)
 
 print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
 table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
