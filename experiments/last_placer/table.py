@@ -253,9 +253,14 @@ if os.path.exists(strength_path):
           "(strength.sh; greedy = 0, 95% interval), with random placement (K = 0, every game its own placement), "
           "with the engine's own placement (K = 2), and from the empty board (the seed's setting) pooled over "
           "the perturbed configurations of the mover, clustered by configuration:\n")
-    # The population of perturbed configurations of each mover, from the empty board in self-play.
-    empty_board = {re.sub(r",vary=\{vary\}(,jitter=\d+)?", "", key[2]): configs
-                   for key, configs in selfplay.items() if key[1] == "standard" and key[3] == 0}
+    # The populations of perturbed configurations of each mover (one a perturbation: vary alone, or with
+    # jitter), from the empty board in self-play.
+    empty_board = {}
+    for key, configs in selfplay.items():
+        if key[1] == "standard" and key[3] == 0:
+            m = re.search(r",vary=\{vary\}(,jitter=(\d+))?", key[2])
+            label = f"jitter={m.group(2)}" if m.group(2) else "ties only"
+            empty_board.setdefault(key[2].replace(m.group(0), ""), []).append((label, configs))
     lines = []
     for p in sorted(ratings, key=lambda name: ratings[name]["rating"]):
         rnd, own = by_key.get(("standard", with_placement(p, "random"), 0)), by_key.get(("standard", p, 2))
@@ -263,11 +268,11 @@ if os.path.exists(strength_path):
             continue
         lo, hi = ratings[p].get("ci95") or (None, None)
         elo = f"{ratings[p]['rating']:+.0f}" + (f" [{lo:+.0f}, {hi:+.0f}]" if lo is not None else "")
-        pop = empty_board.get(p)
-        lines.append([p, elo, rate(rnd), rate(own),
-                      f"{with_interval(pooled(pop, last_placer_points))} ({len(pop)} configurations)" if pop else "-"])
+        pops = "; ".join(f"{with_interval(pooled(configs, last_placer_points))} ({len(configs)}, {label})"
+                         for label, configs in empty_board.get(p, []))
+        lines.append([p, elo, rate(rnd), rate(own), pops or "-"])
     table(["mover", "rating", "random placement", "its own placement (K = 2)",
-           "from the empty board (perturbed configurations)"], lines)
+           "from the empty board (configurations, perturbation)"], lines)
 
 print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
 table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
