@@ -44,6 +44,13 @@ rulesets,chain,"level(1,deterministic)",2,40
 EOF
 step last_placer $py "$root/experiments/last_placer/run.py" --seega "$SEEGA" --rows "$out/last_placer_rows.csv" \
   --out "$out/experiments/last_placer/results/last_placer.csv"
+# A population of perturbed configurations from the empty board, and the strength ladder (2 games a pairing).
+printf 'group,rules,player,b,opening_turns,games,configs\npopulation,standard,"ab(depth=2,vary={vary},jitter=3)",,0,2,20\n' \
+  >"$out/last_placer_population.csv"
+step last_placer_population $py "$root/experiments/last_placer/run.py" --seega "$SEEGA" \
+  --rows "$out/last_placer_population.csv" --out "$out/experiments/last_placer/results/last_placer.csv"
+step last_placer_strength env PER_PAIR=2 bash "$root/experiments/last_placer/strength.sh" "$SEEGA" \
+  "$out/experiments/last_placer/results"
 
 # The levels: a ladder of three levels, their clocks, five runs of each of four proxies.
 step levels env OUT="$out/experiments/levels/results" LEVELS=3 PER_PAIR=4 CLOCK_GAMES=2 RUNS=5 \
