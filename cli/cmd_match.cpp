@@ -73,7 +73,8 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
                clustered(s.a_score_placing_last_ci, m.a_last_ci), pct(s.a_score_placing_first),
                clustered(s.a_score_placing_first_ci, m.a_first_ci));
   if (c.a.text != c.b.text) {
-    // The mechanism in each role: the last placer's first move and its lead, A's when it placed last.
+    // The mechanism in each role: the first movement turn's captures and the last placer's lead, in the
+    // games where A placed last and in those where B did.
     auto lead = [&clustered](const MatchSummary::RoleMechanism& r, const std::string& why) {
       return why.empty() ? fmt::format("{:+.2f} [{:+.2f}, {:+.2f}]", r.stone_diff_10, r.stone_diff_10_ci.lo,
                                        r.stone_diff_10_ci.hi)
@@ -81,8 +82,10 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
     };
     for (const auto& [who, r, why] :
          {std::tuple{"A", &s.a_placing_last, &m.a_last_ci}, std::tuple{"B", &s.a_placing_first, &m.a_first_ci}})
-      fmt::print("{} placing last: its first move captures in {} {}, its stone lead after 10 movement plies {}\n", who,
-                 pct(r->first_move_capture_rate), clustered(r->first_move_capture_ci, *why), lead(*r, *why));
+      fmt::print(
+          "{} placing last: the first movement turn captures in {} {}, {}'s stone lead after 10 movement "
+          "plies {}\n",
+          who, pct(r->first_move_capture_rate), clustered(r->first_move_capture_ci, *why), who, lead(*r, *why));
   }
   fmt::print(
       "diversity: {} distinct placements and {} distinct games in {}; {} clusters of games sharing an opening "

@@ -224,8 +224,9 @@ if strength:
 if versus:
     print("One side against another (pairs swap who places first): A's score, and A's score in the games where "
           "it places last and where it places first (95% intervals clustered by opening and placement); then "
-          "why, in each role: how often the last placer's first movement turn captures, and its stone lead "
-          "after 10 movement plies, in the games where A places last and in those where B does:\n")
+          "why, in each role: how often the first movement turn captures (the last placer's, unless the first "
+          "placer moves first), and the last placer's stone lead after 10 movement plies, in the games where A "
+          "places last and in those where B does:\n")
     lines = []
 
     def lead(r, role):
@@ -241,7 +242,7 @@ if versus:
                       share(r, "first_move_capture_rate_a_placing_first", "first_move_capture_ci95_a_placing_first"),
                       lead(r, "last"), lead(r, "first")])
     table(["A", "B", "rules", "K", "games", "A's score", "A placing last", "A placing first",
-           "A's first move captures (A last)", "B's first move captures (B last)", "A's lead after 10 (A last)",
+           "first move captures (A last)", "first move captures (B last)", "A's lead after 10 (A last)",
            "B's lead after 10 (B last)"], lines)
 
 # The strength axis: strength.json (strength.sh) beside the CSV rates the movers on one ladder.

@@ -112,8 +112,9 @@ struct MatchSummary {
   double stone_diff_10 = 0;
   Interval stone_diff_10_ci{0, 0};
   // The same two counters split by role, for matches between different players: in the games where A
-  // placed last (and so moved first) and in those where B did, how often the last placer's first move
-  // captured and the last placer's stone lead after 10 movement plies, with clustered intervals (left out
+  // placed last and in those where B did, how often the first movement turn captured (the last placer's,
+  // unless the first placer moves first) and the last placer's stone lead after 10 movement plies, with
+  // clustered intervals (left out
   // for the reasons of a_score_placing_last_ci and a_score_placing_first_ci).
   struct RoleMechanism {
     double first_move_capture_rate = 0, stone_diff_10 = 0;
