@@ -119,21 +119,25 @@ if "first_mover" in groups:
 
 if "caps" in groups:
     print("The placement search's node cap (`placement_cap=N`: an iteration is abandoned past N nodes and none "
-          "deepens after one of N/8; the default is 2,000,000) on the K = 2 rows from depth 5 up. The last "
-          "placer's score with each cap; the last column is the score with no cap minus the score with the "
-          "default, the part of the row's result that the default cap explains:\n")
+          "deepens after one of N/8; the default is 2,000,000) on the K = 2 rows from depth 5 up, each cap on "
+          "the same openings (the same games where no search reaches a cap). The last placer's score with "
+          "each cap, and the score with no cap minus the score with the default: the part of the row's result "
+          "that the default cap explains. The last column is the row of the searched-placement table, with "
+          "more games:\n")
     lines = []
-    bases = dict.fromkeys(re.sub(r",placement_cap=\d+", "", r["player"]) for r in rows if r["group"] == "caps")
+    caps = [r for r in rows if r["group"] == "caps"]
+    bases = dict.fromkeys(re.sub(r",placement_cap=\d+", "", r["player"]) for r in caps)
     for base in bases:
-        k = next(int(r["opening_turns"]) for r in rows if r["group"] == "caps" and r["player"].startswith(base[:-1]))
-        default = by_key.get(("standard", base, k))
-        big = by_key.get(("standard", base[:-1] + ",placement_cap=8000000)", k))
-        none = by_key.get(("standard", base[:-1] + ",placement_cap=0)", k))
+        k = next(int(r["opening_turns"]) for r in caps if re.sub(r",placement_cap=\d+", "", r["player"]) == base)
+        cap = {n: by_key.get(("standard", base[:-1] + f",placement_cap={n})", k)) for n in (2000000, 8000000, 0)}
         diff = "-"
-        if default and none:
-            diff = f"{100 * (float(none['last_placer_score']) - float(default['last_placer_score'])):+.1f} points"
-        lines.append([base, str(k), rate(default), rate(big), rate(none), diff])
-    table(["player", "K", "cap 2,000,000 (default)", "cap 8,000,000", "no cap", "no cap minus default"], lines)
+        if cap[2000000] and cap[0]:
+            diff = (f"{100 * (float(cap[0]['last_placer_score']) - float(cap[2000000]['last_placer_score'])):+.1f}"
+                    " points")
+        lines.append([base, str(k), rate(cap[2000000]), rate(cap[8000000]), rate(cap[0]), diff,
+                      rate(by_key.get(("standard", base, k)))])
+    table(["player", "K", "cap 2,000,000 (default)", "cap 8,000,000", "no cap", "no cap minus default",
+           "default, the searched-placement row"], lines)
 
 print("The mechanism, per row: how often the first movement turn captures (and how many stones when it "
       "does), the last placer's win rate when it does and when it does not, and the last placer's stones "
