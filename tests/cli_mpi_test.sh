@@ -248,4 +248,18 @@ mpi_bad "gen-data --from under mpirun" "--from labels a file's games in one proc
   -np 2 "$seega" gen-data --from g.jsonl --out from.csv --quiet
 mpi_bad "perft under mpirun" "seega perft runs in one process" -np 2 "$seega" perft --depth 2
 
+# The last-placer study's driver shares each match among mpirun's ranks (--launcher): the same rows.
+study=$(cd "$(dirname "$0")/.." && pwd)/experiments/last_placer/run.py
+printf 'group,rules,player,b,opening_turns,games,configs\nr,standard,ab(depth=2),,2,40,\n' >rows.csv
+if /usr/bin/python3 "$study" --seega "$seega" --rows rows.csv --out one.csv >/dev/null 2>study.log &&
+  /usr/bin/python3 "$study" --seega "$seega" --rows rows.csv --out two.csv \
+    --launcher "$mpirun --oversubscribe -np 2" >/dev/null 2>>study.log &&
+  /usr/bin/python3 -c '
+import csv, sys
+one, two = (list(csv.DictReader(open(f))) for f in sys.argv[1:])
+assert len(one) == len(two) == 1, (one, two)
+keep = lambda r: {k: v for k, v in r.items() if k != "seconds"}
+assert keep(one[0]) == keep(two[0]), [(k, one[0][k], two[0][k]) for k in one[0] if one[0][k] != two[0][k]]
+' one.csv two.csv 2>>study.log; then pass; else fail "run.py --launcher mpirun: $(cat study.log)"; fi
+
 finish cli_mpi_test

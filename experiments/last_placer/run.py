@@ -22,6 +22,7 @@ import argparse
 import csv
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -97,6 +98,8 @@ def main():
     p.add_argument("--max-games", type=int, default=0, help="cap every row's games (a quick look; 0: as the rows say)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--threads", type=int, default=0)
+    p.add_argument("--launcher", default="", help="a command that each match runs under, e.g. 'mpirun -np 16 "
+                   "--hostfile hosts' to share every match among mpirun's ranks (the results are the same)")
     args = p.parse_args()
 
     if not os.access(args.seega, os.X_OK):
@@ -129,9 +132,10 @@ def main():
                    "--games", str(games), "--seed", str(args.seed), "--opening-turns", str(row["opening_turns"]),
                    "--threads", str(args.threads), "--json", "--quiet"]
             start = time.time()
-            run = subprocess.run(cmd, capture_output=True, text=True)
+            full = shlex.split(args.launcher) + cmd
+            run = subprocess.run(full, capture_output=True, text=True)
             if run.returncode != 0:
-                sys.exit(f"run.py: error: {' '.join(cmd)} failed: {run.stderr.strip()}")
+                sys.exit(f"run.py: error: {shlex.join(full)} failed (exit {run.returncode}): {run.stderr.strip()}")
             j = json.loads(run.stdout)
             out = {k: j[k] for k in KEYS + ["a_score", "a_wins", "b_wins"]}
             for name, col in INTERVALS.items():
