@@ -101,7 +101,7 @@ if "random_placement" in groups or "searched_placement" in groups:
     table(["mover", "random placement", "its own placement (K = 2)"], lines)
     extra = [r for r in rows if r["group"] == "searched_placement" and int(r["opening_turns"]) != 2]
     if extra:
-        table(["player", "K", "games", "last placer wins", "distinct placements", "distinct games"],
+        table(["player", "K", "games", "last placer's score; wins, draws", "distinct placements", "distinct games"],
               [[r["player"], r["opening_turns"], r["games"], rate(r), r["distinct_placements"], r["distinct_games"]]
                for r in extra])
 
@@ -139,24 +139,24 @@ if "caps" in groups:
     table(["player", "K", "cap 2,000,000 (default)", "cap 8,000,000", "no cap", "no cap minus default",
            "default, the searched-placement row"], lines)
 
-print("The mechanism, per row: how often the first movement turn captures (and how many stones when it "
-      "does), the last placer's win rate when it does and when it does not, and the last placer's stones "
-      "minus the first placer's after 10 movement plies:\n")
+print("The mechanism, per row: the last placer's score, how often the first movement turn captures (and how "
+      "many stones when it does), the last placer's win rate (draws not counted as wins) when it does and when "
+      "it does not, and the last placer's stones minus the first placer's after 10 movement plies:\n")
 lines = []
 for r in rows:
     if r["group"] not in ("openings", "random_placement", "searched_placement", "demo") or r["rules"] != "standard":
         continue
     if r["group"] == "openings" and int(r["opening_turns"]) != 2:
         continue
-    lines.append([r["player"], r["opening_turns"], pct(r["last_placer_win_rate"]),
+    lines.append([r["player"], r["opening_turns"], pct(r["last_placer_score"]),
                   f"{pct(r['first_move_capture_rate'])} ({float(r['first_move_stones']):.2f})",
                   share(r, "last_placer_win_rate_first_capture", "last_placer_ci95_first_capture"),
                   share(r, "last_placer_win_rate_no_first_capture", "last_placer_ci95_no_first_capture"),
                   f"{float(r['stone_diff_10']):+.2f} " + (
                       f"[{float(r['stone_diff_10_ci95_lo']):+.2f}, {float(r['stone_diff_10_ci95_hi']):+.2f}]"
                       if r["stone_diff_10_ci95_lo"] else "(no interval)")])
-table(["player", "K", "last placer wins", "first move captures (stones)", "last placer wins if it does",
-       "if it does not", "stone lead after 10 plies"], lines)
+table(["player", "K", "last placer's score", "first move captures (stones)", "last placer wins if it does",
+       "wins if it does not", "stone lead after 10 plies"], lines)
 
 if "rulesets" in groups:
     print("Other rulesets (fewer games; K = 2 for the engines' own placement, random placement otherwise):\n")
