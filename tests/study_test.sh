@@ -65,6 +65,8 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 population = [r for r in rows if r["population"]]
 assert len(population) == 20 and [r["config"] for r in population] == [str(c) for c in range(1, 21)], rows
 assert population[4]["player"] == "ab(depth=1,vary=5,jitter=3)" and population[4]["b"] == "", population[4]
+# Each configuration plays its own seed (the study's plus its number), so none shares another's openings.
+assert [int(r["seed"]) for r in population] == [2026 + c for c in range(1, 21)], [r["seed"] for r in population]
 versus = [r for r in rows if r["b"]]
 assert len(versus) == 1 and versus[0]["b"] == "ab(depth=1,placement=random)" and versus[0]["a_score"] != "", versus
 # Why, in each role: the mechanism counters of the games where A placed last and of those where B did.

@@ -11,8 +11,9 @@ clustered_reason), the diversity of the games and the mechanism counters.
 
 A row may name an opponent (column `b`; empty: self-play), for matches where the two sides differ, and a
 population (column `configs`: N): the player (and opponent) spec holds `{vary}`, and the row stands for N
-configurations, vary=1..N, each played as its own match of `games` games; table.py pools them, clustered
-by configuration.
+configurations, vary=1..N, each played as its own match of `games` games and seed (the study's seed plus
+the configuration's number), so that no two configurations share their random openings or blunders;
+table.py pools them, clustered by configuration.
 
 All game logic is in the seega binary; this script only runs it and collects the JSON summaries into a
 CSV, one line a match. A match already in the CSV with the same rules, players, opening turns, seed and
@@ -77,10 +78,12 @@ def read_rows(path):
                      f"go together")
         base = dict(group=r["group"], rules=r["rules"], opening_turns=r["opening_turns"], games=r["games"])
         if not configs:
-            matches.append(dict(base, player=r["player"], b=b, population="", config=""))
+            matches.append(dict(base, player=r["player"], b=b, population="", config="", seed_offset=0))
         for c in range(1, configs + 1):
+            # Each configuration its own seed: configurations that shared the random openings (or a level's
+            # blunders) would share a factor that clustering by configuration does not see.
             matches.append(dict(base, player=r["player"].replace("{vary}", str(c)), b=b.replace("{vary}", str(c)),
-                                population=r["player"] + (f" vs {b}" if b else ""), config=str(c)))
+                                population=r["player"] + (f" vs {b}" if b else ""), config=str(c), seed_offset=c))
     return matches
 
 
@@ -126,10 +129,11 @@ def main():
         for row in rows:
             games = min(row["games"], args.max_games) if args.max_games else row["games"]
             old = done.get(key(row["rules"], row["player"], row["b"], row["opening_turns"]))
-            if old and int(old["games"]) >= games and int(old["seed"]) == args.seed:
+            seed = args.seed + row["seed_offset"]
+            if old and int(old["games"]) >= games and int(old["seed"]) == seed:
                 continue
             cmd = [args.seega, "match", "--a", row["player"], "--b", row["b"] or row["player"], "--rules", row["rules"],
-                   "--games", str(games), "--seed", str(args.seed), "--opening-turns", str(row["opening_turns"]),
+                   "--games", str(games), "--seed", str(seed), "--opening-turns", str(row["opening_turns"]),
                    "--threads", str(args.threads), "--json", "--quiet"]
             start = time.time()
             full = shlex.split(args.launcher) + cmd

@@ -197,9 +197,11 @@ def a_points(r):
 selfplay = {k: v for k, v in populations.items() if " vs " not in k[2]}
 if selfplay:
     print("Populations of perturbed configurations in self-play (each configuration its own seeded tie-break "
-          "and evaluation jitter, every game from the empty board or K random turns): the last placer's score "
-          "(wins + half the draws) and win rate pooled over the configurations, 95% intervals clustered by "
-          "configuration:\n")
+          "between equal root moves, its own evaluation jitter where the spec names one, and its own seed; every "
+          "game from the empty board or K random turns): the last placer's score (wins + half the draws) and win "
+          "rate pooled over the configurations, 95% intervals clustered by configuration. The last line pools "
+          "every population of depth or level 2 and up (the one-ply engine and level 1 place without looking at "
+          "the reply):\n")
     lines = []
     for (group, rules, population, k), configs in selfplay.items():
         games = sum(int(r["games"]) for r in configs)
@@ -210,13 +212,23 @@ if selfplay:
                       with_interval(pooled(configs, lambda r: int(r["last_placer_wins"]))), pct(draws),
                       pct(sum(int(r["last_placer_wins"]) for r in configs) / decisive) if decisive else "-",
                       str(sum(int(r["distinct_placements"]) for r in configs))])
+    deeper = [r for (group, rules, population, k), configs in selfplay.items() for r in configs
+              if rules == "standard" and k == 0 and not re.match(r"(ab\(depth=1,|level\(1,)", population)]
+    if deeper:
+        games = sum(int(r["games"]) for r in deeper)
+        lines.append(["every population above of depth or level 2 and up", "standard", "0", str(len(deeper)),
+                      str(games), with_interval(pooled(deeper, last_placer_points)),
+                      with_interval(pooled(deeper, lambda r: int(r["last_placer_wins"]))),
+                      pct(sum(int(r["draws"]) for r in deeper) / games), "-",
+                      str(sum(int(r["distinct_placements"]) for r in deeper))])
     table(["population", "rules", "K", "configurations", "games", "last placer's score", "last placer wins",
            "draws", "last placer's share of decisive games", "distinct placements (summed)"], lines)
 
 strength = {k: v for k, v in populations.items() if " vs " in k[2]}
 if strength:
-    print("Does a perturbation keep the strength? Each configuration against the unperturbed engine, A's score "
-          "pooled over the configurations (95% interval clustered by configuration):\n")
+    print("Does a perturbation keep the strength? Each configuration against the unperturbed engine on its own "
+          "random openings (its own seed), A's score pooled over the configurations (95% interval clustered by "
+          "configuration):\n")
     lines = []
     for (group, rules, population, k), configs in strength.items():
         mean, ci = pooled(configs, a_points)
