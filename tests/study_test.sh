@@ -80,6 +80,21 @@ if "$py" "$here/experiments/last_placer/table.py" "$tmp/more_out.csv" >"$tmp/mor
   grep -q "first move captures (A last)" "$tmp/more.md" &&
   grep -q '^| ab(depth=1) | 2 | .* | - | .* | +0.0 points | [0-9.]*% .*|$' "$tmp/more.md"; then pass; else
   fail "table.py does not pool the population, give the match or the caps (a one-ply search never reaches the cap): $(cat "$tmp/more.md")"; fi
+# Parts: two runs of every other match, merged, give the rows of one run.
+if "$py" "$run" --seega "$seega" --rows "$tmp/more.csv" --out "$tmp/part0.csv" --part 0/2 >/dev/null 2>"$tmp/part.log" &&
+  "$py" "$run" --seega "$seega" --rows "$tmp/more.csv" --out "$tmp/part1.csv" --part 1/2 >/dev/null 2>>"$tmp/part.log" &&
+  "$py" "$run" --merge "$tmp/part0.csv" "$tmp/part1.csv" --out "$tmp/merged.csv" >/dev/null 2>>"$tmp/part.log" &&
+  "$py" - "$tmp/more_out.csv" "$tmp/merged.csv" "$tmp/part0.csv" <<'EOF2' 2>>"$tmp/part.log"
+import csv, sys
+one, merged, part = (list(csv.DictReader(open(f))) for f in sys.argv[1:])
+key = lambda r: (r["rules"], r["player"], r["b"], r["opening_turns"])
+strip = lambda rows: sorted((tuple((k, v) for k, v in r.items() if k != "seconds") for r in rows))
+assert 0 < len(part) < len(one), (len(part), len(one))
+assert strip(one) == strip(merged), "merged parts differ from one run"
+EOF2
+then pass; else fail "run.py --part and --merge: $(cat "$tmp/part.log")"; fi
+if ! "$py" "$run" --seega "$seega" --rows "$tmp/more.csv" --out "$tmp/x.csv" --part 2/2 2>"$tmp/bad_part.log" &&
+  grep -q "give I/K with 0 <= I < K" "$tmp/bad_part.log"; then pass; else fail "--part 2/2 was not refused"; fi
 # The strength axis: the movers on one ladder (two games a pairing here), which table.py reads beside the CSV.
 mkdir -p "$tmp/axis"; cp "$tmp/out.csv" "$tmp/axis/study.csv"; tail -n +2 "$tmp/more_out.csv" >>"$tmp/axis/study.csv"
 if PER_PAIR=2 bash "$here/experiments/last_placer/strength.sh" "$seega" "$tmp/axis" >"$tmp/axis.log" 2>&1 &&

@@ -101,15 +101,30 @@ def main():
     p.add_argument("--max-games", type=int, default=0, help="cap every row's games (a quick look; 0: as the rows say)")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--threads", type=int, default=0)
+    p.add_argument("--part", default="", metavar="I/K", help="play only part I of K (0 <= I < K): every K-th "
+                   "match, from the I-th; each part writes its own CSV (--out), and --merge joins them")
+    p.add_argument("--merge", nargs="+", metavar="CSV", help="join the CSVs of parts (or of any runs of the "
+                   "same rows) into --out instead of playing")
     p.add_argument("--launcher", default="", help="a command that each match runs under, e.g. 'mpirun -np 16 "
                    "--hostfile hosts' to share every match among mpirun's ranks (the results are the same)")
     args = p.parse_args()
 
+    if args.merge:
+        merge(args.merge, args.out)
+        return
     if not os.access(args.seega, os.X_OK):
         sys.exit(f"run.py: error: {args.seega} is not built; run 'make build' first")
     rows = read_rows(args.rows)
     if args.groups:
         rows = [r for r in rows if r["group"] in args.groups]
+    if args.part:
+        try:
+            i, k = (int(x) for x in args.part.split("/"))
+            if not 0 <= i < k:
+                raise ValueError
+        except ValueError:
+            sys.exit(f"run.py: error: --part {args.part}: give I/K with 0 <= I < K, e.g. --part 0/4")
+        rows = rows[i::k]
     done = {}
     if os.path.exists(args.out) and os.path.getsize(args.out) > 0:
         with open(args.out, newline="") as f:
@@ -166,6 +181,31 @@ def main():
     compact(args.out)
     if played:
         print(f"run.py: {played} rows in {time.time() - start_all:.0f} s", flush=True)
+
+
+def merge(paths, out):
+    """Joins the CSVs of parts into OUT (appended to what it holds), then keeps one line a match."""
+    lines = []
+    for path in paths:
+        try:
+            with open(path, newline="") as f:
+                reader = csv.DictReader(f)
+                if reader.fieldnames != COLUMNS:
+                    sys.exit(f"run.py: error: {path} has other columns than this run.py writes; not merged")
+                lines += list(reader)
+        except OSError as e:
+            sys.exit(f"run.py: error: {path}: {e.strerror}")
+    fresh = not (os.path.exists(out) and os.path.getsize(out) > 0)
+    try:
+        with open(out, "a", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=COLUMNS)
+            if fresh:
+                writer.writeheader()
+            writer.writerows(lines)
+    except OSError as e:
+        sys.exit(f"run.py: error: {out}: {e.strerror}")
+    compact(out)
+    print(f"run.py: {len(lines)} lines from {len(paths)} files into {out}")
 
 
 def compact(path):

@@ -35,8 +35,9 @@ def pct(x):
 
 
 def rate(r):
-    """The last placer's score (wins + half the draws) with its clustered interval, then its win rate and the
-    draw rate, and the effective clusters the interval rests on; no interval where they are too few."""
+    """The last placer's score (wins + half the draws) with its clustered interval, then its win rate, the
+    draw rate and its share of the decisive games, and the effective clusters the interval rests on; no
+    interval where they are too few."""
     if r is None:
         return "-"
     clusters = f"{float(r['effective_clusters']):.0f} eff. clusters"
@@ -45,7 +46,9 @@ def rate(r):
     else:
         score = (f"{pct(r['last_placer_score'])} [{100 * float(r['last_placer_score_ci95_lo']):.1f}, "
                  f"{100 * float(r['last_placer_score_ci95_hi']):.1f}]")
-    return f"{score}; wins {pct(r['last_placer_win_rate'])}, draws {pct(r['draw_rate'])}" + (
+    decisive = int(r["last_placer_wins"]) + int(r["first_placer_wins"])
+    share = f", decisive {pct(r['last_placer_decisive_share'])}" if decisive else ", no decisive games"
+    return f"{score}; wins {pct(r['last_placer_win_rate'])}, draws {pct(r['draw_rate'])}{share}" + (
         f" ({clusters})" if r["last_placer_score_ci95_lo"] != "" else "")
 
 
@@ -82,8 +85,8 @@ engines = ["greedy"] + [f"ab(depth={d})" for d in range(1, 7)]
 if "openings" in groups or "demo" in groups:
     print("Opening diversity: self-play on 5x5 `standard` by random opening turns K (the seed's setting is "
           "K = 0; the engines place the other turns themselves). The last placer's score (wins + half the "
-          "draws) with its 95% interval clustered by opening and placement, then its win and draw rates and the "
-          "effective clusters behind the interval:\n")
+          "draws) with its 95% interval clustered by opening and placement, then its win and draw rates, its share "
+          "of the decisive games (wins / (wins + losses)) and the effective clusters behind the interval:\n")
     ks = sorted({int(r["opening_turns"]) for r in rows if r["group"] in ("openings", "demo")})
     players = [p for p in levels + engines if any(("standard", p, k) in by_key for k in ks)]
     table(["player"] + [f"K = {k}" for k in ks],
