@@ -1,13 +1,16 @@
 #!/usr/bin/python3
 """Compares a Google Benchmark JSON run with the committed baseline.
 
-    bench/compare.py [--baseline FILE] [--latest FILE] [--threshold PCT]
+    bench/compare.py [--baseline FILE] [--latest FILE] [--threshold PCT] [--fail-below R] [--json]
 
-Prints one line per benchmark: its time in the baseline and now, and the speed ratio (baseline time /
-current time: 1.00 is unchanged, 0.80 is 20% slower). A ratio below 1 - PCT/100 (PCT = 10 by default)
-is flagged "SLOWER"; that is a prompt to look, not a failure, since the machines are noisy, so the
-exit code is 0 whatever the figures. A file that cannot be read or is not benchmark JSON is one line
-on stderr and exit code 2.
+Prints one line per benchmark of the run: its time in the baseline and now, and the speed ratio
+(baseline time / current time: 1.00 is unchanged, 0.80 is 20% slower). A ratio below 1 - PCT/100
+(PCT = 10 by default) is flagged "SLOWER"; that is a prompt to look, not a failure, since the machines
+are noisy, so the exit code is 0 whatever the figures unless --fail-below R is given: then a ratio
+below R (e.g. 0.7, 30% slower) fails the comparison, exit code 1, naming the benchmarks. Benchmarks of
+the baseline that the run left out (a --benchmark_filter run) are counted on one line, not listed.
+--json prints the comparison as one JSON object instead. A file that cannot be read or is not
+benchmark JSON is one line on stderr and exit code 2.
 
 With repetitions (--benchmark_repetitions) a benchmark's time is its median: the "median" aggregate
 row when the file has one, else the median of its repetitions. Benchmarks that report real time
@@ -89,46 +92,87 @@ def show(seconds):
     return f"{seconds / 1e-9:.3g} ns"
 
 
+def compare(base, now, floor, fail_below):
+    """One entry a benchmark of the run (and of the baseline when the run left none out), in the run's
+    order: name, the two times in seconds, the ratio and what it says."""
+    rows = []
+    names = list(now) + [n for n in base if n not in now]
+    for name in names:
+        (b, b_err), (n, n_err) = base.get(name, (None, None)), now.get(name, (None, None))
+        row = {"name": name, "baseline_seconds": b, "now_seconds": n, "ratio": None}
+        if name not in base:
+            row["status"] = "new"
+        elif name not in now:
+            row["status"] = "not_run"
+        elif b_err or n_err:
+            row.update(status="error", error=n_err or b_err)
+        elif n == 0 or b == 0:
+            row["status"] = "zero_time"
+        else:
+            row["ratio"] = b / n
+            row["status"] = ("failed" if fail_below is not None and row["ratio"] < fail_below
+                             else "slower" if row["ratio"] < floor else "ok")
+        rows.append(row)
+    return rows
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description="Compares a benchmark run with the baseline.")
     parser.add_argument("--baseline", default=os.path.join(HERE, "results", "baseline.json"))
     parser.add_argument("--latest", default=os.path.join(HERE, "results", "latest.json"))
     parser.add_argument("--threshold", type=float, default=10.0,
                         help="flag a speed drop beyond this many percent (default 10)")
+    parser.add_argument("--fail-below", type=float, metavar="R",
+                        help="exit 1 when a benchmark's speed ratio is below R (e.g. 0.7: 30%% slower)")
+    parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
     args = parser.parse_args(argv)
+    if args.fail_below is not None and not 0 < args.fail_below <= 1:
+        print(f"compare.py: error: --fail-below {args.fail_below:g}: give a ratio above 0 and at most 1, "
+              "e.g. 0.7", file=sys.stderr)
+        return 2
     try:
         base, now = load(args.baseline), load(args.latest)
     except BadFile as e:
         print(f"compare.py: error: {e}", file=sys.stderr)
         return 2
 
-    floor = 1 - args.threshold / 100
-    names = list(now) + [n for n in base if n not in now]
-    width = max([len(n) for n in names] + [9])
+    rows = compare(base, now, 1 - args.threshold / 100, args.fail_below)
+    compared = [r for r in rows if r["ratio"] is not None]
+    flagged = [r for r in compared if r["status"] in ("slower", "failed")]
+    failed = [r for r in compared if r["status"] == "failed"]
+    left_out = [r for r in rows if r["status"] == "not_run"]
+    if args.json:
+        json.dump({"baseline": args.baseline, "latest": args.latest, "threshold_percent": args.threshold,
+                   "fail_below": args.fail_below, "compared": len(compared), "flagged": len(flagged),
+                   "failed": [r["name"] for r in failed], "left_out": len(left_out),
+                   "benchmarks": [r for r in rows if r["status"] != "not_run"],
+                   "not_run": [r["name"] for r in left_out]}, sys.stdout, indent=1)
+        print()
+        return 1 if failed else 0
+
+    shown = [r for r in rows if r["status"] != "not_run"]
+    width = max([len(r["name"]) for r in shown] + [9])
     print(f"{'benchmark':<{width}}  {'baseline':>9}  {'now':>9}  speed")
-    flagged = compared = 0
-    for name in names:
-        (b, b_err), (n, n_err) = base.get(name, (None, None)), now.get(name, (None, None))
-        if name not in base:
-            note = "new (not in the baseline)"
-        elif name not in now:
-            note = "not run (only in the baseline)"
-        elif b_err or n_err:
-            note = f"error: {n_err or b_err}"
-        elif n == 0 or b == 0:
-            note = "a time of zero: no ratio"
-        else:
-            compared += 1
-            ratio = b / n
-            note = f"{ratio:.2f}"
-            if ratio < floor:
-                flagged += 1
-                note += f"  SLOWER by {100 * (1 - ratio):.0f}%"
-        cells = [show(t) if t is not None else "-" for t in (b, n)]
-        print(f"{name:<{width}}  {cells[0]:>9}  {cells[1]:>9}  {note}")
-    print(f"{compared} benchmarks compared with the baseline, {flagged} more than "
-          f"{args.threshold:g}% slower (flagged, not a failure: the machines are noisy)")
-    return 0
+    for r in shown:
+        note = {"new": "new (not in the baseline)", "error": f"error: {r.get('error')}",
+                "zero_time": "a time of zero: no ratio"}.get(r["status"])
+        if note is None:
+            note = f"{r['ratio']:.2f}"
+            if r["status"] in ("slower", "failed"):
+                note += f"  SLOWER by {100 * (1 - r['ratio']):.0f}%"
+            if r["status"] == "failed":
+                note += f"  FAILED (below {args.fail_below:g})"
+        cells = [show(t) if t is not None else "-" for t in (r["baseline_seconds"], r["now_seconds"])]
+        print(f"{r['name']:<{width}}  {cells[0]:>9}  {cells[1]:>9}  {note}")
+    if left_out:
+        print(f"{len(left_out)} benchmark{'s' if len(left_out) > 1 else ''} of the baseline not run (a filtered run?): "
+              f"{', '.join(r['name'] for r in left_out[:3])}{', ...' if len(left_out) > 3 else ''}")
+    verdict = (f"{len(failed)} below {args.fail_below:g}: FAILED" if failed
+               else f"none below {args.fail_below:g}" if args.fail_below is not None
+               else "flagged, not a failure: the machines are noisy")
+    print(f"{len(compared)} benchmarks compared with the baseline, {len(flagged)} more than "
+          f"{args.threshold:g}% slower ({verdict})")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/compare.py on two hand-made Google Benchmark files (tests/data/bench_compare_*.json): the speed
 # ratios, the flag beyond a 10% drop and none within it, time units, repetitions read by their median,
-# real time where the benchmark reports it, benchmarks in one file only, an error row; and one error
-# line with exit 2 for a missing, corrupt or foreign file.
+# real time where the benchmark reports it, benchmarks in one file only, an error row, --fail-below and
+# --json; and one error line with exit 2 for a missing, corrupt or foreign file or a bad ratio.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$(dirname "$0")/cli_lib.sh"
@@ -24,7 +24,7 @@ has "a real-time benchmark on its real time" '^BM_Match/1/real_time +2 ms +2\.5 
 has "repetitions by their median (aggregate rows, or the repetitions)" '^BM_Reps +20 ns +20 ns +1\.00$'
 has "an error row says so" '^BM_Broken +1 ms +- +error: copy-make and do/undo walked different trees$'
 has "a new benchmark" '^BM_New +- +1 ms +new \(not in the baseline\)$'
-has "a benchmark no longer run" '^BM_Gone +1 ms +- +not run \(only in the baseline\)$'
+has "a benchmark no longer run, counted on one line" '^1 benchmark of the baseline not run \(a filtered run\?\): BM_Gone$'
 has "the closing line counts" '^7 benchmarks compared with the baseline, 3 more than 10% slower'
 if [ "$(grep -c '' <<<"$out")" -eq 12 ]; then pass; else fail "expected a header, 10 rows and a closing line: $out"; fi
 
@@ -32,6 +32,31 @@ out=$("$py" "$compare" --threshold 25 --baseline "$data/bench_compare_baseline.j
   --latest "$data/bench_compare_latest.json" 2>&1)
 if ! grep -q SLOWER <<<"$out" && grep -q ', 0 more than 25% slower' <<<"$out"; then pass; else
   fail "--threshold 25 still flags a 20% drop: $out"; fi
+
+# --fail-below R: a ratio below R fails (exit 1) and is named; one above it does not.
+out=$("$py" "$compare" --fail-below 0.85 --baseline "$data/bench_compare_baseline.json" \
+  --latest "$data/bench_compare_latest.json" 2>&1)
+code=$?
+if [ "$code" -eq 1 ] && grep -q '^BM_Slower .*SLOWER by 20%  FAILED (below 0.85)$' <<<"$out" &&
+  grep -q '^BM_JustOutside .*SLOWER by 11%$' <<<"$out" && grep -q '(2 below 0.85: FAILED)$' <<<"$out"; then pass; else
+  fail "--fail-below 0.85: exit $code: $out"; fi
+if "$py" "$compare" --fail-below 0.75 --baseline "$data/bench_compare_baseline.json" \
+  --latest "$data/bench_compare_latest.json" >"$tmp/ok.txt" 2>&1 && grep -q '(none below 0.75)$' "$tmp/ok.txt"; then pass; else
+  fail "--fail-below 0.75 failed a run whose slowest ratio is 0.80: $(cat "$tmp/ok.txt")"; fi
+# --json: the same comparison, machine-readable.
+if "$py" "$compare" --json --fail-below 0.85 --baseline "$data/bench_compare_baseline.json" \
+  --latest "$data/bench_compare_latest.json" >"$tmp/c.json" 2>&1; then
+  fail "--json --fail-below 0.85 exited 0"; else
+  if "$py" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = {r["name"]: r for r in d["benchmarks"]}
+assert d["compared"] == 7 and d["flagged"] == 3 and sorted(d["failed"]) == ["BM_Match/1/real_time", "BM_Slower"], d
+assert d["left_out"] == 1 and d["not_run"] == ["BM_Gone"] and "BM_Gone" not in rows, d
+assert abs(rows["BM_Slower"]["ratio"] - 0.8) < 1e-9 and rows["BM_Slower"]["status"] == "failed", rows["BM_Slower"]
+assert rows["BM_JustOutside"]["status"] == "slower" and rows["BM_Same"]["status"] == "ok", rows
+assert rows["BM_New"]["status"] == "new" and rows["BM_Broken"]["status"] == "error", rows
+' "$tmp/c.json"; then pass; else fail "--json: $(cat "$tmp/c.json")"; fi; fi
 
 # refused <description> <fragment> <compare.py args...>: exit 2, one stderr line holding the fragment.
 refused() {
@@ -53,5 +78,6 @@ refused "a cut file" "$tmp/cut.json is not JSON" --baseline "$base" --latest "$t
 refused "JSON that is not a benchmark run" 'no "benchmarks" list' --baseline "$tmp/list.json" --latest "$base"
 refused "an unknown time unit" 'time unit "min"' --baseline "$base" --latest "$tmp/unit.json"
 refused "a row without its time" "has no cpu_time" --baseline "$base" --latest "$tmp/notime.json"
+refused "a ratio of 0 to fail below" "--fail-below 0: give a ratio above 0" --fail-below 0 --baseline "$base" --latest "$base"
 
 finish "bench compare"
