@@ -95,7 +95,10 @@ notebooks-ci: build deps-notebooks
 	@bash scripts/notebook_data.sh $(NB_DATA)
 	@for n in $(NOTEBOOKS); do echo "notebooks/$$n.ipynb on $(NB_DATA)"; \
 	  SEEGA_DATA=$(abspath $(NB_DATA)) $(NBCONVERT) --output-dir $(NB_DATA)/notebooks notebooks/$$n.ipynb || exit 1; done
-	@echo "notebooks-ci: $(words $(NOTEBOOKS)) notebooks ran on small data"
+	@echo "notebooks/last_placer.ipynb on one file (SEEGA_RESULTS)"; mkdir -p $(NB_DATA)/notebooks/own; \
+	  SEEGA_RESULTS=$(abspath $(NB_DATA))/experiments/last_placer/results/last_placer.csv \
+	  $(NBCONVERT) --output-dir $(NB_DATA)/notebooks/own notebooks/last_placer.ipynb
+	@echo "notebooks-ci: $(words $(NOTEBOOKS)) notebooks ran on small data, and one on a results file"
 
 clean:
 	rm -rf build

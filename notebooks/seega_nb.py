@@ -20,8 +20,18 @@ def path(*parts):
     return os.path.join(DATA, *parts)
 
 
+RESULTS = os.environ.get("SEEGA_RESULTS")
+
+
 def study(name, *parts):
-    """A file in an experiment's results folder."""
+    """A file in an experiment's results folder. SEEGA_RESULTS, when set, names one's own results instead:
+    a folder that holds the files (e.g. a run's --out folder), or one file, which stands for the file of
+    its name (its folder for the others), so a notebook plots a run without a repository-shaped folder."""
+    if RESULTS:
+        if os.path.isdir(RESULTS):
+            return os.path.join(os.path.abspath(RESULTS), *parts)
+        folder = os.path.dirname(os.path.abspath(RESULTS))
+        return os.path.abspath(RESULTS) if parts[-1] == os.path.basename(RESULTS) else os.path.join(folder, *parts)
     return path("experiments", name, "results", *parts)
 
 
@@ -32,7 +42,7 @@ def style():
         "grid.alpha": 0.3, "axes.spines.top": False, "axes.spines.right": False, "font.size": 10,
         "legend.fontsize": 8, "legend.frameon": False,
     })
-    print("results from", "the repository" if DATA == ROOT else DATA)
+    print("results from", RESULTS if RESULTS else "the repository" if DATA == ROOT else DATA)
 
 
 def interval_bars(ax, x, y, lo, hi, scale=1.0, **kw):
