@@ -84,10 +84,11 @@ std::string interval_text(const Interval& i, const std::string& missing, int dec
 void print_distribution(const char* name, const Distribution& d, int decimals) {
   auto f = [&](double x) { return plain_text(x, decimals); };
   const bool some = d.no_mean_ci.empty() || d.no_median_ci.empty();
-  fmt::print("{}: mean {} {}, median {} {}, p10 {}, p25 {}, p75 {}, p90 {}, max {}{}\n", name, f(d.mean),
+  // The label says which figures carry the 95% intervals: the mean and the median, before the percentiles.
+  fmt::print("{}: mean {} {}, median {} {}{}; p10 {}, p25 {}, p75 {}, p90 {}, max {}\n", name, f(d.mean),
              interval_text(d.mean_ci, d.no_mean_ci, decimals), f(d.median),
-             interval_text(d.median_ci, d.no_median_ci, decimals), f(d.p10), f(d.p25), f(d.p75), f(d.p90), f(d.max),
-             some ? " (95%)" : "");
+             interval_text(d.median_ci, d.no_median_ci, decimals), some ? " (95% intervals)" : "", f(d.p10), f(d.p25),
+             f(d.p75), f(d.p90), f(d.max));
   if (!d.no_mean_ci.empty() && d.no_mean_ci == d.no_median_ci)
     fmt::print("  no interval for the mean or the median: {}\n", d.no_mean_ci);
   else

@@ -76,10 +76,14 @@ then pass; else fail "--target-median JSON"; fi
 
 # --- One run: its values, but no interval (it was "mean 0.00 [0.00, 0.00]") ----------------------------
 R --player random --max-level 3 --runs 1 >"$tmp/one.txt"
-if grep -q '^wins (levels beaten): mean 0.00 (no interval), median 0.00 (no interval), ' "$tmp/one.txt" &&
+if grep -q '^wins (levels beaten): mean 0.00 (no interval), median 0.00 (no interval); ' "$tmp/one.txt" &&
   grep -q '^  no interval for the mean or the median: 1 run is too few (at least 10 are needed)$' "$tmp/one.txt" &&
   ! grep -q '\[0\.00, 0\.00\]\|\[0\.0, 0\.0\]' "$tmp/one.txt"; then pass; else
   fail "run-sim --runs 1: $(head -4 "$tmp/one.txt")"; fi
+# With intervals, their label follows the median's, not the maximum (which has none).
+R --player greedy --max-level 4 --runs 30 >"$tmp/thirty.txt"
+if grep -Eq '^wins \(levels beaten\): mean [0-9.]+ \[[0-9., ]+\], median [0-9.]+ \[[0-9., ]+\] \(95% intervals\); p10 [0-9.]+, p25 [0-9.]+, p75 [0-9.]+, p90 [0-9.]+, max [0-9.]+$' "$tmp/thirty.txt"; then
+  pass; else fail "the 95% label is not on the intervals: $(head -3 "$tmp/thirty.txt")"; fi
 R --player random --max-level 3 --runs 1 --json >"$tmp/one.json"
 if "$py" - "$tmp/one.json" <<'EOF2'
 import json, sys
