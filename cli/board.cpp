@@ -59,4 +59,23 @@ std::string board_diagram(const Rules& rules, const std::string& fen, const Boar
   });
 }
 
+std::string ending_text(const Rules& r, const Outcome& o) {
+  switch (o.reason) {
+    case EndReason::AllCaptured: return "every stone of one side captured";
+    case EndReason::Barrier: return "a barrier, stones counted";
+    case EndReason::QuietLimit: return fmt::format("{} plies without a capture, stones counted", r.quiet_plies);
+    case EndReason::PlyLimit: return fmt::format("the movement phase reached {} plies, stones counted", r.max_plies);
+    case EndReason::HemmedIn: return "the side to move was walled in";
+    case EndReason::None: break;
+  }
+  return "not over";
+}
+
+std::string winner_text(const Outcome& o, const std::string names[2]) {
+  if (o.draw()) return "a draw";
+  const Color c = Color(o.winner);
+  const std::string& name = names[static_cast<int>(c)];
+  return name.empty() ? fmt::format("{} wins", color_char(c)) : fmt::format("{} ({}) wins", color_char(c), name);
+}
+
 }  // namespace seega::cli

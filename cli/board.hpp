@@ -1,5 +1,6 @@
 #pragma once
-// Drawing a position for people: the board with file letters and rank numbers, the centre marked.
+// Drawing a position for people: the board with file letters and rank numbers, the centre marked; and
+// how a game ended, in words.
 
 #include <string>
 #include <vector>
@@ -25,5 +26,12 @@ struct BoardMarks {
 // With colour the two sides have their own colours, the moved squares are shown inverted and the
 // captured ones red; without it the text holds no escape code.
 std::string board_diagram(const Rules& rules, const std::string& fen, const BoardMarks& marks);
+
+// Why a game ended, for people: "every stone of one side captured", "30 plies without a capture, stones
+// counted", ...; "not over" for a game that has not ended.
+std::string ending_text(const Rules& rules, const Outcome& outcome);
+
+// Who won, for people: "w (greedy) wins" or "a draw"; names[c] is the player of colour c ("" for none).
+std::string winner_text(const Outcome& outcome, const std::string names[2]);
 
 }  // namespace seega::cli

@@ -54,19 +54,6 @@ std::string limit_text(int count, int limit) {
   return limit ? fmt::format("{} of {}", count, limit) : fmt::format("{} (no limit)", count);
 }
 
-// Why a game ended, for people.
-std::string ending_text(const Rules& r, const Outcome& o) {
-  switch (o.reason) {
-    case EndReason::AllCaptured: return "every stone of one side captured";
-    case EndReason::Barrier: return "a barrier, stones counted";
-    case EndReason::QuietLimit: return fmt::format("{} plies without a capture, stones counted", r.quiet_plies);
-    case EndReason::PlyLimit: return fmt::format("the movement phase reached {} plies, stones counted", r.max_plies);
-    case EndReason::HemmedIn: return "the side to move was walled in";
-    case EndReason::None: break;
-  }
-  return "not over";
-}
-
 // The board after move m (played by the side to move in `before`), the counters and the position:
 //   b (you): c2-c3, capturing d3
 //     5  . . . . .
@@ -326,11 +313,13 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
       std::fflush(stdout);
     }
     tally.finish(pos);
-    const std::string winner =
-        rec.outcome.draw() ? "a draw" : fmt::format("{} wins", color_char(Color(rec.outcome.winner)));
-    fmt::print("\nresult: {} ({}): w {} stones, b {}; {} plies, {} in movement, {} passes\n", winner,
-               ending_text(rules, rec.outcome), rec.stones[White], rec.stones[Black], rec.plies, rec.movement_plies,
-               rec.passes);
+    std::string names[2];
+    names[first] = specs[0].text;
+    names[~first] = specs[1].text;
+    // The result on lines of their own, so that a narrow terminal does not wrap the figures into the names.
+    fmt::print("\nresult: {}\n        {}\n        w {} stones, b {}; {} plies, {} in movement, {} passes\n",
+               winner_text(rec.outcome, names), ending_text(rules, rec.outcome), rec.stones[White], rec.stones[Black],
+               rec.plies, rec.movement_plies, rec.passes);
     return 0;
   });
 }

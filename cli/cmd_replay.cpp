@@ -83,8 +83,11 @@ int run_replay(const std::vector<std::string>& args) {
     fmt::print("{}", board_diagram(run.rules, t.positions[k + 1]));
     fmt::print("    {}\n", t.positions[k + 1]);
   }
-  fmt::print("\nresult: {} (w {} stones, b {}; {} plies, {} in movement, {} passes)\n", result, g.stones[White],
-             g.stones[Black], g.plies, g.movement_plies, g.passes);
+  const std::string names[2] = {players[static_cast<std::size_t>(g.player[White])],
+                                players[static_cast<std::size_t>(g.player[Black])]};
+  fmt::print("\nresult: {} ({}): w {} stones, b {}; {} plies, {} in movement, {} passes\n",
+             winner_text(g.outcome, names), ending_text(run.rules, g.outcome), g.stones[White], g.stones[Black],
+             g.plies, g.movement_plies, g.passes);
   return 0;
 }
 

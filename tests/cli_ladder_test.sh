@@ -85,6 +85,9 @@ assert all(isinstance(p["rating"], float) for p in j["players"])
 "$seega" replay --games "$tmp/m.jsonl" --index 3 >"$tmp/replay.txt"; code=$?
 if [ "$code" -eq 0 ] && grep -q '^result: ' "$tmp/replay.txt" && grep -q '^ply 1: b ' "$tmp/replay.txt"; then pass; else
   fail "replay: exit $code: $(head -5 "$tmp/replay.txt")"; fi
+# The result in words: the winner by colour and player, why the game ended, no enum names.
+if grep -Eq '^result: ([wb] \((greedy|random)\) wins|a draw) \([a-z0-9 ,]+\): w [0-9]+ stones, b [0-9]+; ' "$tmp/replay.txt" &&
+  ! grep -q '^result: .*_' "$tmp/replay.txt"; then pass; else fail "replay's result line: $(grep '^result' "$tmp/replay.txt")"; fi
 plies=$("$py" -c 'import json,sys; print([g for g in map(json.loads, open(sys.argv[1])) if g.get("index") == 3][0]["plies"])' "$tmp/m.jsonl")
 if [ "$("$seega" replay --games "$tmp/m.jsonl" --index 3 --fen-only | wc -l)" -eq $((plies + 1)) ]; then pass; else
   fail "replay --fen-only does not print one position a ply plus the start"; fi

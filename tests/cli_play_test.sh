@@ -254,14 +254,16 @@ then pass; else fail "Ctrl-C at the prompt: no run summary, or not exit 130"; fi
 if [ "$code1" -eq 0 ] && [ "$code2" -eq 0 ] && cmp -s "$tmp/w1.txt" "$tmp/w2.txt" && ! cmp -s "$tmp/w1.txt" "$tmp/w3.txt"; then
   pass; else fail "--watch: exit $code1/$code2, or the same seed gave different output (or another seed the same)"; fi
 if head -n 1 "$tmp/w1.txt" | grep -qx 'watch: w plays random and places first, b plays greedy; standard, seed 3' &&
-  tail -n 1 "$tmp/w1.txt" | grep -q '^result: \(w wins\|b wins\|a draw\) (.*): w [0-9]* stones, b [0-9]*; [0-9]* plies'; then
-  pass; else fail "--watch heading or result: $(head -n 1 "$tmp/w1.txt") ... $(tail -n 1 "$tmp/w1.txt")"; fi
+  tail -n 3 "$tmp/w1.txt" | head -n 1 | grep -qx 'result: \(w (random) wins\|b (greedy) wins\|a draw\)' &&
+  tail -n 1 "$tmp/w1.txt" | grep -q '^        w [0-9]* stones, b [0-9]*; [0-9]* plies' &&
+  [ "$(tail -n 3 "$tmp/w1.txt" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -lt 100 ]; then
+  pass; else fail "--watch heading or result (the winner by name, lines under 100 columns): $(head -n 1 "$tmp/w1.txt") ... $(tail -n 3 "$tmp/w1.txt")"; fi
 # The result's stones are those of the last position shown.
 if "$py" - "$tmp/w1.txt" <<'EOF'
 import re, sys
 text = open(sys.argv[1]).read()
 fen = re.findall(r"^    position (\S+)", text, re.M)[-1]
-w, b = map(int, re.search(r"^result: .*: w (\d+) stones, b (\d+);", text, re.M).groups())
+w, b = map(int, re.search(r"^        w (\d+) stones, b (\d+);", text, re.M).groups())
 assert (fen.count("w"), fen.count("b")) == (w, b), (fen, w, b)
 EOF
 then pass; else fail "--watch: the result's stones are not the last position's"; fi
