@@ -16,7 +16,7 @@ namespace {
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, long long new_games, bool interrupted) {
+void print_human(const LadderConfig& c, const LadderSummary& s, const RunTotals& totals, bool interrupted) {
   auto name = [&](int i) { return c.players[static_cast<std::size_t>(i)].text; };
   std::size_t width = 6;
   for (const auto& p : c.players) width = std::max(width, p.text.size());
@@ -80,7 +80,7 @@ void print_human(const LadderConfig& c, const LadderSummary& s, double seconds, 
         "warning: {} is not rated above {} (the player before it) with 95% confidence: the ladder is not "
         "shown to be monotone\n",
         name(i), name(i - 1));
-  fmt::print("{:.1f} s, {:.1f} games/s\n", seconds, seconds > 0 ? static_cast<double>(new_games) / seconds : 0.0);
+  fmt::print("{}\n", timing_text(totals));
 }
 
 void print_csv(const LadderConfig& c, const LadderSummary& s) {
@@ -199,7 +199,7 @@ int run_ladder(const std::vector<std::string>& args) {
   } else if (common.csv) {
     print_csv(c, s.value);
   } else {
-    print_human(c, s.value, r.seconds, r.new_records, interrupted);
+    print_human(c, s.value, r, interrupted);
   }
   if (report_write_failure(request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;

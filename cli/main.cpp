@@ -15,6 +15,7 @@
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
 #include "runs/build_info.hpp"
+#include "runs/json.hpp"
 
 namespace seega::cli {
 
@@ -32,6 +33,7 @@ int run_random(const std::vector<std::string>& args);
 int run_replay(const std::vector<std::string>& args);
 int run_run_sim(const std::vector<std::string>& args);
 int run_spsa(const std::vector<std::string>& args);
+int run_summary(const std::vector<std::string>& args);
 int run_tune(const std::vector<std::string>& args);
 
 namespace {
@@ -96,6 +98,7 @@ const std::vector<Command>& commands() {
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
+      {"summary", "the summary of a run read back from its results file, as the run printed it", run_summary},
       {"merge", "join the files of a run's shards (--shard I/K) into the file of one run", run_merge},
       {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", run_play},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
@@ -118,6 +121,12 @@ int main(int argc, char** argv) {
   using namespace seega::cli;
   using seega::did_you_mean, seega::escaped, seega::joined, seega::quote;
   std::vector<std::string> args(argv + 1, argv + argc);
+  {
+    // Every file a run writes records the command line that wrote it (its header's "origin").
+    std::vector<std::string> words{"seega"};
+    words.insert(words.end(), args.begin(), args.end());
+    seega::set_command_line(std::move(words));
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_usage();
     return args.empty() ? 2 : 0;

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "cluster.hpp"
@@ -18,6 +19,15 @@ void add_run_options(po::options_description& options, RunArgs& args, const RunA
       "quiet", po::bool_switch(&args.quiet), "no progress line on stderr");
 }
 
+namespace {
+
+const ReadBack* g_read_back = nullptr;
+
+}  // namespace
+
+void set_read_back(const ReadBack* read_back) { g_read_back = read_back; }
+const ReadBack* read_back() { return g_read_back; }
+
 RunSetup check_run_args(const RunArgs& args) {
   check_threads(args.threads);
   if (args.resume && args.out.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
@@ -28,6 +38,12 @@ RunSetup check_run_args(const RunArgs& args) {
   s.request.resume = args.resume;
   s.request.progress = !args.quiet;
   s.request.shard = load_shard(args.shard);
+  if (const ReadBack* rb = read_back()) {
+    s.request.out_path = rb->path;
+    s.request.resume = true;
+    s.request.progress = false;
+    s.request.shard = rb->shard;
+  }
   return s;
 }
 
@@ -49,7 +65,7 @@ RunSetup check_games_args(const GamesArgs& args, const Rules& rules) {
   if (args.json && args.csv) throw UsageError("--json and --csv: choose one");
   if (args.verify && !args.run.resume)
     throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
-  s.request.verify = args.verify;
+  s.request.verify = args.verify && !read_back();
   return s;
 }
 
@@ -68,7 +84,27 @@ void RunHarness::run(const std::function<void(const std::atomic<bool>*, Share*)>
   totals.seconds = elapsed();
 }
 
+namespace {
+
+// The games of a results file read back for t (seega summary): checked as a resume checks them, none
+// played; signalled when the file holds fewer than the run planned, as an interrupted run's would.
+RunReport<GameRecord> read_games_back(const Tournament& t, const RunRequest& request) {
+  auto file = read_results(t, read_user_file(request.out_path, "summary"), ResultsCheck::Fields, request.shard);
+  if (!file.ok()) throw UsageError(request.out_path + ": " + file.error);
+  if (auto why = items_past_run(file.value.games, t.schedule.games(), "game"); !why.empty())
+    throw UsageError(request.out_path + ": " + why);
+  RunReport<GameRecord> report;
+  report.records = std::move(file.value.games);
+  std::sort(report.records.begin(), report.records.end(),
+            [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+  report.signalled = static_cast<long long>(report.records.size()) < request.shard.share(t.schedule.games());
+  return report;
+}
+
+}  // namespace
+
 RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
+  if (read_back()) return read_games_back(t, request);
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
@@ -113,6 +149,12 @@ void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const
   j["interrupted"] = interrupted;
   j["seconds"] = r.seconds;
   j[rate_key] = r.seconds > 0 ? static_cast<double>(r.new_records) / r.seconds : 0.0;
+}
+
+std::string timing_text(const RunTotals& r, std::string_view unit) {
+  if (const ReadBack* rb = read_back()) return "read back from " + rb->path + " (a file does not keep its run's time)";
+  return fmt::format("{:.1f} s, {:.1f} {}/s", r.seconds,
+                     r.seconds > 0 ? static_cast<double>(r.new_records) / r.seconds : 0.0, unit);
 }
 
 bool report_write_failure(const std::string& out_path, const RunTotals& totals, std::string_view covers) {

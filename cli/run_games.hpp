@@ -68,11 +68,24 @@ void add_games_options(po::options_description& options, GamesArgs& args, const 
 // --csv, --verify only with --resume.
 RunSetup check_games_args(const GamesArgs& args, const Rules& rules);
 
+// seega summary: a run read back from its file instead of played. The summary command sets it, then
+// calls the command that wrote the file with the command line the file's header records, so the summary
+// printed is the one the run printed (same code, same records). While it is set, check_run_args and
+// check_games_args take --out, --resume, --shard and the output format from it, and run_games reads the
+// file (checked against the tournament, as a resume does) and plays nothing.
+struct ReadBack {
+  std::string path;  // the file
+  Shard shard;       // the file's header's (a merged file's is whole)
+  bool json = false, csv = false;
+};
+void set_read_back(const ReadBack* read_back);
+const ReadBack* read_back();  // null: a run that plays
+
 // What a run came to besides its records.
 struct RunTotals {
   double seconds = 0;
   long long new_records = 0;  // games or runs played by this run (not read back from the file)
-  bool signalled = false;     // Ctrl-C arrived
+  bool signalled = false;     // Ctrl-C arrived; read back, the file holds fewer games than the run planned
   bool write_failed = false;  // the results file could not take every record
 };
 
@@ -110,6 +123,10 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
 // (print_json adds the version and the build).
 void add_run_keys(nlohmann::json& summary, const RunTotals& totals, bool interrupted,
                   const char* rate_key = "games_per_second");
+
+// The last line of a text summary: "12.3 s, 45.6 games/s" (unit: what the run plays), or, read back
+// (seega summary), where from, since a file does not keep its run's time.
+std::string timing_text(const RunTotals& totals, std::string_view unit = "games");
 
 // Prints the error for a results file that stopped taking records part way, and says whether there was
 // one. covers: what the summary printed above covers ("every game"), or empty when none was printed.

@@ -42,6 +42,24 @@ EOF2
   ); then pass; else fail "$what: summaries differ: $(echo "$diff" | tr '\n' ';')"; fi
 }
 
+# without_origin <file>: the file with its header's "origin" taken out (the command line and the date
+# that wrote it, in which files of one configuration differ): a JSON Lines file's first line, or a whole
+# one-line .json file.
+without_origin() {
+  "$py" - "$1" <<'EOF2'
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+try:
+    h = json.loads(lines[0])
+    if isinstance(h, dict) and "origin" in h:
+        del h["origin"]
+        lines[0] = json.dumps(h, separators=(",", ":"), sort_keys=True)
+except ValueError:
+    pass
+sys.stdout.write("\n".join(lines))
+EOF2
+}
+
 # finish <name>: the closing line, and the exit code.
 finish() {
   echo "$1: $passes passed, $fails failed"

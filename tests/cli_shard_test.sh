@@ -18,8 +18,11 @@ sys.stdout.write("\n".join([lines[0]] + body) + "\n")
 EOF
 }
 
-# same_file <what> <a> <b>: byte for byte.
-same_file() { if cmp -s "$2" "$3"; then pass; else fail "$1: $2 and $3 differ: $(diff "$2" "$3" | head -c 300)"; fi; }
+# same_file <what> <a> <b>: byte for byte, but for the header's origin (the command line and date).
+same_file() {
+  if cmp -s <(without_origin "$2") <(without_origin "$3"); then pass; else
+    fail "$1: $2 and $3 differ: $(diff <(without_origin "$2") <(without_origin "$3") | head -c 300)"; fi
+}
 
 # json_is <what> <file> <python expression over j>: a --json output's property.
 json_is() {
@@ -43,6 +46,9 @@ shards() {
     fail "$name: merge failed: $(cat "$tmp/err")"
   sorted "$tmp/$name.jsonl" >"$tmp/$name.sorted"
   same_file "$name: the merged shards against the one run's file, sorted" "$tmp/$name.merged.jsonl" "$tmp/$name.sorted"
+  # The merged header keeps the lowest shard's origin: the command line that wrote shard 0.
+  if head -n 1 "$tmp/$name.merged.jsonl" | grep -q '"--shard","0/3"'; then pass; else
+    fail "$name: the merged header's origin is not shard 0's command line: $(head -c 400 "$tmp/$name.merged.jsonl")"; fi
 }
 
 # --- match ------------------------------------------------------------------------------------------

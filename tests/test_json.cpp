@@ -2,6 +2,8 @@
 // numbers as text.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "rules/spec.hpp"
 #include "runs/json.hpp"
 
@@ -52,4 +54,26 @@ TEST(NumberText, IsTheShortestTextThatReadsBack) {
 }
 
 }  // namespace
+TEST(OriginKey, RecordsTheCommandLineAndTheDateInUtcOrSourceDateEpochs) {
+  const char* was = std::getenv("SOURCE_DATE_EPOCH");
+  const std::string before = was ? was : "";
+  set_command_line({"seega", "match", "--a", "ab(depth=2)"});
+  setenv("SOURCE_DATE_EPOCH", "1764633600", 1);
+  nlohmann::json h = nlohmann::json::object();
+  add_origin_key(h);
+  EXPECT_EQ(h["origin"]["command"], nlohmann::json({"seega", "match", "--a", "ab(depth=2)"}));
+  EXPECT_EQ(h["origin"]["date"], "2025-12-02T00:00:00Z");
+  // Not a number of seconds: today's date, in the same form.
+  setenv("SOURCE_DATE_EPOCH", "yesterday", 1);
+  add_origin_key(h);
+  const std::string date = h["origin"]["date"];
+  EXPECT_EQ(date.size(), 20u) << date;
+  EXPECT_NE(date, "2025-12-02T00:00:00Z");
+  EXPECT_EQ(date[10], 'T');
+  EXPECT_EQ(date.back(), 'Z');
+  if (was) setenv("SOURCE_DATE_EPOCH", before.c_str(), 1);
+  else unsetenv("SOURCE_DATE_EPOCH");
+  set_command_line({});
+}
+
 }  // namespace seega

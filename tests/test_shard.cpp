@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,6 +21,10 @@
 
 namespace seega {
 namespace {
+
+// The files these tests compare are written seconds apart: their headers' origin (add_origin_key) takes
+// one fixed date, as a reproducible build's would.
+const bool kFixedDate = [] { return setenv("SOURCE_DATE_EPOCH", "1764633600", 1) == 0; }();
 
 Shard shard(const std::string& text) { return test::parsed(parse_shard(text), text); }
 

@@ -1,6 +1,9 @@
 #include "runs/json.hpp"
 
 #include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
 
 #include "runs/build_info.hpp"
 
@@ -11,6 +14,37 @@ using nlohmann::json;
 void add_build_keys(json& j, std::string_view version) {
   j["version"] = std::string(version);
   j["build"] = std::string(build_commit());
+}
+
+namespace {
+
+std::vector<std::string>& command_words() {
+  static std::vector<std::string> words;
+  return words;
+}
+
+// Now, or SOURCE_DATE_EPOCH's time when it is a number of seconds.
+std::time_t origin_time() {
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+    long long seconds = 0;
+    const char* end = epoch + std::strlen(epoch);
+    if (auto [p, ec] = std::from_chars(epoch, end, seconds); ec == std::errc() && p == end && seconds >= 0)
+      return static_cast<std::time_t>(seconds);
+  }
+  return std::time(nullptr);
+}
+
+}  // namespace
+
+void set_command_line(std::vector<std::string> words) { command_words() = std::move(words); }
+
+void add_origin_key(json& j) {
+  const std::time_t t = origin_time();
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  j["origin"] = json{{"command", command_words()}, {"date", date}};
 }
 
 std::string json_shown(const json& j) {

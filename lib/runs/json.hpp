@@ -34,6 +34,14 @@ inline bool json_field_is(const nlohmann::json& j, const char* key, const nlohma
 // build_info.hpp). Files of one run may differ in these and nothing else.
 void add_build_keys(nlohmann::json& j, std::string_view version);
 
+// The command line of this process (set once by main, before any file is written), as the "origin" of
+// every file it writes records.
+void set_command_line(std::vector<std::string> words);
+// Adds "origin": the command line that wrote a file ("command", a list of words, the first "seega") and
+// when ("date", UTC, ISO 8601; from SOURCE_DATE_EPOCH when that is set, so that a file can be made byte
+// for byte again). Files of one run may differ in it: a resume compares the configuration, not this.
+void add_origin_key(nlohmann::json& j);
+
 // The first key of `first` that `second` lacks or holds another value at; with Both, then the first key
 // of `second` that `first` lacks; keys skip(key) is true of are passed over. Empty when none is found
 // (or when either is not an object). Every comparison of a file's header with the run that would write

@@ -232,6 +232,7 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
   w.file_ = std::move(file.value);
   nlohmann::json written = config;
   add_build_keys(written, version);
+  add_origin_key(written);
   // The metadata is what tells a later --resume what the rows were made with, so it is replaced whole
   // (a temporary file and a rename): a stop while it is written leaves the old metadata, never a cut
   // one that would make the positions unresumable.

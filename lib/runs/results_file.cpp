@@ -109,6 +109,8 @@ std::string results_header(const Tournament& t, std::string_view version, const 
   json h = config_json(t);
   add_shard_key(h, shard);
   add_build_keys(h, version);
+  // Without a version, the text ranks compare to agree on a run: no origin, as their clocks differ.
+  if (!version.empty()) add_origin_key(h);
   return h.dump();
 }
 

@@ -366,6 +366,7 @@ Parsed<SpsaTrajectory> SpsaTrajectory::open(const std::string& path, const SpsaR
   t.file_ = std::move(file.value);
   nlohmann::json written = header;
   add_build_keys(written, version);
+  add_origin_key(written);
   // Replaced whole (a temporary file and a rename): a stop while it is written leaves the old one.
   if (auto why = write_files_atomically({{meta, written.dump() + "\n"}}); !why.empty())
     return P::fail("--trajectory " + path + ": cannot write its configuration " + why);

@@ -1,0 +1,174 @@
+// seega summary FILE: the summary of a run read back from the file it wrote, complete or not, as the run
+// printed it. The file's header records the command line (its "origin"); the command that wrote the file
+// parses it again and reports on the file's games instead of playing (run_games.hpp, ReadBack), so the
+// summary is the run's own, figure for figure, without retyping a single option.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <fstream>
+#include <optional>
+
+#include "common.hpp"
+#include "run_games.hpp"
+#include "runs/json.hpp"
+#include "runs/results_file.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// The commands whose results files summary reads back with their own command line.
+constexpr const char* kReadBack[] = {"match", "ladder"};
+
+std::string first_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  if (!in || !std::getline(in, line)) {
+    auto text = user_file_text(path);  // the error that names why (missing, a directory, unreadable)
+    if (!text.ok()) throw UsageError("summary " + text.error);
+    throw UsageError("summary " + path + ": the file is empty: not a results file");
+  }
+  return line;
+}
+
+// The recorded command line of a header ("origin": {"command": ["seega", NAME, words...]}), or nothing
+// for a file written before headers recorded it.
+std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h) {
+  if (!h.contains("origin") || !h["origin"].is_object()) return std::nullopt;
+  const auto& c = h["origin"].contains("command") ? h["origin"]["command"] : nlohmann::json();
+  if (!c.is_array() || c.size() < 2) return std::nullopt;
+  std::vector<std::string> words;
+  for (const auto& w : c) {
+    if (!w.is_string()) return std::nullopt;
+    words.push_back(w.get<std::string>());
+  }
+  return words;
+}
+
+// The games a results file holds past the last index (the run's size it needs at least).
+long long games_needed(const std::vector<GameRecord>& games) {
+  long long last = -1;
+  for (const auto& g : games) last = std::max(last, g.index);
+  return last + 1;
+}
+
+// Sets option `name` to value in words (a command's arguments), replacing "--name V" or "--name=V", or
+// adding it.
+void set_option(std::vector<std::string>& words, const std::string& name, const std::string& value) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == name && i + 1 < words.size()) {
+      words[i + 1] = value;
+      return;
+    }
+    if (words[i].rfind(name + "=", 0) == 0) {
+      words[i] = name + "=" + value;
+      return;
+    }
+  }
+  words.push_back(name);
+  words.push_back(value);
+}
+
+// The value of option `name` in words, if given.
+std::optional<std::string> option_value(const std::vector<std::string>& words, const std::string& name) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == name && i + 1 < words.size()) return words[i + 1];
+    if (words[i].rfind(name + "=", 0) == 0) return words[i].substr(name.size() + 1);
+  }
+  return std::nullopt;
+}
+
+// The command (name and arguments) that summarises a results file: the recorded one of a match or a
+// ladder; else (a file of an older seega, or a gate's row) a match or a ladder rebuilt from the header
+// (its rules, players, seed and opening turns) over the games the file holds.
+std::vector<std::string> results_command(const std::string& path, const nlohmann::json& h) {
+  auto file = read_results(read_user_file(path, "summary"));
+  if (!file.ok()) throw UsageError("summary " + path + ": " + file.error);
+  const long long needed = games_needed(file.value.games);
+  if (auto words = recorded_command(h);
+      words && std::find(std::begin(kReadBack), std::end(kReadBack), (*words)[1]) != std::end(kReadBack)) {
+    std::vector<std::string> args(words->begin() + 1, words->end());
+    // A resume may have extended the run past the games its first command line asked for.
+    if ((*words)[1] == "match") {
+      const auto games = option_value(args, "--games");
+      if (needed > (games ? std::atoll(games->c_str()) : 100)) set_option(args, "--games", std::to_string(needed));
+    }
+    return args;
+  }
+  auto t = header_tournament(h);
+  if (!t.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + t.error);
+  const Tournament& tour = t.value;
+  std::vector<std::string> args;
+  if (tour.players.size() == 2) {
+    args = {"match",
+            "--a",
+            tour.players[0].text,
+            "--b",
+            tour.players[1].text,
+            "--games",
+            std::to_string(std::max<long long>(needed, 2))};
+  } else {
+    args = {"ladder", "--players"};
+    for (const auto& p : tour.players) args.push_back(p.text);
+    args.insert(args.end(), {"--schedule", std::string(to_string(tour.schedule.kind()))});
+    const long long pairings = Schedule(tour.schedule.kind(), static_cast<int>(tour.players.size()), 2).games() / 2;
+    long long per_pair = (needed + pairings - 1) / std::max(1LL, pairings);
+    per_pair += per_pair % 2;
+    args.insert(args.end(), {"--games-per-pair", std::to_string(std::max(2LL, per_pair))});
+  }
+  args.insert(args.end(), {"--rules", tour.rules.to_string(), "--seed", std::to_string(tour.seed), "--opening-turns",
+                           std::to_string(tour.opening_turns)});
+  return args;
+}
+
+}  // namespace
+
+int run_summary(const std::vector<std::string>& args) {
+  std::string path;
+  bool json = false, csv = false;
+  po::options_description opts("summary options");
+  opts.add_options()("file", po::value(&path)->required(), "the results file (match, ladder, gate's rows)")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object, as the run's --json did")(
+      "csv", po::bool_switch(&csv), "print the summary as CSV, as the run's --csv did");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega summary FILE [--json | --csv]\n\n"
+                     "The summary of the run that wrote FILE, complete or interrupted, as that run printed it: the\n"
+                     "command line recorded in the file's header is parsed again and its games are read back (and\n"
+                     "checked) instead of played. Weights files named by its players must still be where the run\n"
+                     "read them. A file of an older seega, or a gate's row, is summarised as a match (or a ladder)\n"
+                     "of the players its header names.",
+                     &positional))
+    return 0;
+  if (json && csv) throw UsageError("--json and --csv: choose one");
+  const nlohmann::json h = nlohmann::json::parse(first_line(path), nullptr, false);
+  if (!json_field_is(h, "type", "header"))
+    throw UsageError("summary " + path +
+                     ": line 1 is not a results file's header (seega summary reads the --out file of match or "
+                     "ladder)");
+  if (json_field_is(h, "kind", "run-sim"))
+    throw UsageError("summary " + path + ": a run-sim file; its summary is printed by seega run-sim --out " + path +
+                     " --resume");
+  auto shard = header_shard(h);
+  if (!shard.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + shard.error);
+  std::vector<std::string> command = results_command(path, h);
+  // The output the user asks for now, not the one the run was asked for.
+  std::erase_if(command, [](const std::string& w) { return w == "--json" || w == "--csv"; });
+  if (json) command.emplace_back("--json");
+  if (csv) command.emplace_back("--csv");
+  const ReadBack rb{path, shard.value, json, csv};
+  set_read_back(&rb);
+  struct Unset {
+    ~Unset() { set_read_back(nullptr); }
+  } unset;
+  for (const auto& c : commands())
+    if (command[0] == c.name) {
+      const int status = c.run({command.begin() + 1, command.end()});
+      return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
+    }
+  throw UsageError("summary " + path + ": written by seega " + command[0] + ", whose files summary does not read");
+}
+
+}  // namespace seega::cli

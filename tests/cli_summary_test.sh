@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# seega summary FILE: the summary of a match's or a ladder's results file, complete and interrupted, is
+# the one the run printed (text, --json and --csv), with no other option; a run extended by --resume, a
+# merged file, and a file whose header predates the recorded command line are summarised too; bad input
+# is one line and exit 2. seega compare A B: the difference of two runs with intervals, and what else
+# differs between them.
+# Usage: cli_summary_test.sh path/to/seega
+set -u
+seega=$1
+source "$(dirname "$0")/cli_lib.sh"
+cd "$tmp" || exit 1
+
+# same_text <what> <a> <b>: two text summaries equal but for their last line (the time, which a file
+# does not keep).
+same_text() {
+  if cmp -s <(sed '$d' "$2") <(sed '$d' "$3"); then pass; else fail "$1: $(diff <(sed '$d' "$2") <(sed '$d' "$3") | head -c 400)"; fi
+}
+# same_csv <what> <a> <b>: two CSV summaries equal but for the games_per_second column.
+same_csv() {
+  if "$py" - "$2" "$3" <<'EOF'
+import csv, sys
+def load(p):
+    head, row = list(csv.reader(open(p)))
+    return {k: v for k, v in zip(head, row) if k != "games_per_second"}
+sys.exit(0 if load(sys.argv[1]) == load(sys.argv[2]) else 1)
+EOF
+  then pass; else fail "$1: $(cat "$2" "$3" | head -c 600)"; fi
+}
+
+# --- a complete match: text, JSON and CSV -------------------------------------------------------------
+match=(match --a 'ab(depth=2)' --b 'ab(depth=1)' --games 40 --opening-turns 2 --seed 5 --quiet)
+"$seega" "${match[@]}" --out m.jsonl >m.txt || fail "the match"
+"$seega" summary m.jsonl >ms.txt || fail "summary of the match"
+same_text "match: summary text against the run's" m.txt ms.txt
+grep -q '^read back from m.jsonl' ms.txt && pass || fail "match: the summary does not say it was read back: $(tail -n 1 ms.txt)"
+rm m.jsonl
+"$seega" "${match[@]}" --out m.jsonl --json >m.json || fail "the match, --json"
+"$seega" summary m.jsonl --json >ms.json || fail "summary --json"
+same_summary "match: summary --json against the run's" m.json ms.json
+"$seega" "${match[@]}" --csv >m.csv
+"$seega" summary m.jsonl --csv >ms.csv || fail "summary --csv"
+same_csv "match: summary --csv against the run's" m.csv ms.csv
+# The header carries the command line, the date and the build.
+"$py" - m.jsonl <<'EOF' && pass || fail "match: the header lacks its origin: $(head -c 400 m.jsonl)"
+import json, re, sys
+h = json.loads(open(sys.argv[1]).readline())
+o = h["origin"]
+assert o["command"][:4] == ["seega", "match", "--a", "ab(depth=2)"], o
+assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", o["date"]), o
+assert h["build"] and h["version"]
+EOF
+
+# --- an interrupted match: the file holds what the run printed ----------------------------------------
+long=(match --a 'ab(depth=3)' --b 'ab(depth=2)' --games 100000 --opening-turns 2 --seed 9 --quiet --threads 1)
+"$seega" "${long[@]}" --out cut.jsonl --json >cut.json 2>cut.err &
+pid=$!
+for _ in $(seq 600); do [ "$(grep -c '' cut.jsonl 2>/dev/null)" -gt 12 ] && break; sleep 0.1; done
+kill -INT "$pid"
+wait "$pid"
+code=$?
+[ "$code" -eq 130 ] && pass || fail "the interrupted match exited $code: $(cat cut.err)"
+"$seega" summary cut.jsonl --json >cuts.json
+code=$?
+[ "$code" -eq 0 ] && pass || fail "summary of an interrupted match exited $code"
+same_summary "interrupted match: summary --json against the run's" cut.json cuts.json
+grep -q '"interrupted":true' cuts.json && pass || fail "the interrupted match's summary is not marked interrupted"
+"$seega" summary cut.jsonl | grep -q '(interrupted: the games finished so far)' && pass ||
+  fail "the interrupted match's text summary does not say so"
+
+# --- a run extended by --resume with more games: the file's games, all of them --------------------------
+short=(match --a 'ab(depth=2)' --b 'ab(depth=1)' --opening-turns 2 --seed 5 --quiet)
+"$seega" "${short[@]}" --games 20 --out ext.jsonl >/dev/null
+"$seega" "${short[@]}" --games 40 --out ext.jsonl --resume --json >ext.json
+"$seega" summary ext.jsonl --json >exts.json
+same_summary "a match extended by --resume" ext.json exts.json
+
+# --- a header of an older seega (no command line): rebuilt from the header as a match ----------------------
+"$py" - m.jsonl old.jsonl <<'EOF'
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+h = json.loads(lines[0]); del h["origin"]
+lines[0] = json.dumps(h, separators=(",", ":"), sort_keys=True)
+open(sys.argv[2], "w").write("\n".join(lines))
+EOF
+"$seega" summary old.jsonl --json >olds.json || fail "summary of a header without its command line"
+same_summary "a header without its command line" m.json olds.json
+
+# --- a ladder, complete and merged from shards ----------------------------------------------------------
+ladder=(ladder --players random greedy 'ab(depth=1)' --games-per-pair 12 --opening-turns 1 --seed 4 --quiet)
+"$seega" "${ladder[@]}" --out l.jsonl >l.txt || fail "the ladder"
+"$seega" summary l.jsonl >ls.txt || fail "summary of the ladder"
+same_text "ladder: summary text against the run's" l.txt ls.txt
+"$seega" "${ladder[@]}" --json >l.json
+"$seega" summary l.jsonl --json >ls.json
+same_summary "ladder: summary --json against the run's" l.json ls.json
+for i in 0 1 2; do "$seega" "${match[@]}" --shard $i/3 --out "s$i.jsonl" >/dev/null 2>&1; done
+"$seega" merge s0.jsonl s1.jsonl s2.jsonl --out merged.jsonl >/dev/null || fail "merge"
+"$seega" summary merged.jsonl --json >merged.json || fail "summary of a merged file"
+same_summary "a merged file against the one run" m.json merged.json
+"$seega" summary s1.jsonl --json >s1.json || fail "summary of a shard's file"
+grep -q '"shard":"1/3"' s1.json && pass || fail "a shard's summary does not name its shard"
+
+# --- bad input -------------------------------------------------------------------------------------------
+bad_says "summary of a missing file" "nothing.jsonl" summary nothing.jsonl
+bad_says "summary of a directory" "not a regular file" summary .
+printf 'position,phase\n' >data.csv
+bad_says "summary of a CSV" "not a results file's header" summary data.csv
+bad_says "--json and --csv" "choose one" summary m.jsonl --json --csv
+head -n 5 m.jsonl >broken.jsonl
+echo '{"type":"game","index":4}' >>broken.jsonl
+head -n 8 m.jsonl | tail -n 2 >>broken.jsonl
+bad_says "a corrupt game line" "line 6" summary broken.jsonl
+bad_says "summary without a file" "file" summary
+
+finish cli.summary
