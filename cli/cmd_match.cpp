@@ -16,16 +16,22 @@ namespace {
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, long long new_games, bool interrupted) {
+void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& totals, bool interrupted) {
   const double n = s.games ? static_cast<double>(s.games) : 1;
+  const MatchSummary::Missing& m = s.missing;
+  // Games that repeat come first: every interval below is left out for them, and the reader should know
+  // why before reading a figure.
+  if (!m.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", m.repeats);
+  // A reason said on the first line is not said again at each figure.
+  auto because = [&m](const std::string& why) { return why == m.repeats ? std::string("games repeat") : why; };
   fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
              c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
              interrupted ? " (interrupted: the games finished so far)" : "");
+  // The figures that matter first: the score, Elo and the last placer, each with the interval it rests on.
   fmt::print("games {}: A wins {}, draws {}, B wins {}; A scores {}\n", s.games, s.a.wins, s.a.draws, s.a.losses,
              pct(s.a.score()));
   // Testers read "Elo +X ± Y": the pair interval's half-width, as fastchess prints it. A figure left
   // out (MatchSummary::missing) is said so, with the reason, in its place.
-  const MatchSummary::Missing& m = s.missing;
   if (!m.pair_elo.empty()) {
     fmt::print("Elo A-B, nElo, LOS (pairs): not computed: {}\n", m.pair_elo);
   } else {
@@ -33,28 +39,15 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
                                 ? fmt::format("{} ± {} [{}, {}] (pairs, 95%)", signed_text(s.pair_elo.elo),
                                               plain_text((s.pair_elo.hi - s.pair_elo.lo) / 2),
                                               signed_text(s.pair_elo.lo), signed_text(s.pair_elo.hi))
-                                : fmt::format("{} (pairs; {})", signed_text(s.pair_elo.elo), m.pair_elo_ci);
+                                : fmt::format("{} (pairs; {})", signed_text(s.pair_elo.elo),
+                                              m.pair_elo_ci == m.repeats ? "no interval: games repeat" : m.pair_elo_ci);
     const std::string nelo = m.normalized_elo.empty()
                                  ? fmt::format("{} ± {}", signed_text(s.normalized_elo.elo),
                                                plain_text((s.normalized_elo.hi - s.normalized_elo.lo) / 2))
-                                 : fmt::format("not computed ({})", m.normalized_elo);
-    fmt::print("Elo A-B {}, nElo {}, LOS {} (pairs)\n", elo, nelo, pct(s.pair_los));
+                                 : fmt::format("not computed ({})", because(m.normalized_elo));
+    const std::string los = m.pair_los.empty() ? pct(s.pair_los) : "not computed (" + because(m.pair_los) + ")";
+    fmt::print("Elo A-B {}, nElo {}, LOS {} (pairs: {} game pairs)\n", elo, nelo, los, s.pairs.pairs());
   }
-  const std::string game_elo = !m.elo.empty()     ? fmt::format("Elo not computed: {}", m.elo)
-                               : m.elo_ci.empty() ? fmt::format("Elo {} [{}, {}]", signed_text(s.elo.elo),
-                                                                signed_text(s.elo.lo), signed_text(s.elo.hi))
-                                                  : fmt::format("Elo {} ({})", signed_text(s.elo.elo), m.elo_ci);
-  const std::string los =
-      m.los.empty() ? fmt::format("LOS {} (decisive games)", pct(s.los)) : fmt::format("LOS not computed: {}", m.los);
-  // A reason in the line takes commas of its own: a semicolon then parts the two figures.
-  fmt::print("by games: {}{} {}\n", game_elo, m.elo.empty() && m.elo_ci.empty() && m.los.empty() ? "," : ";", los);
-  fmt::print("pentanomial (A's points per pair 0, 0.5, 1, 1.5, 2): {} {} {} {} {}\n", s.pairs.n[0], s.pairs.n[1],
-             s.pairs.n[2], s.pairs.n[3], s.pairs.n[4]);
-  fmt::print(
-      "last placer: wins {} [{:.1f}, {:.1f}], draws {} [{:.1f}, {:.1f}], losses {} [{:.1f}, {:.1f}] (95% Wilson)\n",
-      pct(s.last_placer_wins / n), 100 * s.last_placer_win_ci.lo, 100 * s.last_placer_win_ci.hi, pct(s.draws / n),
-      100 * s.last_placer_draw_ci.lo, 100 * s.last_placer_draw_ci.hi, pct(s.first_placer_wins / n),
-      100 * s.last_placer_loss_ci.lo, 100 * s.last_placer_loss_ci.hi);
   // A clustered interval, or why it is not given (too few clusters for any: said once, on its own line).
   auto clustered = [&m](const Interval& i, const std::string& why) {
     return why.empty()          ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
@@ -64,14 +57,37 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
   if (!m.clustered.empty()) fmt::print("clustered intervals: none given: this summary {}\n", m.clustered);
   fmt::print(
       "last placer's score (wins + half the draws): {} {}; its share of the decisive games {} {}; draws {} {} "
-      "(clustered)\n",
+      "(clustered: {} clusters, {:.1f} effective)\n",
       pct(s.last_placer_score), clustered(s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
       clustered(s.last_placer_decisive_ci, m.decisive_ci), pct(s.draws / n),
-      clustered(s.draw_ci_clustered, m.clustered));
+      clustered(s.draw_ci_clustered, m.clustered), s.clusters.clusters, s.clusters.effective);
   if (c.a.text != c.b.text)
     fmt::print("A's score placing last {} {}, placing first {} {} (clustered)\n", pct(s.a_score_placing_last),
                clustered(s.a_score_placing_last_ci, m.a_last_ci), pct(s.a_score_placing_first),
                clustered(s.a_score_placing_first_ci, m.a_first_ci));
+  fmt::print("details:\n");
+  const std::string game_elo =
+      !m.elo.empty() ? fmt::format("Elo not computed: {}", m.elo)
+      : m.elo_ci.empty()
+          ? fmt::format("Elo {} [{}, {}]", signed_text(s.elo.elo), signed_text(s.elo.lo), signed_text(s.elo.hi))
+          : fmt::format("Elo {} ({})", signed_text(s.elo.elo),
+                        m.elo_ci == m.repeats ? "no interval: games repeat" : m.elo_ci);
+  const std::string los = m.los.empty() ? fmt::format("LOS {} (decisive games)", pct(s.los))
+                                        : fmt::format("LOS not computed: {}", because(m.los));
+  // A reason in the line takes commas of its own: a semicolon then parts the two figures.
+  fmt::print("by games: {}{} {}\n", game_elo, m.elo.empty() && m.elo_ci.empty() && m.los.empty() ? "," : ";", los);
+  fmt::print("pentanomial (A's points per pair 0, 0.5, 1, 1.5, 2): {} {} {} {} {}\n", s.pairs.n[0], s.pairs.n[1],
+             s.pairs.n[2], s.pairs.n[3], s.pairs.n[4]);
+  if (m.repeats.empty())
+    fmt::print(
+        "last placer: wins {} [{:.1f}, {:.1f}], draws {} [{:.1f}, {:.1f}], losses {} [{:.1f}, {:.1f}] (95% "
+        "Wilson)\n",
+        pct(s.last_placer_wins / n), 100 * s.last_placer_win_ci.lo, 100 * s.last_placer_win_ci.hi, pct(s.draws / n),
+        100 * s.last_placer_draw_ci.lo, 100 * s.last_placer_draw_ci.hi, pct(s.first_placer_wins / n),
+        100 * s.last_placer_loss_ci.lo, 100 * s.last_placer_loss_ci.hi);
+  else
+    fmt::print("last placer: wins {}, draws {}, losses {} (no interval: games repeat)\n", pct(s.last_placer_wins / n),
+               pct(s.draws / n), pct(s.first_placer_wins / n));
   if (c.a.text != c.b.text) {
     // The mechanism in each role: the first movement turn's captures and the last placer's lead, in the
     // games where A placed last and in those where B did.
@@ -129,7 +145,7 @@ void print_human(const MatchConfig& c, const MatchSummary& s, double seconds, lo
     fmt::print("SPRT: LLR {:.3f} in [{:.3f}, {:.3f}] after {} pairs: {}\n", s.sprt->llr, s.sprt->lower, s.sprt->upper,
                s.sprt_pairs, d);
   }
-  fmt::print("{:.1f} s, {:.1f} games/s\n", seconds, seconds > 0 ? new_games / seconds : 0.0);
+  fmt::print("{}\n", timing_text(totals));
 }
 
 void print_csv(const nlohmann::json& j) {
@@ -144,6 +160,10 @@ void print_csv(const nlohmann::json& j) {
                         "last_placer_win_rate",
                         "last_placer_score",
                         "draw_rate",
+                        "pair_elo",
+                        "distinct_games",
+                        "distinct_placements",
+                        "clusters",
                         "effective_clusters",
                         "mean_movement_plies",
                         "passes_per_game",
@@ -163,13 +183,15 @@ void print_csv(const nlohmann::json& j) {
     row.push_back(cell(j[k]));
   }
   // An interval as two cells, empty when it is left out (its reason in the column NAME_reason).
-  for (const char* k : {"last_placer_ci95", "last_placer_score_ci95"}) {
+  for (const char* k : {"last_placer_ci95", "last_placer_score_ci95", "last_placer_ci95_clustered",
+                        "draw_ci95_clustered", "pair_elo_ci95"}) {
     head.push_back(std::string(k) + "_lo");
     head.push_back(std::string(k) + "_hi");
-    row.push_back(j[k].is_null() ? "" : j[k][0].dump());
-    row.push_back(j[k].is_null() ? "" : j[k][1].dump());
+    row.push_back(j[k].is_null() ? "" : cell(j[k][0]));
+    row.push_back(j[k].is_null() ? "" : cell(j[k][1]));
   }
-  for (const char* k : {"elo_reason", "last_placer_score_ci95_reason"}) {
+  for (const char* k :
+       {"elo_reason", "last_placer_score_ci95_reason", "last_placer_ci95_reason", "pair_elo_ci95_reason"}) {
     head.push_back(k);
     row.push_back(j.value(k, ""));
   }
@@ -239,7 +261,7 @@ int run_match(const std::vector<std::string>& args) {
   add_run_keys(j, r, interrupted);
   if (common.json) print_json(j);
   else if (common.csv) print_csv(j);
-  else print_human(c, s, r.seconds, r.new_records, interrupted);
+  else print_human(c, s, r, interrupted);
   if (report_write_failure(request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;
 }

@@ -630,7 +630,31 @@ TEST(Match, FewEffectiveClustersLeaveTheClusteredIntervalsOutAndSaySo) {
   EXPECT_EQ(j["stone_diff_10_ci95_reason"], "3 clusters are too few (at least 10 are needed)");
   // The score itself is still given: (6 + 1) / 12.
   EXPECT_DOUBLE_EQ(j["last_placer_score"].get<double>(), 7.0 / 12);
-  EXPECT_FALSE(j["last_placer_ci95"].is_null()) << "the plain Wilson interval stays";
+  // 3 clusters in 6 game pairs: the games repeat, so the plain intervals (Wilson's, Elo's, LOS) are left
+  // out too, with the reason that says so.
+  EXPECT_NE(s.missing.repeats.find("the 12 games are"), std::string::npos) << s.missing.repeats;
+  for (const char* key : {"last_placer_ci95", "draw_ci95", "last_placer_loss_ci95", "elo_ci95"}) {
+    EXPECT_TRUE(j[key].is_null()) << key;
+    EXPECT_EQ(j[std::string(key) + "_reason"], s.missing.repeats) << key;
+  }
+  // A figure left out for a reason of its own keeps it: 6 game pairs are too few for any pair interval.
+  EXPECT_EQ(j["pair_elo_ci95_reason"], "6 game pairs are too few (at least 10 are needed)");
+}
+
+TEST(Match, PlainIntervalsStayWhenEachClusterIsAGamePair) {
+  // 30 games in 15 pairs, each pair its own random opening: too few clusters for a clustered interval
+  // (15 effective), but no game repeats beyond its pair, so the plain intervals stand.
+  auto games = last_placer_games(30, 15, 5);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    games[i].opening_key = 1000 + i / 2;
+    games[i].placement_key = 2000 + i;
+  }
+  const MatchSummary s = match::summarize(config("random", "random", 30), games);
+  EXPECT_FALSE(s.missing.clustered.empty());
+  EXPECT_TRUE(s.missing.repeats.empty()) << s.missing.repeats;
+  const nlohmann::json j = match::summary_json(config("random", "random", 30), s);
+  EXPECT_FALSE(j["last_placer_ci95"].is_null());
+  EXPECT_FALSE(j.contains("last_placer_ci95_reason"));
 }
 
 TEST(Match, ClustersJoinGamesThatShareAnOpeningOrAPlacement) {

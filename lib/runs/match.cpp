@@ -204,6 +204,17 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
     case IntervalGap::None: break;
   }
   if (m.stone_diff_10_ci.empty()) m.stone_diff_10_ci = m.clustered;
+
+  if (!m.clustered.empty() && s.clusters.clusters < pairs) {
+    m.repeats = "the " + std::to_string(s.games) + " games are " + std::to_string(s.distinct_games) +
+                (s.distinct_games == 1 ? " distinct game in " : " distinct games in ") +
+                std::to_string(s.clusters.clusters) + (s.clusters.clusters == 1 ? " cluster" : " clusters") +
+                ": the same games repeat, and an interval would count each repeat as new evidence "
+                "(random opening turns, or players that vary, give games that differ)";
+    for (std::string* why : {&m.elo_ci, &m.pair_elo_ci, &m.los, &m.pair_los})
+      if (why->empty()) *why = m.repeats;
+    if (m.normalized_elo.empty()) m.normalized_elo = m.repeats;
+  }
 }
 
 // Writes null and the reason in place of a figure that is left out.
@@ -368,6 +379,9 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
                                  std::pair{"los", m.los},
                                  std::pair{"pair_los", m.pair_los},
                                  std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci},
+                                 std::pair{"last_placer_ci95", m.repeats},
+                                 std::pair{"draw_ci95", m.repeats},
+                                 std::pair{"last_placer_loss_ci95", m.repeats},
                                  std::pair{"last_placer_ci95_clustered", m.clustered},
                                  std::pair{"last_placer_score_ci95", m.clustered},
                                  std::pair{"draw_ci95_clustered", m.clustered},

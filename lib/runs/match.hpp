@@ -136,6 +136,12 @@ struct MatchSummary {
     // first-capture and per-role ones when their own games rest on too few clusters, the decisive
     // share's also when there are no decisive games.
     std::string clustered, first_capture_ci, no_first_capture_ci, decisive_ci, a_last_ci, a_first_ci;
+    // The plain intervals (Wilson's of the last placer's rates) and every interval of Elo and LOS, when
+    // the same games repeat so much that they would count one game many times as independent evidence:
+    // the games rest on too few effective clusters for a clustered interval (clustered above) and on
+    // fewer clusters than game pairs (so the pairs repeat too). A default match of two deterministic
+    // players (100 games, 2 distinct) is the case; its figures are given, its intervals are not.
+    std::string repeats;
   } missing;
 
   std::optional<SprtResult> sprt;
