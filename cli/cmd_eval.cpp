@@ -2,13 +2,14 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "board_svg.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
 
 namespace seega::cli {
 
 int run_eval(const std::vector<std::string>& args) {
-  std::string rules_text, fen, weights_file;
+  std::string rules_text, fen, weights_file, svg_path;
   bool explain = false, json = false, print_weights = false;
   po::options_description opts("eval options");
   add_rules_option(opts, rules_text);
@@ -18,14 +19,16 @@ int run_eval(const std::vector<std::string>& args) {
       "name included")("weights", po::value(&weights_file),
                        "weights file (name value per line); default: the built-in weights of the rules")(
       "explain", po::bool_switch(&explain), "print each feature, its value, weight and contribution")(
-      "json", po::bool_switch(&json), "print one JSON object");
+      "json", po::bool_switch(&json), "print one JSON object")(
+      "svg", po::value(&svg_path), "also write the position as an SVG picture to this file");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json]\n"
+                     "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json] [--svg F.svg]\n"
                      "       seega eval --print-weights [--rules R | --weights FILE]"))
     return 0;
   if (print_weights) {
-    if (!fen.empty() || explain || json) throw UsageError("--print-weights takes no position: it prints the weights");
+    if (!fen.empty() || explain || json || !svg_path.empty())
+      throw UsageError("--print-weights takes no position: it prints the weights");
     const Weights weights =
         weights_file.empty() ? builtin_weights(load_rules(rules_text)) : load_weights_option(weights_file);
     fmt::print("{}", weights.to_text());
@@ -36,6 +39,7 @@ int run_eval(const std::vector<std::string>& args) {
   const Weights weights = weights_file.empty() ? builtin_weights(rules) : load_weights_option(weights_file);
   return with_size(rules.size, [&]<int N>() {
     const Position<N> pos = load_position<N>(rules, fen);
+    if (!svg_path.empty()) write_svg("--svg", svg_path, board_svg(rules, to_string(pos)));
     const FeatureVector f = features(pos);
     const int score = evaluate(pos, weights);
     // "+ 0.0" prints a zero contribution of a negative weight as 0, not -0.

@@ -4,49 +4,87 @@
 #include <algorithm>
 
 #include "board.hpp"
+#include "board_svg.hpp"
 #include "common.hpp"
 #include "engine/replay.hpp"
+#include "runs/game_text.hpp"
 #include "runs/json.hpp"
 #include "runs/results_file.hpp"
 
 namespace seega::cli {
 
 int run_replay(const std::vector<std::string>& args) {
-  std::string path;
-  long long index = -1;
+  std::string path, svg_path;
+  long long index = -1, ply = -1;
   bool json = false, fen_only = false;
   po::options_description opts("replay options");
-  opts.add_options()("games", po::value(&path)->required(), "a results file (seega match/ladder --out)")(
+  opts.add_options()("games", po::value(&path)->required(),
+                     "a results file (seega match/ladder --out), or games as text (seega export --format text)")(
       "index", po::value(&index)->required(), "the game's index in the file")("json", po::bool_switch(&json),
                                                                               "print the game as one JSON object")(
-      "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end");
+      "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end")(
+      "svg", po::value(&svg_path),
+      "also write the board as an SVG picture to this file: the final position, its last move and captures marked")(
+      "ply", po::value(&ply), "with --svg: draw the position after this many plies instead (0 is the empty board)");
   po::variables_map vm;
-  if (!parse_options(args, opts, vm, "usage: seega replay --games F.jsonl --index I [--json | --fen-only]")) return 0;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega replay --games F --index I [--json | --fen-only] [--svg F.svg [--ply K]]"))
+    return 0;
   if (json && fen_only) throw UsageError("--json and --fen-only: choose one");
   if (index < 0) throw UsageError(fmt::format("--index {}: a game index is 0 or more", index));
-  auto file = read_results(read_user_file(path, "--games"));
-  if (!file.ok()) throw UsageError(path + ": " + file.error);
-  auto tournament = header_tournament(file.value.header);
-  if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
-  const Tournament& run = tournament.value;
-  const auto& games = file.value.games;
-  auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& g) { return g.index == index; });
-  if (it == games.end()) {
-    std::string have = games.empty() ? "none" : fmt::format("{} games", games.size());
-    throw UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));
-  }
-  const GameRecord& g = *it;
+  if (vm.count("ply") && svg_path.empty()) throw UsageError("--ply picks the position --svg draws: give --svg F too");
+  const std::string text = read_user_file(path, "--games");
+  auto no_game = [&](std::size_t count) {
+    std::string have = count == 0 ? "none" : fmt::format("{} games", count);
+    return UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));
+  };
+  Rules rules;
+  GameRecord g;
   std::vector<std::string> players;
-  for (const auto& p : run.players) players.push_back(p.text);
-  const std::string rules_text = run.rules.to_string();
-  for (int c = 0; c < 2; ++c)
-    if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
-      throw UsageError(
-          fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c], players.size()));
-  auto r = replay_text(run.rules, g);
+  if (is_game_text(text)) {
+    auto games = read_game_text(text);
+    if (!games.ok()) throw UsageError(path + ": " + games.error);
+    const auto& all = games.value;
+    auto it = std::find_if(all.begin(), all.end(), [&](const TextGame& t) { return t.record.index == index; });
+    if (it == all.end()) throw no_game(all.size());
+    rules = it->rules;
+    g = it->record;
+    players = {it->players[White], it->players[Black]};
+  } else {
+    auto file = read_results(text);
+    if (!file.ok()) throw UsageError(path + ": " + file.error);
+    auto tournament = header_tournament(file.value.header);
+    if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
+    const Tournament& run = tournament.value;
+    const auto& games = file.value.games;
+    auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& r) { return r.index == index; });
+    if (it == games.end()) throw no_game(games.size());
+    g = *it;
+    rules = run.rules;
+    for (const auto& p : run.players) players.push_back(p.text);
+    for (int c = 0; c < 2; ++c)
+      if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
+        throw UsageError(
+            fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c], players.size()));
+  }
+  const std::string rules_text = rules.to_string();
+  auto r = replay_text(rules, g);
   if (!r.ok()) throw UsageError(path + ": " + r.error);
   const ReplayText& t = r.value;
   const std::string result = to_string(g.outcome);
+  if (!svg_path.empty()) {
+    const long long plies = static_cast<long long>(t.moves.size());
+    if (ply > plies)
+      throw UsageError(fmt::format("--ply {}: game {} has {} plies (0 to {})", ply, index, plies, plies));
+    if (ply < 0 && vm.count("ply")) throw UsageError(fmt::format("--ply {}: a ply is 0 or more", ply));
+    const std::size_t k = ply < 0 ? t.moves.size() : static_cast<std::size_t>(ply);
+    BoardMarks marks;
+    if (k > 0) {
+      marks.moved = move_squares(t.moves[k - 1], rules.size);
+      for (const auto& sq : t.captured[k - 1]) marks.captured.push_back(parse_square(sq, rules.size));
+    }
+    write_svg("--svg", svg_path, board_svg(rules, t.positions[k], marks));
+  }
   if (fen_only) {
     for (const auto& p : t.positions) fmt::print("{}\n", p);
     return 0;
@@ -73,21 +111,21 @@ int run_replay(const std::vector<std::string>& args) {
   fmt::print("game {} of {}: w {} against b {} on {}; {} places first\n", g.index, path,
              players[static_cast<std::size_t>(g.player[White])], players[static_cast<std::size_t>(g.player[Black])],
              rules_text, color_char(g.first_placer));
-  fmt::print("\n{}", board_diagram(run.rules, t.positions.front()));
+  fmt::print("\n{}", board_diagram(rules, t.positions.front()));
   for (std::size_t k = 0; k < t.moves.size(); ++k) {
     const std::string& before = t.positions[k];
     const char side = before[before.find(' ') + 1];
     std::string taken;
     for (const auto& sq : t.captured[k]) taken += " " + sq;
     fmt::print("\nply {}: {} {}{}\n", k + 1, side, t.moves[k], taken.empty() ? "" : " captures" + taken);
-    fmt::print("{}", board_diagram(run.rules, t.positions[k + 1]));
+    fmt::print("{}", board_diagram(rules, t.positions[k + 1]));
     fmt::print("    {}\n", t.positions[k + 1]);
   }
   const std::string names[2] = {players[static_cast<std::size_t>(g.player[White])],
                                 players[static_cast<std::size_t>(g.player[Black])]};
   fmt::print("\nresult: {} ({}): w {} stones, b {}; {} plies, {} in movement, {} passes\n",
-             winner_text(g.outcome, names), ending_text(run.rules, g.outcome), g.stones[White], g.stones[Black],
-             g.plies, g.movement_plies, g.passes);
+             winner_text(g.outcome, names), ending_text(rules, g.outcome), g.stones[White], g.stones[Black], g.plies,
+             g.movement_plies, g.passes);
   return 0;
 }
 

@@ -22,6 +22,7 @@ namespace seega::cli {
 int run_analyze(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
+int run_export(const std::vector<std::string>& args);
 int run_gate(const std::vector<std::string>& args);
 int run_gen_data(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
@@ -103,6 +104,8 @@ const std::vector<Command>& commands() {
       {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", run_play},
       {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
       {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},
+      {"export", "a results file's games as CSV (a row a game) or as text (tags and moves, replay reads it)",
+       run_export},
       {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", run_run_sim},
       {"random", "play a batch of uniformly random games and count the results", run_random},
       {"tune", "fit the evaluation's weights to positions from gen-data (logistic regression)", run_tune},

@@ -35,6 +35,13 @@ def study(name, *parts):
     return path("experiments", name, "results", *parts)
 
 
+def seega_binary():
+    """The seega executable a notebook runs to draw a board (seega replay --svg): SEEGA_BIN, else the
+    release build's; None when neither exists, so the notebook can say so and go on."""
+    exe = os.environ.get("SEEGA_BIN") or os.path.join(ROOT, "build", "release", "bin", "seega")
+    return exe if os.path.exists(exe) else None
+
+
 def style():
     """Figures small enough to keep the committed notebooks light and large enough to read."""
     matplotlib.rcParams.update({

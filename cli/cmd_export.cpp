@@ -1,0 +1,150 @@
+// seega export: a results file's games in forms other tools read: one CSV row per game, or games as
+// text (game_text.hpp), which seega replay reads back.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "common.hpp"
+#include "engine/replay.hpp"
+#include "rules/spec.hpp"
+#include "runs/atomic_write.hpp"
+#include "runs/game_text.hpp"
+#include "runs/results_file.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+// A game to export: its record with the rules and players it names, and the colour of its pairing's
+// player a (a results file has one; games as text do not).
+struct Exported {
+  TextGame game;
+  std::optional<Color> a;
+};
+
+std::vector<Exported> read_games(const std::string& path) {
+  const std::string text = read_user_file(path, "FILE");
+  std::vector<Exported> out;
+  if (is_game_text(text)) {
+    auto games = read_game_text(text);
+    if (!games.ok()) throw UsageError(path + ": " + games.error);
+    for (auto& g : games.value) out.push_back({std::move(g), std::nullopt});
+    return out;
+  }
+  auto file = read_results(text);
+  if (!file.ok()) throw UsageError(path + ": " + file.error);
+  auto tournament = header_tournament(file.value.header);
+  if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
+  const Tournament& t = tournament.value;
+  const int count = static_cast<int>(t.players.size());
+  for (const GameRecord& g : file.value.games) {
+    for (Color c : {White, Black})
+      if (g.player[c] < 0 || g.player[c] >= count)
+        throw UsageError(
+            fmt::format("{}: game {} names player {}, the header has {}", path, g.index, g.player[c], count));
+    Exported e{{t.rules, {t.players[g.player[White]].text, t.players[g.player[Black]].text}, g, 0}, std::nullopt};
+    const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
+    if (g.played_by(p.a)) e.a = g.colour_of(p.a);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+const std::vector<std::string> kColumns = {
+    "index",  "white",           "black",          "a",        "first_placer", "last_placer",   "result",
+    "winner", "winner_player",   "ending",         "stones_w", "stones_b",     "captured_by_w", "captured_by_b",
+    "plies",  "placement_plies", "movement_plies", "passes",   "seed",         "game_key"};
+
+std::string csv_line(const Exported& e) {
+  const GameRecord& g = e.game.record;
+  const int placed = e.game.rules.stones_per_side();
+  const std::string result = g.outcome.draw() ? "draw" : std::string(1, color_char(Color(g.outcome.winner)));
+  std::string winner;  // the pairing's side, as a results file's game line says it
+  if (e.a) winner = g.outcome.draw() ? "draw" : g.outcome.winner == *e.a ? "a" : "b";
+  const std::string winner_player = g.outcome.draw() ? "" : e.game.players[g.outcome.winner];
+  const int placement_plies = g.plies - g.movement_moves[White] - g.movement_moves[Black] - g.passes;
+  return csv_row({std::to_string(g.index),
+                  e.game.players[White],
+                  e.game.players[Black],
+                  e.a ? std::string(1, color_char(*e.a)) : "",
+                  std::string(1, color_char(g.first_placer)),
+                  std::string(1, color_char(g.last_placer)),
+                  result,
+                  winner,
+                  winner_player,
+                  std::string(to_string(g.outcome.reason)),
+                  std::to_string(g.stones[White]),
+                  std::to_string(g.stones[Black]),
+                  std::to_string(placed - g.stones[Black]),
+                  std::to_string(placed - g.stones[White]),
+                  std::to_string(g.plies),
+                  std::to_string(placement_plies),
+                  std::to_string(g.movement_plies),
+                  std::to_string(g.passes),
+                  std::to_string(g.seed),
+                  std::to_string(g.game_key)}) +
+         "\n";
+}
+
+}  // namespace
+
+int run_export(const std::vector<std::string>& args) {
+  std::string path, format, out_path;
+  std::vector<long long> wanted;
+  po::options_description opts("export options");
+  opts.add_options()("file", po::value(&path), "the results file (or games as text) to export; also a plain word")(
+      "format", po::value(&format)->required(),
+      "csv: one row per game with a header row; text: each game as tag lines and its moves, which seega replay "
+      "reads back")("out", po::value(&out_path), "write to this file (whole, replacing it) instead of the output")(
+      "game", po::value(&wanted)->multitoken(), "export only these games, by index, in the order given");
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm, "usage: seega export FILE --format csv|text [--out F] [--game N ...]",
+                     &positional))
+    return 0;
+  if (path.empty()) throw UsageError("give the results file to export: seega export FILE --format csv|text");
+  if (format != "csv" && format != "text")
+    throw UsageError("--format " + quote(format) + ": allowed csv, text" + did_you_mean(format, {"csv", "text"}));
+  if (!out_path.empty())
+    if (auto problem = output_file_problem("--out", out_path); !problem.empty()) throw UsageError(problem);
+  std::set<long long> given;
+  for (long long n : wanted)
+    if (!given.insert(n).second) throw UsageError(fmt::format("--game {} is given twice", n));
+
+  std::vector<Exported> games = read_games(path);
+  if (!wanted.empty()) {
+    std::vector<Exported> chosen;
+    for (long long n : wanted) {
+      auto it = std::find_if(games.begin(), games.end(), [&](const Exported& e) { return e.game.record.index == n; });
+      if (it == games.end())
+        throw UsageError(fmt::format("--game {}: {} holds no game {} ({})", n, path, n,
+                                     games.empty() ? "it holds none" : fmt::format("it holds {} games", games.size())));
+      chosen.push_back(*it);
+    }
+    games = std::move(chosen);
+  }
+  std::string text;
+  if (format == "csv") {
+    text = csv_row(kColumns) + "\n";
+    for (const auto& e : games) text += csv_line(e);
+  } else {
+    for (const auto& e : games) {
+      // Only a game that replays is written: the text must read back.
+      auto replayed = replay_text(e.game.rules, e.game.record);
+      if (!replayed.ok()) throw UsageError(path + ": " + replayed.error);
+      if (!text.empty()) text += '\n';
+      text += game_text(e.game);
+    }
+  }
+  if (out_path.empty()) {
+    fmt::print("{}", text);
+    return 0;
+  }
+  if (auto error = write_files_atomically({{out_path, text}}); !error.empty()) throw UsageError("--out " + error);
+  return 0;
+}
+
+}  // namespace seega::cli

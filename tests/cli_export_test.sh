@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# seega export end to end: games exported as text replay to what the results file's games replay to,
+# with their result and ending; the CSV has one row per game that agrees with the game lines; the SVG
+# pictures of replay --svg and eval --svg are well-formed XML with one circle per stone on 5x5, 7x7 and
+# 9x9; bad inputs exit 2 with one line.
+set -u
+seega=$1
+source "$(dirname "$0")/cli_lib.sh"
+
+"$seega" match --quiet --a greedy --b random --games 6 --out "$tmp/m5.jsonl" >/dev/null
+"$seega" match --quiet --a random --b greedy --games 2 --rules 'chain(size=7)' --out "$tmp/m7.jsonl" >/dev/null
+"$seega" match --quiet --a random --b random --games 2 --rules 'diagonal(size=9)' --out "$tmp/m9.jsonl" >/dev/null
+"$seega" ladder --quiet --players random greedy 'greedy(blunder=0.5)' --games-per-pair 2 \
+  --out "$tmp/l.jsonl" >/dev/null
+
+# --- Text: every game replays from the text as from the results file --------------------------------
+for f in m5 m7 m9 l; do
+  if "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt"; then pass; else fail "$f: export --format text"; fi
+  games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
+  tagged=$(grep -c '^\[Index ' "$tmp/$f.txt")
+  [ "$tagged" -eq "$games" ] && pass || fail "$f: $tagged games in the text, $games in the file"
+  for i in $(seq 0 $((games - 1))); do
+    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" --json >"$tmp/a.json" 2>&1
+    "$seega" replay --games "$tmp/$f.txt" --index "$i" --json >"$tmp/b.json" 2>&1
+    if cmp -s "$tmp/a.json" "$tmp/b.json"; then pass; else fail "$f game $i: --json differs: $(head -c 300 "$tmp/b.json")"; fi
+    # The printed game is the same but for the file's name on its first line.
+    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" | tail -n +2 >"$tmp/a.txt"
+    "$seega" replay --games "$tmp/$f.txt" --index "$i" | tail -n +2 >"$tmp/b.txt"
+    if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then pass; else fail "$f game $i: the printed replay differs"; fi
+  done
+  # The tags say what the game lines say.
+  if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
+import json, re, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+header, games = lines[0], {g["index"]: g for g in lines[1:]}
+tags = {}
+for block in open(sys.argv[2]).read().split("\n\n"):
+    t = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
+    if t:
+        tags[int(t["Index"])] = t
+assert tags.keys() == games.keys(), (sorted(tags), sorted(games))
+for i, g in games.items():
+    t = tags[i]
+    assert t["Result"] == g["result"], (i, t["Result"], g["result"])
+    assert t["Ending"] == g["end_reason"], (i, t["Ending"], g["end_reason"])
+    assert t["Seed"] == str(g["seed"]), (i, t["Seed"], g["seed"])
+    assert t["FirstPlacer"] == g["first_placer"]
+    assert t["White"] == header["players"][g["players"]["w"]], (i, t["White"])
+    assert t["Black"] == header["players"][g["players"]["b"]], (i, t["Black"])
+EOF2
+  ); then pass; else fail "$f: the text's tags disagree with the game lines: $err"; fi
+done
+
+# --- CSV: one row per game, agreeing with the game lines --------------------------------------------
+for f in m5:12 m7:24 l:12; do
+  stones=${f#*:} f=${f%:*}
+  "$seega" export "$tmp/$f.jsonl" --format csv >"$tmp/$f.csv" || fail "$f: export --format csv"
+  if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.csv" "$stones" 2>&1 <<'EOF2'
+import csv, json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+games = lines[1:]
+rows = list(csv.DictReader(open(sys.argv[2], newline="")))
+assert len(rows) == len(games), (len(rows), len(games))
+placed = int(sys.argv[3])  # the stones each side places
+for row, g in zip(rows, games):
+    assert int(row["index"]) == g["index"], (row["index"], g["index"])
+    assert row["result"] == g["result"], (row["index"], row["result"], g["result"])
+    assert row["ending"] == g["end_reason"], (row["index"], row["ending"], g["end_reason"])
+    assert row["a"] == g["a"] and row["winner"] == g["winner"], (row["index"], row["a"], row["winner"])
+    assert int(row["stones_w"]) == g["stones"]["w"] and int(row["stones_b"]) == g["stones"]["b"], row["index"]
+    assert int(row["captured_by_w"]) == placed - g["stones"]["b"], (row["index"], row["captured_by_w"])
+    assert int(row["captured_by_w"]) + int(row["captured_by_b"]) == g["captures"], row["index"]
+    assert int(row["plies"]) == g["plies"] and int(row["passes"]) == g["passes"], row["index"]
+    assert int(row["placement_plies"]) + g["movement_moves"]["w"] + g["movement_moves"]["b"] + g["passes"] == g["plies"]
+    assert row["seed"] == str(g["seed"]) and row["game_key"] == str(g["game_key"]), row["index"]
+    assert row["first_placer"] == g["first_placer"] and row["last_placer"] == g["last_placer"], row["index"]
+    want = "" if g["result"] == "draw" else row["white" if g["result"] == "w" else "black"]
+    assert row["winner_player"] == want, (row["index"], row["winner_player"], want)
+EOF2
+  ); then pass; else fail "$f: the CSV disagrees with the game lines: $err"; fi
+done
+# --game picks games in the order given; a text file exports as a results file does.
+"$seega" export "$tmp/m5.jsonl" --format csv --game 4 1 | cut -d, -f1 | tr '\n' ' ' >"$tmp/picked"
+[ "$(cat "$tmp/picked")" = "index 4 1 " ] && pass || fail "--game 4 1 gives rows $(cat "$tmp/picked")"
+"$seega" export "$tmp/m5.txt" --format csv | cut -d, -f1-3,5-7,9- >"$tmp/from_text.csv"
+cut -d, -f1-3,5-7,9- "$tmp/m5.csv" | cmp -s - "$tmp/from_text.csv" && pass || fail "the CSV of the text differs from the file's"
+
+# --- SVG: well-formed, one circle per stone ----------------------------------------------------------
+# svg_stones <svg> <fen>: the SVG parses and holds one circle per stone of the position, of its colour,
+# and no other circle; with marks, at least one moved square.
+svg_stones() {
+  "$py" - "$@" <<'EOF2'
+import sys, xml.etree.ElementTree as ET
+svg, fen, marked = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(svg).getroot()
+circles = root.iter(ns + "circle")
+colours = [c.get("class") for c in circles]
+board = fen.split()[0]
+want = {"stone w": board.count("w"), "stone b": board.count("b")}
+got = {k: colours.count(k) for k in want}
+assert len(colours) == sum(want.values()) and got == want, (got, want, len(colours))
+n = board.count("/") + 1
+squares = [r for r in root.iter(ns + "rect") if (r.get("class") or "").startswith("square")]
+assert len(squares) == n * n, len(squares)
+assert sum("centre" in r.get("class") for r in squares) == 1
+moved = [r for r in root.iter(ns + "rect") if r.get("class") == "moved"]
+assert not marked or moved, "no moved square marked"
+EOF2
+}
+for f in m5 m7 m9; do
+  last=$("$seega" replay --games "$tmp/$f.jsonl" --index 1 --fen-only | tail -n 1)
+  "$seega" replay --games "$tmp/$f.jsonl" --index 1 --svg "$tmp/$f.svg" >/dev/null || fail "$f: replay --svg"
+  if err=$(svg_stones "$tmp/$f.svg" "$last" 1 2>&1); then pass; else fail "$f: the final SVG: $err"; fi
+  # The same picture from the text; and midway, after 30 plies.
+  "$seega" replay --games "$tmp/$f.txt" --index 1 --svg "$tmp/$f.text.svg" >/dev/null
+  cmp -s "$tmp/$f.svg" "$tmp/$f.text.svg" && pass || fail "$f: the SVG from the text differs"
+  mid=$("$seega" replay --games "$tmp/$f.jsonl" --index 1 --fen-only | sed -n 31p)
+  "$seega" replay --games "$tmp/$f.jsonl" --index 1 --svg "$tmp/$f.30.svg" --ply 30 >/dev/null
+  if err=$(svg_stones "$tmp/$f.30.svg" "$mid" 1 2>&1); then pass; else fail "$f: the SVG after 30 plies: $err"; fi
+done
+"$seega" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp/empty.svg" --ply 0 >/dev/null
+if err=$(svg_stones "$tmp/empty.svg" "5/5/5/5/5 w 12/12 0 0" 0 2>&1); then pass; else fail "the empty board's SVG: $err"; fi
+grep -q 'class="centre-mark"' "$tmp/empty.svg" && pass || fail "the empty centre is not marked"
+# A capture's squares are crossed with lines, not circles: find a ply that captured.
+cap=$("$seega" replay --games "$tmp/m5.jsonl" --index 0 --json | "$py" -c '
+import json, sys
+print(next((m["ply"] for m in json.load(sys.stdin)["moves"] if m["captured"]), 0))')
+if [ "$cap" -gt 0 ]; then
+  "$seega" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp/cap.svg" --ply "$cap" >/dev/null
+  [ "$(grep -c 'class="captured"' "$tmp/cap.svg")" -ge 2 ] && pass || fail "ply $cap's capture is not marked"
+else fail "game 0 of m5 has no capture to draw"; fi
+fen='2w2/1bwb1/w3b/5/b3w b 0/0 3 3'
+"$seega" eval --fen "$fen" --svg "$tmp/eval.svg" >/dev/null || fail "eval --svg"
+if err=$(svg_stones "$tmp/eval.svg" "$fen" 0 2>&1); then pass; else fail "eval's SVG: $err"; fi
+fen9='9/9/9/4w4/3b1b3/4w4/9/9/9 w 38/38 0 0'
+"$seega" eval --fen "$fen9" --svg "$tmp/eval9.svg" >/dev/null || fail "eval --svg on 9x9"
+if err=$(svg_stones "$tmp/eval9.svg" "$fen9" 0 2>&1); then pass; else fail "eval's 9x9 SVG: $err"; fi
+
+# --- Bad inputs -------------------------------------------------------------------------------------
+bad_says "no such file" "no such file" export "$tmp/none.jsonl" --format csv
+bad_says "unknown format" "allowed csv, text" export "$tmp/m5.jsonl" --format pgn
+bad_says "no format" "format" export "$tmp/m5.jsonl"
+bad_says "no file" "give the results file" export --format csv
+bad_says "unwritable --out" "--out" export "$tmp/m5.jsonl" --format csv --out "$tmp/no/such/dir/x.csv"
+bad_says "--out a directory" "is a directory" export "$tmp/m5.jsonl" --format csv --out "$tmp"
+bad_says "a game not in the file" "holds no game 99" export "$tmp/m5.jsonl" --format text --game 99
+bad_says "a game given twice" "--game 2 is given twice" export "$tmp/m5.jsonl" --format text --game 2 2
+bad_says "not a results file" "" export "$tmp/m5.csv" --format csv
+bad_says "--ply without --svg" "give --svg" replay --games "$tmp/m5.jsonl" --index 0 --ply 3
+bad_says "--ply past the end" "plies (0 to" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp/x.svg" --ply 100000
+bad_says "--svg a directory" "is a directory" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp"
+bad_says "eval --svg unwritable" "--svg" eval --fen "$fen" --svg "$tmp/no/such/dir/x.svg"
+bad_says "a game not in the text" "no game 99" replay --games "$tmp/m5.txt" --index 99
+# Text that is wrong: each error names its line.
+"$seega" export "$tmp/m5.jsonl" --format text --game 0 --out "$tmp/one.txt"
+sed '2s/.*/[Whtie "greedy"]/' "$tmp/one.txt" >"$tmp/tag.txt"
+bad_says "an unknown tag" "line 2: unknown tag 'Whtie' (did you mean 'White'?)" replay --games "$tmp/tag.txt" --index 0
+sed '4d' "$tmp/one.txt" >"$tmp/missing.txt"
+bad_says "a missing tag" "line 1: the game starting here has no [Seed] tag" replay --games "$tmp/missing.txt" --index 0
+sed '10s/^[^ ]*/z9+a1/' "$tmp/one.txt" >"$tmp/move.txt"
+bad_says "a bad move" "line 10: game 0, move 1 'z9+a1'" replay --games "$tmp/move.txt" --index 0
+result=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$tmp/one.txt")
+other=$([ "$result" = draw ] && echo w || echo draw)
+sed "7s/.*/[Result \"$other\"]/" "$tmp/one.txt" >"$tmp/result.txt"
+bad_says "a wrong result" "line 7: [Result \"$other\"], but the moves end in $result" replay --games "$tmp/result.txt" --index 0
+head -n 10 "$tmp/one.txt" >"$tmp/cut.txt"
+bad_says "moves cut short" "line 10: game 0: the moves stop" replay --games "$tmp/cut.txt" --index 0
+printf '[Rules "standard"\n' >"$tmp/bracket.txt"
+bad_says "an unclosed tag" "line 1:" replay --games "$tmp/bracket.txt" --index 0
+printf '[Rules "standard"]\n[White "a"]\n' >"$tmp/notags.txt"
+bad_says "tags alone" "line 1: the game starting here has no [Black] tag" export "$tmp/notags.txt" --format csv
+
+finish cli.export
