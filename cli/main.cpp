@@ -21,6 +21,7 @@ namespace seega::cli {
 
 int run_analyze(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
+int run_compare(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
 int run_export(const std::vector<std::string>& args);
 int run_gate(const std::vector<std::string>& args);
@@ -99,6 +100,7 @@ const std::vector<Command>& commands() {
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
+      {"compare", "two matches' results side by side: B minus A with intervals, and what else differs", run_compare},
       {"summary", "the summary of a run read back from its results file, as the run printed it", run_summary},
       {"merge", "join the files of a run's shards (--shard I/K) into the file of one run", run_merge},
       {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", run_play},

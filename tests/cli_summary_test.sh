@@ -100,6 +100,40 @@ same_summary "a merged file against the one run" m.json merged.json
 "$seega" summary s1.jsonl --json >s1.json || fail "summary of a shard's file"
 grep -q '"shard":"1/3"' s1.json && pass || fail "a shard's summary does not name its shard"
 
+# --- compare: B minus A, and what else differs ----------------------------------------------------------
+# 80 games each: enough effective clusters (at least 20) for every clustered interval.
+a_run=(match --a 'ab(depth=2)' --games 80 --opening-turns 2 --quiet)
+"$seega" "${a_run[@]}" --b 'ab(depth=1)' --seed 5 --out p.jsonl --json >p.json
+"$seega" "${a_run[@]}" --b 'ab(depth=1)' --seed 6 --rules 'standard(quiet_plies=12)' --out q.jsonl --json >q.json
+"$seega" compare p.jsonl q.jsonl --json >cmp.json || fail "compare"
+"$py" - cmp.json p.json q.json <<'EOF2' && pass || fail "compare: $(head -c 600 cmp.json)"
+import json, math, sys
+c, a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert c["differences"] == ["rules quiet_plies: the preset's vs 12"], c["differences"]
+assert c["sampling"] == ["seed 5 vs 6"] and "warning" not in c, c
+for key, rate in [("last_placer_score", "last_placer_score"), ("draw_rate", "draw_rate")]:
+    f = c["figures"][key]
+    assert math.isclose(f["difference"], b[rate] - a[rate]), (key, f, a[rate], b[rate])
+# The difference's interval adds the runs' clustered ones in quadrature.
+f = c["figures"]["last_placer_score"]
+se = lambda ci: (ci[1] - ci[0]) / (2 * 1.959963984540054)
+half = 1.959963984540054 * math.hypot(se(a["last_placer_score_ci95"]), se(b["last_placer_score_ci95"]))
+assert math.isclose(f["difference_ci95"][1] - f["difference"], half), (f, half)
+assert f["a_ci95"] == a["last_placer_score_ci95"] and f["b_ci95"] == b["last_placer_score_ci95"]
+EOF2
+"$seega" compare m.jsonl m.jsonl --json >self.json
+"$py" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["differences"] == [] and "no setting" in c["warning"], c
+assert all(f["difference"] == 0 for f in c["figures"].values()), c' self.json && pass || fail "compare of a file with itself: $(cat self.json)"
+"$seega" "${a_run[@]}" --b greedy --seed 6 --rules 'standard(quiet_plies=12)' --out two.jsonl >/dev/null
+"$seega" compare p.jsonl two.jsonl >two.txt
+grep -q '^warning: the runs differ in 2 settings' two.txt && grep -q 'B: ab(depth=1) vs greedy' two.txt && pass ||
+  fail "compare of runs differing in two settings: $(cat two.txt)"
+bad_says "compare of one file" "two results files" compare m.jsonl
+bad_says "compare of a ladder" "compare reads matches" compare m.jsonl l.jsonl
+
 # --- bad input -------------------------------------------------------------------------------------------
 bad_says "summary of a missing file" "nothing.jsonl" summary nothing.jsonl
 bad_says "summary of a directory" "not a regular file" summary .

@@ -14,6 +14,16 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+TEST(Stats, TheDifferenceOfTwoIndependentEstimatesAddsTheirStandardErrorsInQuadrature) {
+  // a = 0.5 +- 0.1 and b = 0.7 +- 0.2 (95% half-widths): the difference 0.2 +- sqrt(0.1^2 + 0.2^2).
+  const Interval d = difference_ci(0.5, {0.4, 0.6}, 0.7, {0.5, 0.9});
+  EXPECT_NEAR(d.lo, 0.2 - std::sqrt(0.05), 1e-12);
+  EXPECT_NEAR(d.hi, 0.2 + std::sqrt(0.05), 1e-12);
+  // An interval not symmetric about its estimate counts at its mean half-width.
+  const Interval e = difference_ci(0.9, {0.7, 0.95}, 0.9, {0.7, 0.95});
+  EXPECT_NEAR(e.hi, 0.125 * std::sqrt(2.0), 1e-12);
+}
+
 TEST(Stats, WilsonIntervalMatchesAKnownValue) {
   // p = 0.8, z^2/n = 0.038415: centre 0.819207 / 1.038415 = 0.78890,
   // half 1.959964 * sqrt(0.0016 + 0.00009604) / 1.038415 = 0.07773.

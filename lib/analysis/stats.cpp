@@ -12,6 +12,12 @@
 
 namespace seega {
 
+Interval difference_ci(double a, Interval ia, double b, Interval ib, double z) {
+  const double se_a = (ia.hi - ia.lo) / (2 * z), se_b = (ib.hi - ib.lo) / (2 * z);
+  const double half = z * std::sqrt(se_a * se_a + se_b * se_b);
+  return {b - a - half, b - a + half};
+}
+
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -40,6 +40,12 @@ struct Interval {
   double lo = 0, hi = 0;
 };
 
+// The 95% interval of b - a for two independent estimates a and b given with 95% intervals: each
+// interval's half-width over z is read as its standard error (an interval that is not symmetric about
+// its estimate, Wilson's, at its mean half-width), and the two add in quadrature. Runs that share
+// their openings (the same seed) are positively correlated, and the interval is then conservative.
+Interval difference_ci(double a, Interval ia, double b, Interval ib, double z = kZ95);
+
 // Wilson rather than Wald: it stays inside [0, 1] and keeps its coverage near 0 and 1, where short
 // matches between unequal engines live. n = 0 gives [0, 1], since nothing is known.
 Interval wilson(double successes, double n, double z = kZ95);
