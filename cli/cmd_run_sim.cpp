@@ -73,6 +73,7 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
 
 std::string levels_text(const RunSimConfig& c) {
   return fmt::format("level(1..{}{})", c.max_level, c.clock ? ", on the 1.5 s clock" : ",deterministic");
+  if (!c.table.levels.empty()) return fmt::format("levels 1..{} of the --levels table", c.max_level);
 }
 
 // An interval, or "(no interval)" when it is left out (the reason follows on a line of its own).
@@ -187,7 +188,7 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
 }  // namespace
 
 int run_run_sim(const std::vector<std::string>& args) {
-  std::string rules_text, player_text;
+  std::string rules_text, player_text, levels_path;
   long long runs = 0;
   int max_level = 0, target = -1;
   RunArgs run;
@@ -200,10 +201,13 @@ int run_run_sim(const std::vector<std::string>& args) {
       "the last level: a run that beats it ends there (1 to 30)")(
       "clock", po::bool_switch(&clock),
       "levels think on their 1.5 s clock, as in the game, instead of the node budget (not reproducible)")(
-      "target-median", po::value(&target),
-      "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
-      "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
-      "whose median wins reach this")("json", po::bool_switch(&json), "print the summary as one JSON object");
+      "levels", po::value(&levels_path),
+      "a level table: FILE has one line a level, its number and its player spec ('2 ab(depth=2,blunder=0.25)'; "
+      "# comments); the runs face it instead of the built-in levels, up to its last level unless --max-level says "
+      "fewer")("target-median", po::value(&target),
+               "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
+               "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
+               "whose median wins reach this")("json", po::bool_switch(&json), "print the summary as one JSON object");
   add_run_options(
       opts, run,
       {"master seed; run i's seed derives from it and i", "append one JSON line per finished run to this file",
@@ -214,8 +218,9 @@ int run_run_sim(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]\n"
-                     "       [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]\n"
-                     "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n\n"
+                     "       [--levels FILE] [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]\n"
+                     "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n"
+                     "       [--levels FILE]\n\n"
                      "Seega>Play's run (seed 001): the player faces level 1, moves up a level with each win, and\n"
                      "the run ends at the first loss or draw. The computer places first in the first game, then\n"
                      "the roles swap every game. A win's bonus is 4 a stone the player has left plus 50 less its\n"
@@ -227,6 +232,10 @@ int run_run_sim(const std::vector<std::string>& args) {
   c.max_level = max_level;
   c.runs = runs;
   c.clock = clock;
+  if (vm.count("levels")) {
+    c.table = load_level_table(levels_path);
+    if (vm["max-level"].defaulted()) c.max_level = static_cast<int>(c.table.levels.size());
+  }
   const RunSetup setup = check_run_args(run);
   c.seed = setup.seed;
   c.threads = setup.threads;
@@ -238,8 +247,8 @@ int run_run_sim(const std::vector<std::string>& args) {
     throw UsageError("say --player SPEC (one player's runs) or --target-median L (the proxies), one of the two");
   const bool progress = setup.request.progress;
   if (targeting) {
-    if (target < 0 || target > max_level)
-      throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, max_level));
+    if (target < 0 || target > c.max_level)
+      throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, c.max_level));
     if (!run.out.empty()) throw UsageError("--out records one player's runs: not with --target-median");
     if (!c.shard.whole()) throw UsageError("--shard splits one player's runs: not with --target-median");
     return run_targets(c, target, json, progress);

@@ -59,6 +59,62 @@ R "${base[@]}" --runs 40 --out "$tmp/cut.jsonl" --resume --json >"$tmp/s4.json" 
 same_summary "run-sim resumed from a cut file vs fresh" "$tmp/s1.json" "$tmp/s4.json"
 grep -q "corrupt last line" "$tmp/err" && pass || fail "no warning about the cut line: $(cat "$tmp/err")"
 
+# --- --levels: a level table ----------------------------------------------------------------------------
+# The built-in levels written as a table give the built-in results; one level changed gives others.
+{ echo "# the built-in levels, as a table"; for n in 1 2 3; do echo "$n level($n,deterministic)   # level $n"; done; } >"$tmp/same.levels"
+printf '3 level(3,deterministic)\n1 level(1,deterministic)\n\n2 level(2,deterministic,blunder=0.9)\n' >"$tmp/soft.levels"
+R "${base[@]}" --runs 40 --levels "$tmp/same.levels" --json >"$tmp/t1.json"
+R "${base[@]}" --runs 40 --levels "$tmp/soft.levels" --json >"$tmp/t2.json"
+if "$py" - "$tmp/s1.json" "$tmp/t1.json" "$tmp/t2.json" <<'EOF2'
+import json, sys
+built, same, soft = (json.load(open(p)) for p in sys.argv[1:])
+keys = ("runs", "wins_histogram", "wins", "score", "distinct_runs", "games_per_run", "max_level")
+for k in keys:
+    assert built[k] == same[k], (k, built[k], same[k])
+assert same["levels"] == "table" and same["level_table"] == [f"level({n},deterministic)" for n in (1, 2, 3)], same
+assert soft["level_table"][1] == "level(2,deterministic,blunder=0.9)", soft["level_table"]
+assert soft["wins_histogram"] != built["wins_histogram"], (soft["wins_histogram"], built["wins_histogram"])
+EOF2
+then pass; else fail "run-sim --levels against the built-in levels"; fi
+R "${base[@]}" --runs 20 --levels "$tmp/same.levels" >"$tmp/ttext"
+grep -q '^run-sim: greedy against levels 1..3 of the --levels table on ' "$tmp/ttext" && pass ||
+  fail "run-sim --levels text: $(head -1 "$tmp/ttext")"
+# The file's header names the table's specs, so a resume with another table is refused.
+R "${base[@]}" --runs 6 --levels "$tmp/same.levels" --out "$tmp/tab.jsonl" >/dev/null
+"$py" -c 'import json,sys; h=json.loads(open(sys.argv[1]).readline()); sys.exit(h["level_table"][2] != "level(3,deterministic)")' "$tmp/tab.jsonl" &&
+  pass || fail "run-sim --levels header: $(head -c 300 "$tmp/tab.jsonl")"
+bad_says "a resume with another table" "the file was made with level_table" \
+  run-sim "${base[@]}" --runs 6 --levels "$tmp/soft.levels" --out "$tmp/tab.jsonl" --resume
+bad_says "a resume of a table's file with the built-in levels" "the file was made with" \
+  run-sim "${base[@]}" --runs 6 --out "$tmp/tab.jsonl" --resume
+R "${base[@]}" --runs 8 --levels "$tmp/same.levels" --out "$tmp/tab.jsonl" --resume --json >/dev/null && pass ||
+  fail "run-sim --levels --resume with the same table"
+# Only two levels: --max-level defaults to the table's last level, and may not pass it.
+printf '1 random\n2 greedy\n' >"$tmp/two.levels"
+R --player greedy --runs 4 --levels "$tmp/two.levels" --json >"$tmp/two.json"
+"$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(j["max_level"] != 2 or len(j["wins_histogram"]) != 3)' "$tmp/two.json" &&
+  pass || fail "--levels of two levels: $(head -c 300 "$tmp/two.json")"
+bad_says "--max-level past the table" "--max-level 3 is past the table's last level, 2" \
+  run-sim --player greedy --levels "$tmp/two.levels" --max-level 3
+bad_says "--clock with a table" "--clock is for the built-in levels" run-sim --player greedy --levels "$tmp/two.levels" --clock
+# Bad tables: one clear line naming the file and the line.
+printf '1 random\n2 grredy\n' >"$tmp/b1.levels"
+bad_says "a bad spec" "--levels $tmp/b1.levels: line 2: level 2: unknown player 'grredy'" run-sim --player greedy --levels "$tmp/b1.levels"
+printf '1 random\n# no level 2\n3 greedy\n' >"$tmp/b2.levels"
+bad_says "a gap" "line 3: level 3 is given but level 2 is not" run-sim --player greedy --levels "$tmp/b2.levels"
+printf '1 random\n2 greedy\n1 greedy\n' >"$tmp/b3.levels"
+bad_says "a duplicate level" "line 3: level 1 again (first on line 1)" run-sim --player greedy --levels "$tmp/b3.levels"
+printf 'random\n' >"$tmp/b4.levels"
+bad_says "a line without its number" "line 1: a line is a level's number" run-sim --player greedy --levels "$tmp/b4.levels"
+printf '31 random\n' >"$tmp/b5.levels"
+bad_says "a level past 30" "line 1: a line is a level's number (1 to 30)" run-sim --player greedy --levels "$tmp/b5.levels"
+printf '2\n' >"$tmp/b6.levels"
+bad_says "a level without a spec" "line 1: level 2 has no player spec" run-sim --player greedy --levels "$tmp/b6.levels"
+printf '# nothing\n\n' >"$tmp/b7.levels"
+bad_says "an empty table" "no levels" run-sim --player greedy --levels "$tmp/b7.levels"
+bad_says "a missing table" "--levels $tmp/none.levels" run-sim --player greedy --levels "$tmp/none.levels"
+bad_says "a folder as a table" "--levels $tmp" run-sim --player greedy --levels "$tmp"
+
 # --- Text form and --target-median -------------------------------------------------------------------
 R "${base[@]}" --runs 20 >"$tmp/text"
 grep -q '^wins (levels beaten): mean' "$tmp/text" && grep -q 'beat the last level' "$tmp/text" && pass ||
