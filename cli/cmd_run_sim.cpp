@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <utility>
@@ -72,8 +73,8 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
 }
 
 std::string levels_text(const RunSimConfig& c) {
-  return fmt::format("level(1..{}{})", c.max_level, c.clock ? ", on the 1.5 s clock" : ",deterministic");
   if (!c.table.levels.empty()) return fmt::format("levels 1..{} of the --levels table", c.max_level);
+  return fmt::format("level(1..{}{})", c.max_level, c.clock ? ", on the 1.5 s clock" : ",deterministic");
 }
 
 // An interval, or "(no interval)" when it is left out (the reason follows on a line of its own).
@@ -121,7 +122,10 @@ nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const
   return j;
 }
 
-// --target-median: each proxy's simulation, and the weakest whose median reaches the target.
+// --target-median: the proxies' simulations in order, weakest first, until one's median reaches the
+// target (the answer: the proxies after it are not run). Each simulation is a pure function of the seed,
+// so the answer, and where the search stops, is the same on any thread count. Under mpirun rank 0 alone
+// has the runs: it tells every rank whether to go on, so that all of them open the same simulations.
 int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   struct Row {
     std::string proxy;
@@ -129,7 +133,9 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   };
   std::vector<Row> rows;
   double seconds = 0;
-  for (const char* proxy : kProxies) {
+  const int listed = static_cast<int>(std::size(kProxies));
+  for (int k = 0; k < listed; ++k) {
+    const char* proxy = kProxies[k];
     c.player = load_player("--target-median proxy", proxy);
     RunRequest request;  // no file: each proxy's runs are only summarized
     request.progress = progress;
@@ -139,7 +145,23 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
       if (prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
       return 130;
     }
-    if (prints()) rows.push_back({proxy, summarize_runs(c, r.records)});
+    bool reached = false;
+    if (prints()) {
+      rows.push_back({proxy, summarize_runs(c, r.records)});
+      const Distribution& w = rows.back().summary.wins;
+      reached = w.median >= target;
+      // One line a proxy, on a terminal or not: the search may take minutes.
+      if (progress)
+        fmt::print(stderr, "seega: proxy {} of {}, {}: median wins {}, mean {:.2f} ({:.1f} s){}\n", k + 1, listed,
+                   proxy, plain_text(w.median, 1), w.mean, r.seconds,
+                   reached ? fmt::format(": reaches {}, the search stops", target) : "");
+    }
+    if (Share* share = job_share()) {
+      const auto decision = share->broadcast(reached ? "stop" : "go");
+      if (!decision) return 0;  // rank 0 ended the command: its status is the job's
+      reached = *decision == "stop";
+    }
+    if (reached) break;
   }
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const Row* reached = nullptr;
@@ -152,7 +174,10 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     nlohmann::json j{{"target_median", target},
                      {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
                      {"seconds", seconds},
+                     {"proxies_tried", rows.size()},
+                     {"proxies_not_run", nlohmann::json::array()},
                      {"proxies", nlohmann::json::array()}};
+    for (std::size_t k = rows.size(); k < std::size(kProxies); ++k) j["proxies_not_run"].push_back(kProxies[k]);
     for (const Row& row : rows) {
       RunSimConfig shown = c;
       shown.player = load_player("proxy", row.proxy);
@@ -176,6 +201,12 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     std::string list;
     for (const auto& w : whose) list += (list.empty() ? "" : ", ") + w;
     fmt::print("  no interval for {}: {}\n", whose.size() == 2 * rows.size() ? "any proxy" : list, why);
+  }
+  if (rows.size() < std::size(kProxies)) {
+    std::string rest;
+    for (std::size_t k = rows.size(); k < std::size(kProxies); ++k)
+      rest += (rest.empty() ? "" : ", ") + std::string(kProxies[k]);
+    fmt::print("not run (stronger, after the answer): {}\n", rest);
   }
   if (reached)
     fmt::print("a median of {} wins (reaching level {}): {}, the first of the list above that gets there\n", target,

@@ -124,11 +124,39 @@ if "$py" - "$tmp/target.json" <<'EOF2'
 import json, sys
 j = json.load(open(sys.argv[1]))
 names = [p["player"] for p in j["proxies"]]
-assert names[0] == "random" and "ab(depth=1)" in names, names
-# A median of 0 wins is reached by the first proxy of the list.
-assert j["reached_by"] == names[0], j["reached_by"]
+# A median of 0 wins is reached by the first proxy of the list, and the search stops there.
+assert names == ["random"] and j["reached_by"] == "random" and j["proxies_tried"] == 1, j
+assert j["proxies_not_run"][0] == "greedy" and len(j["proxies_not_run"]) == 7, j["proxies_not_run"]
 EOF2
 then pass; else fail "--target-median JSON"; fi
+
+# The search stops at the first proxy whose median reaches the target, on any thread count, with one
+# progress line a proxy on stderr even when piped (and none with --quiet).
+"$seega" run-sim --target-median 2 --max-level 3 --runs 12 --seed 3 --threads 1 --json >"$tmp/tm1.json" 2>"$tmp/tm1.err"
+"$seega" run-sim --target-median 2 --max-level 3 --runs 12 --seed 3 --threads 2 --json --quiet >"$tmp/tm2.json" 2>"$tmp/tm2.err"
+same_summary "--target-median --threads 1 vs 2" "$tmp/tm1.json" "$tmp/tm2.json"
+if "$py" - "$tmp/tm1.json" "$tmp/tm1.err" <<'EOF2'
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+err = [l for l in open(sys.argv[2]).read().splitlines() if l.startswith("seega: proxy ")]
+order = ["random", "greedy", "ab(depth=1)", "ab(depth=2)", "mcts(playouts=300)", "ab(depth=3)", "ab(depth=4)",
+         "mcts(playouts=3000)"]
+tried = [p["player"] for p in j["proxies"]]
+medians = [p["wins"]["median"] for p in j["proxies"]]
+assert tried == order[:len(tried)] and j["proxies_tried"] == len(tried), tried
+# Every proxy before the answer falls short; the answer reaches the target; nothing after it is run.
+assert j["reached_by"] == tried[-1] and medians[-1] >= 2 and all(m < 2 for m in medians[:-1]), (tried, medians)
+assert len(tried) < len(order) and j["proxies_not_run"] == order[len(tried):], j["proxies_not_run"]
+assert len(err) == len(tried), err
+for k, (line, name) in enumerate(zip(err, tried)):
+    assert line.startswith(f"seega: proxy {k + 1} of 8, {name}: median wins "), line
+assert err[-1].endswith(": reaches 2, the search stops"), err[-1]
+EOF2
+then pass; else fail "--target-median stops at its answer: $(head -c 300 "$tmp/tm1.json"); $(cat "$tmp/tm1.err")"; fi
+grep -q '^seega: proxy' "$tmp/tm2.err" && fail "--quiet printed proxy lines" || pass
+"$seega" run-sim --target-median 2 --max-level 3 --runs 12 --seed 3 --quiet >"$tmp/tm.txt"
+grep -q '^not run (stronger, after the answer): ' "$tmp/tm.txt" && grep -q '^a median of 2 wins (reaching level 3): ' "$tmp/tm.txt" &&
+  pass || fail "--target-median text: $(cat "$tmp/tm.txt")"
 
 # --- One run: its values, but no interval (it was "mean 0.00 [0.00, 0.00]") ----------------------------
 R --player random --max-level 3 --runs 1 >"$tmp/one.txt"
