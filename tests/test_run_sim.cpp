@@ -180,6 +180,28 @@ TEST(RunSim, QuantilesInterpolateBetweenRanks) {
   EXPECT_DOUBLE_EQ(distribution({0, 0, 0, 1}).mean_ci.lo, 0) << "a mean of non-negative values stays >= 0";
 }
 
+TEST(RunSim, PercentilesOfWholeCountsAreNearestRankAndSoWholeCounts) {
+  // Four runs beating 0, 1, 2 and 3 levels: interpolation would give p75 2.25; the nearest rank,
+  // ceil(0.75 x 4) = 3, gives the third value, 2.
+  EXPECT_DOUBLE_EQ(quantile({0, 1, 2, 3}, 0.75), 2.25);
+  EXPECT_DOUBLE_EQ(nearest_rank({3, 0, 2, 1}, 0.75), 2);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 0.25), 0);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 0.26), 1);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 0), 0);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 1), 3);
+  EXPECT_DOUBLE_EQ(nearest_rank({7}, 0.1), 7);
+  std::vector<double> v;
+  for (int i = 0; i < 300; ++i) v.push_back(i);
+  EXPECT_DOUBLE_EQ(nearest_rank(v, 0.10), 29) << "rank 30 exactly: q n is whole";
+  EXPECT_DOUBLE_EQ(nearest_rank(v, 0.90), 269);
+  const Distribution d = distribution({0, 1, 2, 3});
+  EXPECT_DOUBLE_EQ(d.p75, 2);
+  EXPECT_DOUBLE_EQ(d.p25, 0);
+  EXPECT_DOUBLE_EQ(d.p90, 3);
+  EXPECT_DOUBLE_EQ(d.p10, 0);
+  EXPECT_DOUBLE_EQ(d.median, 1.5) << "the median is still the usual one";
+}
+
 TEST(RunSim, TheSummaryCountsEachRunOnce) {
   RunSimConfig c = config("greedy", 3, 30);
   const auto runs = simulate_runs(c, {}, {}, nullptr);
