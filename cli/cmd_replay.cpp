@@ -6,6 +6,7 @@
 #include "board.hpp"
 #include "common.hpp"
 #include "engine/replay.hpp"
+#include "runs/game_file.hpp"
 #include "runs/json.hpp"
 #include "runs/results_file.hpp"
 
@@ -24,11 +25,9 @@ int run_replay(const std::vector<std::string>& args) {
   if (!parse_options(args, opts, vm, "usage: seega replay --games F.jsonl --index I [--json | --fen-only]")) return 0;
   if (json && fen_only) throw UsageError("--json and --fen-only: choose one");
   if (index < 0) throw UsageError(fmt::format("--index {}: a game index is 0 or more", index));
-  auto file = read_results(read_user_file(path, "--games"));
+  auto file = read_game_file(read_user_file(path, "--games"));  // a results file or a run-sim file
   if (!file.ok()) throw UsageError(path + ": " + file.error);
-  auto tournament = header_tournament(file.value.header);
-  if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
-  const Tournament& run = tournament.value;
+  const GameFile& run = file.value;
   const auto& games = file.value.games;
   auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& g) { return g.index == index; });
   if (it == games.end()) {
@@ -36,8 +35,7 @@ int run_replay(const std::vector<std::string>& args) {
     throw UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));
   }
   const GameRecord& g = *it;
-  std::vector<std::string> players;
-  for (const auto& p : run.players) players.push_back(p.text);
+  const std::vector<std::string>& players = run.players;
   const std::string rules_text = run.rules.to_string();
   for (int c = 0; c < 2; ++c)
     if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))

@@ -53,6 +53,28 @@ for r in runs:
 EOF2
 then pass; else fail "run-sim JSON or file contents"; fi
 
+# A run-sim file's games replay and give positions (numbered in order: run 0's games first).
+"$seega" replay --games "$tmp/r.jsonl" --index 0 --json >"$tmp/rep.json"
+if "$py" - "$tmp/rep.json" "$tmp/r.jsonl" <<'EOF2'
+import json, sys
+j = json.load(open(sys.argv[1]))
+runs = sorted((json.loads(l) for l in open(sys.argv[2]).read().splitlines()[1:]), key=lambda r: r["index"])
+first = runs[0]["games"][0]
+assert j["index"] == 0 and [m["move"] for m in j["moves"]] == first["moves"], (j["index"], len(j["moves"]))
+# Game 0 of a run: the computer (level 1) places first, as w under the standard rules.
+assert j["players"] == {"w": "level(1,deterministic)", "b": "greedy"}, j["players"]
+EOF2
+then pass; else fail "replay of a run-sim file's game: $(head -c 300 "$tmp/rep.json")"; fi
+games=$("$py" -c 'import json,sys; print(sum(len(json.loads(l)["games"]) for l in open(sys.argv[1]).read().splitlines()[1:]))' "$tmp/r.jsonl")
+"$seega" replay --games "$tmp/r.jsonl" --index $((games - 1)) >"$tmp/rep.txt" && grep -q '^result: ' "$tmp/rep.txt" && pass ||
+  fail "replay of a run-sim file's last game ($((games - 1)))"
+bad_says "replay past a run-sim file's games" "no game $games in the file (it holds $games games)" \
+  replay --games "$tmp/r.jsonl" --index "$games"
+"$seega" gen-data --quiet --from "$tmp/r.jsonl" --positions-per-game 2 --out "$tmp/rs.csv" >/dev/null
+rows=$(($(wc -l <"$tmp/rs.csv") - 1))
+if [ "$rows" -ge "$games" ] && [ "$rows" -le $((2 * games)) ]; then pass; else
+  fail "gen-data --from a run-sim file of $games games: $rows rows"; fi
+
 # A cut last line (an interrupted write) is dropped with a warning and that run played again.
 head -c -9 "$tmp/r.jsonl" >"$tmp/cut.jsonl"
 R "${base[@]}" --runs 40 --out "$tmp/cut.jsonl" --resume --json >"$tmp/s4.json" 2>"$tmp/err"
