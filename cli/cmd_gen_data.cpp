@@ -27,7 +27,8 @@ int run_gen_data(const std::vector<std::string>& args) {
                      "the players of the self-play games: one plays itself, several play a round robin")(
       "games", po::value(&c.games)->default_value(1000),
       "games to play (with several players, rounded up so that every pairing plays the same even number)")(
-      "from", po::value(&from_path), "label the positions of the games in this results or run-sim file instead of playing")(
+      "from", po::value(&from_path),
+      "label the positions of the games in this results, run-sim or play file instead of playing")(
       "positions-per-game", po::value(&c.positions_per_game)->default_value(10),
       "quiet positions sampled from each game (at most)")(
       // Search by default: fits to search labels gain in games where fits to results did not
