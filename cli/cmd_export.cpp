@@ -10,6 +10,7 @@
 #include "engine/replay.hpp"
 #include "rules/spec.hpp"
 #include "runs/atomic_write.hpp"
+#include "runs/game_file.hpp"
 #include "runs/game_text.hpp"
 #include "runs/results_file.hpp"
 
@@ -31,6 +32,21 @@ std::vector<Exported> read_games(const std::string& path) {
     auto games = read_game_text(text);
     if (!games.ok()) throw UsageError(path + ": " + games.error);
     for (auto& g : games.value) out.push_back({std::move(g), std::nullopt});
+    return out;
+  }
+  // A run-sim or a play file ("kind" in its header): its games, with no pairing to name A and B by.
+  if (const auto h = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
+      h.is_object() && h.contains("kind")) {
+    auto file = read_game_file(text);
+    if (!file.ok()) throw UsageError(path + ": " + file.error);
+    const auto& players = file.value.players;
+    for (const GameRecord& g : file.value.games) {
+      for (Color c : {White, Black})
+        if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
+          throw UsageError(fmt::format("{}: game {} names player {}, the header has {}", path, g.index, g.player[c],
+                                       players.size()));
+      out.push_back({{file.value.rules, {players[g.player[White]], players[g.player[Black]]}, g, 0}, std::nullopt});
+    }
     return out;
   }
   auto file = read_results(text);

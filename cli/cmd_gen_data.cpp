@@ -7,6 +7,7 @@
 #include "cluster.hpp"
 #include "common.hpp"
 #include "run_games.hpp"
+#include "runs/game_file.hpp"
 #include "runs/gen_data.hpp"
 #include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
@@ -26,7 +27,8 @@ int run_gen_data(const std::vector<std::string>& args) {
                      "the players of the self-play games: one plays itself, several play a round robin")(
       "games", po::value(&c.games)->default_value(1000),
       "games to play (with several players, rounded up so that every pairing plays the same even number)")(
-      "from", po::value(&from_path), "label the positions of the games in this results file instead of playing")(
+      "from", po::value(&from_path),
+      "label the positions of the games in this results, run-sim or play file instead of playing")(
       "positions-per-game", po::value(&c.positions_per_game)->default_value(10),
       "quiet positions sampled from each game (at most)")(
       // Search by default: fits to search labels gain in games where fits to results did not
@@ -85,11 +87,9 @@ int run_gen_data(const std::vector<std::string>& args) {
   Tournament t;
   std::vector<GameRecord> recorded;
   if (from_file) {
-    auto file = read_results(read_user_file(from_path, "--from"));
+    auto file = read_game_file(read_user_file(from_path, "--from"));  // a results file or a run-sim file
     if (!file.ok()) throw UsageError(from_path + ": " + file.error);
-    auto made = header_tournament(file.value.header);
-    if (!made.ok()) throw UsageError(from_path + ": " + made.error);
-    c.rules = made.value.rules;
+    c.rules = file.value.rules;
     recorded = std::move(file.value.games);
     std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     c.from = file.value.header;

@@ -114,14 +114,17 @@ void print_csv(const LadderConfig& c, const LadderSummary& s) {
 }  // namespace
 
 int run_ladder(const std::vector<std::string>& args) {
-  std::string rules_text, schedule_text, anchor_text;
+  std::string rules_text, schedule_text, anchor_text, levels_path;
   std::vector<std::string> player_texts;
   long long per_pair = 0;
   GamesArgs common;
   po::options_description opts("ladder options");
   add_rules_option(opts, rules_text);
-  opts.add_options()("players", po::value(&player_texts)->multitoken()->required(),
+  opts.add_options()("players", po::value(&player_texts)->multitoken(),
                      "the players, in intended order (weakest first), e.g. 'level(1,deterministic)' ... ")(
+      "levels", po::value(&levels_path),
+      "a level table (seega run-sim --levels): its levels' players join the ladder after --players, in level "
+      "order, to rate a candidate table")(
       "schedule", po::value(&schedule_text)->default_value("round-robin"),
       "round-robin (every pair), gauntlet (the first player against each of the others) or chain (each player "
       "against the next: a ladder whose order is known, at the cost of one pairing a step)")(
@@ -130,14 +133,22 @@ int run_ladder(const std::vector<std::string>& args) {
   add_games_options(opts, common, "continue the ladder recorded in --out", "print the ratings table as CSV");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega ladder --players SPEC SPEC [SPEC...] [--schedule round-robin|gauntlet|chain]\n"
+                     "usage: seega ladder --players SPEC SPEC [SPEC...] [--levels FILE]\n"
+                     "       [--schedule round-robin|gauntlet|chain]\n"
                      "       [--games-per-pair N] [--rules R] [--seed S] [--opening-turns K] [--threads T]\n"
                      "       [--out F.jsonl] [--resume [--verify]] [--shard I/K] [--anchor NAME] [--json] [--csv]"))
     return 0;
   LadderConfig c;
   c.rules = load_rules(rules_text);
   c.players = load_players("--players", player_texts);
-  if (auto why = ladder_players_invalid(c.players); !why.empty()) throw UsageError("--players: " + why);
+  if (vm.count("levels")) {
+    const LevelTable table = load_level_table(levels_path);
+    c.players.insert(c.players.end(), table.levels.begin(), table.levels.end());
+  } else if (player_texts.empty()) {
+    throw UsageError("say the players: --players SPEC SPEC ..., or --levels FILE (a level table), or both");
+  }
+  if (auto why = ladder_players_invalid(c.players); !why.empty())
+    throw UsageError((vm.count("levels") ? "--players with --levels' table: " : "--players: ") + why);
   auto kind = parse_schedule_kind(schedule_text);
   if (!kind.ok()) throw UsageError("--schedule: " + kind.error);
   c.schedule = kind.value;

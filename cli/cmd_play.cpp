@@ -10,11 +10,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "board.hpp"
 #include "common.hpp"
 #include "engine/selfplay.hpp"
+#include "runs/append_file.hpp"
+#include "runs/game_file.hpp"
 #include "runs/run_score.hpp"
 
 namespace seega::cli {
@@ -56,9 +59,9 @@ std::string limit_text(int count, int limit) {
 
 // The board after move m (played by the side to move in `before`), the counters and the position:
 //   b (you): c2-c3, capturing d3
+//   stones w 11, b 12; plies since a capture 0 of 30; movement plies 5 of 160
 //     5  . . . . .
 //   ...
-//   stones w 11, b 12; plies since a capture 0 of 30; movement plies 5 of 160
 //   position 5/5/... (for seega analyze)
 template <int N>
 void show_move(const Position<N>& before, const Move<N>& m, const Position<N>& after, const std::string& who,
@@ -76,12 +79,13 @@ void show_move(const Position<N>& before, const Move<N>& m, const Position<N>& a
   const std::string text = m.kind == MoveKind::Pass ? "pass (walled in)" : to_string(before, m);
   fmt::print("\n{} {}: {}{}\n", color_char(mover), who, text, taken.empty() ? "" : ", capturing " + join(taken));
   const Rules& r = after.rules();
-  fmt::print("{}", board_diagram(r, to_string(after), marks));
+  // The counters above the board, where seed 001's screen has them.
   if (after.placing()) fmt::print("    in hand w {}, b {}\n", after.in_hand(White), after.in_hand(Black));
   else
     fmt::print("    stones w {}, b {}; plies since a capture {}; movement plies {}\n", after.count(White),
                after.count(Black), limit_text(after.quiet_plies(), r.quiet_plies),
                limit_text(after.movement_plies(), r.max_plies));
+  fmt::print("{}", board_diagram(r, to_string(after), marks));
   fmt::print("    position {}\n", to_string(after));
 }
 
@@ -89,9 +93,9 @@ template <int N>
 void show_start(const Position<N>& pos, bool colour) {
   BoardMarks marks;
   marks.colour = colour;
-  fmt::print("{}", board_diagram(pos.rules(), to_string(pos), marks));
   fmt::print("    in hand w {}, b {}; '+' is the centre, empty until placement ends\n", pos.in_hand(White),
              pos.in_hand(Black));
+  fmt::print("{}", board_diagram(pos.rules(), to_string(pos), marks));
   fmt::print("    position {}\n", to_string(pos));
 }
 
@@ -110,7 +114,16 @@ void show_legal(const Position<N>& pos) {
     return;
   }
   std::vector<std::string> names = to_strings(pos, list);
-  names.insert(names.begin(), fmt::format("legal moves ({}):", names.size()));
+  int capturing = 0;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    // A move captures when the other side has fewer stones after it (the rules decide; nothing is
+    // recomputed here).
+    Position<N> after = pos;
+    after.play(list[k]);
+    if (after.count(~pos.side()) < pos.count(~pos.side())) names[k] += '*', ++capturing;
+  }
+  names.insert(names.begin(), capturing ? fmt::format("legal moves ({}, * captures):", names.size())
+                                        : fmt::format("legal moves ({}, no capture):", names.size()));
   fmt::print("{}", wrapped(names, 78, 4));
 }
 
@@ -172,14 +185,21 @@ Answer<N> ask_move(const Position<N>& pos, const std::string& prompt, const std:
 }
 
 // The computer's move: a forced one without asking (as play_game does), else the player's choice.
+// With thinking, "thinking..." stands on the line while it searches, and is wiped before the move is
+// shown: a person's run on a terminal only, so that a transcript is the same however long a search takes.
 template <int N>
-Move<N> computer_move(Player<N>& player, const Position<N>& pos, Rng& rng) {
+Move<N> computer_move(Player<N>& player, const Position<N>& pos, Rng& rng, bool thinking = false) {
   if (count_legal_moves(pos) == 1) {
     MoveList<N> list;
     legal_moves(pos, list);
     return list[0];
   }
-  return player.choose(pos, rng);
+  if (!thinking) return player.choose(pos, rng);
+  fmt::print("thinking...");
+  std::fflush(stdout);
+  const Move<N> m = player.choose(pos, rng);
+  fmt::print("\r           \r");
+  return m;
 }
 
 struct RunOptions {
@@ -187,6 +207,11 @@ struct RunOptions {
   std::uint64_t seed = 1;
   bool deterministic = false;
   bool colour = false;
+  bool thinking = false;      // "thinking..." while the computer searches (stdout a terminal)
+  LevelTable table;           // --levels: the computer's player at each level; empty: level(N)
+  AppendFile* out = nullptr;  // --out: each finished game as a line of a play file (game_file.hpp)
+  // The last level: a run that wins there keeps facing it.
+  int top_level() const { return table.levels.empty() ? kTopLevel : static_cast<int>(table.levels.size()); }
 };
 
 // One game of the run; its record in rec. Stops early on quit, the end of input or Ctrl-C (interrupted
@@ -195,8 +220,10 @@ template <int N>
 Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, GameRecord& rec,
                    const std::atomic<bool>& interrupted) {
   const Color you = player_colour(rules, k), computer = ~you;
-  const std::string spec_text = level_player(level, o.deterministic);
-  auto player = make_player<N>(load_player("the computer", spec_text));
+  const PlayerSpec spec = o.table.levels.empty() ? load_player("the computer", level_player(level, o.deterministic))
+                                                 : o.table.levels[static_cast<std::size_t>(level - 1)];
+  const std::string& spec_text = spec.text;
+  auto player = make_player<N>(spec);
   player->new_game();
   player->set_stop(&interrupted);
   Rng rng(Rng::derive(o.seed, static_cast<std::uint64_t>(k)));
@@ -207,6 +234,8 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
   const std::string role = you_first ? "you place first" : "you move first";
   rec.index = k;
   rec.seed = o.seed;
+  rec.player[you] = 0;  // the play file's players: you, then the levels
+  rec.player[computer] = level;
   rec.first_placer = rules.first_placer;
   rec.last_placer = ~rules.first_placer;
   RecordTally<N> tally(rec);
@@ -219,22 +248,26 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
       MoveList<N> list;
       legal_moves(pos, list);
       const bool walled_in = list[0].kind == MoveKind::Pass;
+      // Who places and who moves first matters while placing; in movement it would only mislead (after
+      // a pass, the side that moves is not the one that moved first).
       const std::string prompt =
-          fmt::format("level {}, you are {} ({}), {} (? for the legal moves): ", level, color_char(you), role,
-                      walled_in ? "you are walled in: type pass" : "your move");
+          fmt::format("level {}, you are {}{}, {} (? for the legal moves): ", level, color_char(you),
+                      pos.placing() ? " (" + role + ")" : "", walled_in ? "you are walled in: type pass" : "your move");
       const Answer<N> a = ask_move(pos, prompt, interrupted);
       if (a.stop != Stop::None) return a.stop;
       m = a.move;
     } else {
-      m = computer_move(*player, pos, rng);
+      m = computer_move(*player, pos, rng, o.thinking);
       if (interrupted.load()) return Stop::Interrupted;
     }
     const Position<N> before = pos;
+    rec.moves.push_back(to_string(before, m));
     pos.play(m);
     tally.turn(before, m, pos);
     show_move(before, m, pos, before.side() == you ? "(you)" : "(computer)", o.colour);
   }
   tally.finish(pos);
+  if (o.out) o.out->write(play_game_line(rec) + "\n");
   return Stop::None;
 }
 
@@ -253,7 +286,7 @@ int run_levels(const Rules& rules, const RunOptions& o) {
       rules.to_string(), o.seed);
   std::vector<RunGame> games;
   for (int k = 0;; ++k) {
-    const int level = std::min(run_level(k) + o.start_level - 1, kTopLevel);
+    const int level = std::min(run_level(k) + o.start_level - 1, o.top_level());
     GameRecord rec;
     const Stop stop =
         with_size(rules.size, [&]<int N>() { return play_run_game<N>(rules, o, k, level, rec, sigint.flag()); });
@@ -327,7 +360,7 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
 }  // namespace
 
 int run_play(const std::vector<std::string>& args) {
-  std::string rules_text, seed_text;
+  std::string rules_text, seed_text, levels_path, out_path;
   int level = 1, delay_ms = -1;
   bool deterministic = false;
   std::vector<std::string> watch;
@@ -338,15 +371,21 @@ int run_play(const std::vector<std::string>& args) {
       "seed of the computer's randomness (game k's derives from it)")(
       "deterministic", po::bool_switch(&deterministic),
       "the computer plays level(N,deterministic): a node budget instead of the 1.5 s clock, so a game replays from "
-      "the seed")("watch", po::value(&watch)->multitoken(),
-                  "watch two players play one game instead: --watch SPEC SPEC (the first places first)")(
+      "the seed")("levels", po::value(&levels_path),
+                  "a level table (seega run-sim --levels): the computer plays its level N's spec at level N, and "
+                  "a run that beats its last level keeps facing that one")(
+      "out", po::value(&out_path),
+      "write the run's finished games to this file (a new one), which seega replay --games F --index K reads")(
+      "watch", po::value(&watch)->multitoken(),
+      "watch two players play one game instead: --watch SPEC SPEC (the first places first)")(
       "delay", po::value(&delay_ms), "with --watch, milliseconds between moves (default 300 on a terminal, else 0)");
   po::variables_map vm;
-  if (!parse_options(args, opts, vm,
-                     "usage: seega play [--rules R] [--level L] [--seed S] [--deterministic]\n"
-                     "       seega play --watch SPEC SPEC [--rules R] [--seed S] [--delay MS]\n\n"
-                     "A run of Seega>Play against the levels: type moves (a1+b2, c2-c3, c2-c3-c4, pass when walled "
-                     "in), ? for the legal moves, quit to stop."))
+  if (!parse_options(
+          args, opts, vm,
+          "usage: seega play [--rules R] [--level L] [--seed S] [--deterministic | --levels FILE] [--out F.jsonl]\n"
+          "       seega play --watch SPEC SPEC [--rules R] [--seed S] [--delay MS]\n\n"
+          "A run of Seega>Play against the levels: type moves (a1+b2, c2-c3, c2-c3-c4, pass when walled "
+          "in), ? for the legal moves, quit to stop."))
     return 0;
   const std::uint64_t seed = parse_seed(seed_text);
   const Rules rules = load_rules(rules_text);
@@ -356,6 +395,8 @@ int run_play(const std::vector<std::string>& args) {
       throw UsageError(fmt::format("--watch takes two player specs (the first places first), not {}", watch.size()));
     if (!vm["level"].defaulted()) throw UsageError("--level is for a run; --watch plays one game between two players");
     if (deterministic) throw UsageError("--deterministic is for a run; with --watch, say it in the specs");
+    if (vm.count("levels")) throw UsageError("--levels is for a run; --watch plays one game between two players");
+    if (vm.count("out")) throw UsageError("--out is for a run; --watch plays one game between two players");
     const auto specs = load_players("--watch", watch);
     if (vm.count("delay") && (delay_ms < 0 || delay_ms > 60000))
       throw UsageError(fmt::format("--delay {}: allowed 0 to 60000 milliseconds", delay_ms));
@@ -363,8 +404,41 @@ int run_play(const std::vector<std::string>& args) {
     return run_watch(rules, specs, seed, delay_ms, colour);
   }
   if (vm.count("delay")) throw UsageError("--delay is for --watch");
-  if (level < 1 || level > kTopLevel) throw UsageError(fmt::format("--level {}: allowed 1 to {}", level, kTopLevel));
-  return run_levels(rules, {level, seed, deterministic, colour});
+  RunOptions o;
+  o.start_level = level;
+  o.seed = seed;
+  o.deterministic = deterministic;
+  o.colour = colour;
+  if (vm.count("levels")) {
+    if (deterministic)
+      throw UsageError("--deterministic is for the built-in levels; a --levels table says it in its specs");
+    o.table = load_level_table(levels_path);
+  }
+  if (level < 1 || level > o.top_level())
+    throw UsageError(fmt::format("--level {}: allowed 1 to {}{}", level, o.top_level(),
+                                 o.table.levels.empty() ? "" : " (the --levels table's last level)"));
+  o.thinking = isatty(fileno(stdout));
+  std::optional<AppendFile> out;
+  if (vm.count("out")) {
+    std::vector<std::string> players{"you"};
+    for (int l = 1; l <= o.top_level(); ++l)
+      players.push_back(o.table.levels.empty() ? level_player(l, deterministic)
+                                               : o.table.levels[static_cast<std::size_t>(l - 1)].text);
+    auto opened = AppendFile::open(
+        "--out", out_path, play_header(rules, seed, players, SEEGA_VERSION), false,
+        [](const std::string&) { return Parsed<std::size_t>::fail("a play file is not continued"); }, "games");
+    if (!opened.ok()) throw UsageError(opened.error);
+    out.emplace(std::move(opened.value));
+    o.out = &*out;
+  }
+  const int status = run_levels(rules, o);
+  if (out && out->failed()) {
+    fmt::print(stderr,
+               "seega: error: --out {}: a write failed (a full disk?); the games after it are not in the file\n",
+               out_path);
+    return 2;
+  }
+  return status;
 }
 
 }  // namespace seega::cli

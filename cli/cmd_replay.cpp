@@ -7,6 +7,7 @@
 #include "board_svg.hpp"
 #include "common.hpp"
 #include "engine/replay.hpp"
+#include "runs/game_file.hpp"
 #include "runs/game_text.hpp"
 #include "runs/json.hpp"
 #include "runs/results_file.hpp"
@@ -19,7 +20,7 @@ int run_replay(const std::vector<std::string>& args) {
   bool json = false, fen_only = false;
   po::options_description opts("replay options");
   opts.add_options()("games", po::value(&path)->required(),
-                     "a results file (seega match/ladder --out), or games as text (seega export --format text)")(
+                     "a results, run-sim or play file (--out of match, ladder, run-sim, play), or games as text (seega export)")(
       "index", po::value(&index)->required(), "the game's index in the file")("json", po::bool_switch(&json),
                                                                               "print the game as one JSON object")(
       "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end")(
@@ -51,17 +52,14 @@ int run_replay(const std::vector<std::string>& args) {
     g = it->record;
     players = {it->players[White], it->players[Black]};
   } else {
-    auto file = read_results(text);
+    auto file = read_game_file(text);  // a results, run-sim or play file
     if (!file.ok()) throw UsageError(path + ": " + file.error);
-    auto tournament = header_tournament(file.value.header);
-    if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
-    const Tournament& run = tournament.value;
     const auto& games = file.value.games;
     auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& r) { return r.index == index; });
     if (it == games.end()) throw no_game(games.size());
     g = *it;
-    rules = run.rules;
-    for (const auto& p : run.players) players.push_back(p.text);
+    rules = file.value.rules;
+    players = file.value.players;
     for (int c = 0; c < 2; ++c)
       if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
         throw UsageError(

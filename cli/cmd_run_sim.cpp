@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <utility>
@@ -72,6 +73,7 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
 }
 
 std::string levels_text(const RunSimConfig& c) {
+  if (!c.table.levels.empty()) return fmt::format("levels 1..{} of the --levels table", c.max_level);
   return fmt::format("level(1..{}{})", c.max_level, c.clock ? ", on the 1.5 s clock" : ",deterministic");
 }
 
@@ -120,7 +122,10 @@ nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const
   return j;
 }
 
-// --target-median: each proxy's simulation, and the weakest whose median reaches the target.
+// --target-median: the proxies' simulations in order, weakest first, until one's median reaches the
+// target (the answer: the proxies after it are not run). Each simulation is a pure function of the seed,
+// so the answer, and where the search stops, is the same on any thread count. Under mpirun rank 0 alone
+// has the runs: it tells every rank whether to go on, so that all of them open the same simulations.
 int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   struct Row {
     std::string proxy;
@@ -128,7 +133,9 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   };
   std::vector<Row> rows;
   double seconds = 0;
-  for (const char* proxy : kProxies) {
+  const int listed = static_cast<int>(std::size(kProxies));
+  for (int k = 0; k < listed; ++k) {
+    const char* proxy = kProxies[k];
     c.player = load_player("--target-median proxy", proxy);
     RunRequest request;  // no file: each proxy's runs are only summarized
     request.progress = progress;
@@ -138,7 +145,23 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
       if (prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
       return 130;
     }
-    if (prints()) rows.push_back({proxy, summarize_runs(c, r.records)});
+    bool reached = false;
+    if (prints()) {
+      rows.push_back({proxy, summarize_runs(c, r.records)});
+      const Distribution& w = rows.back().summary.wins;
+      reached = w.median >= target;
+      // One line a proxy, on a terminal or not: the search may take minutes.
+      if (progress)
+        fmt::print(stderr, "seega: proxy {} of {}, {}: median wins {}, mean {:.2f} ({:.1f} s){}\n", k + 1, listed,
+                   proxy, plain_text(w.median, 1), w.mean, r.seconds,
+                   reached ? fmt::format(": reaches {}, the search stops", target) : "");
+    }
+    if (Share* share = job_share()) {
+      const auto decision = share->broadcast(reached ? "stop" : "go");
+      if (!decision) return 0;  // rank 0 ended the command: its status is the job's
+      reached = *decision == "stop";
+    }
+    if (reached) break;
   }
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const Row* reached = nullptr;
@@ -151,7 +174,10 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     nlohmann::json j{{"target_median", target},
                      {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
                      {"seconds", seconds},
+                     {"proxies_tried", rows.size()},
+                     {"proxies_not_run", nlohmann::json::array()},
                      {"proxies", nlohmann::json::array()}};
+    for (std::size_t k = rows.size(); k < std::size(kProxies); ++k) j["proxies_not_run"].push_back(kProxies[k]);
     for (const Row& row : rows) {
       RunSimConfig shown = c;
       shown.player = load_player("proxy", row.proxy);
@@ -176,6 +202,12 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     for (const auto& w : whose) list += (list.empty() ? "" : ", ") + w;
     fmt::print("  no interval for {}: {}\n", whose.size() == 2 * rows.size() ? "any proxy" : list, why);
   }
+  if (rows.size() < std::size(kProxies)) {
+    std::string rest;
+    for (std::size_t k = rows.size(); k < std::size(kProxies); ++k)
+      rest += (rest.empty() ? "" : ", ") + std::string(kProxies[k]);
+    fmt::print("not run (stronger, after the answer): {}\n", rest);
+  }
   if (reached)
     fmt::print("a median of {} wins (reaching level {}): {}, the first of the list above that gets there\n", target,
                target + 1, reached->proxy);
@@ -187,7 +219,7 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
 }  // namespace
 
 int run_run_sim(const std::vector<std::string>& args) {
-  std::string rules_text, player_text;
+  std::string rules_text, player_text, levels_path;
   long long runs = 0;
   int max_level = 0, target = -1;
   RunArgs run;
@@ -200,10 +232,13 @@ int run_run_sim(const std::vector<std::string>& args) {
       "the last level: a run that beats it ends there (1 to 30)")(
       "clock", po::bool_switch(&clock),
       "levels think on their 1.5 s clock, as in the game, instead of the node budget (not reproducible)")(
-      "target-median", po::value(&target),
-      "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
-      "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
-      "whose median wins reach this")("json", po::bool_switch(&json), "print the summary as one JSON object");
+      "levels", po::value(&levels_path),
+      "a level table: FILE has one line a level, its number and its player spec ('2 ab(depth=2,blunder=0.25)'; "
+      "# comments); the runs face it instead of the built-in levels, up to its last level unless --max-level says "
+      "fewer")("target-median", po::value(&target),
+               "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
+               "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
+               "whose median wins reach this")("json", po::bool_switch(&json), "print the summary as one JSON object");
   add_run_options(
       opts, run,
       {"master seed; run i's seed derives from it and i", "append one JSON line per finished run to this file",
@@ -214,8 +249,9 @@ int run_run_sim(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]\n"
-                     "       [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]\n"
-                     "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n\n"
+                     "       [--levels FILE] [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]\n"
+                     "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n"
+                     "       [--levels FILE]\n\n"
                      "Seega>Play's run (seed 001): the player faces level 1, moves up a level with each win, and\n"
                      "the run ends at the first loss or draw. The computer places first in the first game, then\n"
                      "the roles swap every game. A win's bonus is 4 a stone the player has left plus 50 less its\n"
@@ -227,6 +263,10 @@ int run_run_sim(const std::vector<std::string>& args) {
   c.max_level = max_level;
   c.runs = runs;
   c.clock = clock;
+  if (vm.count("levels")) {
+    c.table = load_level_table(levels_path);
+    if (vm["max-level"].defaulted()) c.max_level = static_cast<int>(c.table.levels.size());
+  }
   const RunSetup setup = check_run_args(run);
   c.seed = setup.seed;
   c.threads = setup.threads;
@@ -238,8 +278,8 @@ int run_run_sim(const std::vector<std::string>& args) {
     throw UsageError("say --player SPEC (one player's runs) or --target-median L (the proxies), one of the two");
   const bool progress = setup.request.progress;
   if (targeting) {
-    if (target < 0 || target > max_level)
-      throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, max_level));
+    if (target < 0 || target > c.max_level)
+      throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, c.max_level));
     if (!run.out.empty()) throw UsageError("--out records one player's runs: not with --target-median");
     if (!c.shard.whole()) throw UsageError("--shard splits one player's runs: not with --target-median");
     return run_targets(c, target, json, progress);

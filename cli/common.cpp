@@ -113,6 +113,16 @@ PlayerSpec load_player(const std::string& option, const std::string& text) {
   return p.value;
 }
 
+LevelTable load_level_table(const std::string& path) {
+  const std::string text = read_user_file(path, "--levels");
+  auto table = parse_level_table(text);
+  if (!table.ok()) throw UsageError("--levels " + path + ": " + table.error);
+  for (std::size_t k = 0; k < table.value.levels.size(); ++k)
+    if (auto error = load_player_weights(table.value.levels[k], read_weights_file); !error.empty())
+      throw UsageError(fmt::format("--levels {}: level {}: {}", path, k + 1, error));
+  return table.value;
+}
+
 std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts) {
   std::vector<PlayerSpec> players;
   for (std::size_t i = 0; i < texts.size(); ++i)

@@ -18,6 +18,7 @@
 #include "engine/search.hpp"
 #include "rules/notation.hpp"
 #include "rules/rules.hpp"
+#include "runs/level_table.hpp"
 #include "runs/shard.hpp"
 
 namespace seega::cli {
@@ -64,6 +65,10 @@ std::uint64_t parse_seed(const std::string& text);
 // A player spec from an option's text, with its weights files read, or a UsageError naming the option
 // (none when option is empty).
 PlayerSpec load_player(const std::string& option, const std::string& text);
+
+// The level table of --levels FILE (level_table.hpp), its weights files read, or a UsageError naming
+// the file and the line.
+LevelTable load_level_table(const std::string& path);
 
 // The players of a multi-token option (--players), each parsed, or a UsageError naming its place.
 std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts);

@@ -23,6 +23,19 @@ bad "a results file from another schedule" ladder "${three[@]}" --schedule gaunt
   --out "$tmp/lad.jsonl" --resume
 bad "an existing --out without --resume" ladder "${three[@]}" --games-per-pair 4 --out "$tmp/lad.jsonl"
 
+# --levels adds a level table's players after --players, in level order (a maker rates a candidate table).
+printf '# two levels\n2 greedy\n1 random\n' >"$tmp/two.levels"
+L --players 'ab(depth=1)' --levels "$tmp/two.levels" --opening-turns 1 --seed 4 --games-per-pair 4 --json >"$tmp/lev.json"
+if "$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); n=sorted(p["name"] for p in j["players"]); sys.exit(n != ["ab(depth=1)", "greedy", "random"] or j["games"] != 12)' "$tmp/lev.json"; then
+  pass; else fail "ladder --levels: $(head -c 300 "$tmp/lev.json")"; fi
+L --levels "$tmp/two.levels" --opening-turns 1 --seed 4 --games-per-pair 2 --csv | grep -q '^[12],random,' && pass ||
+  fail "ladder --levels alone"
+bad_says "a table's player also in --players" "--players with --levels' table: player 'greedy' is given twice" \
+  ladder --players greedy --levels "$tmp/two.levels" --games-per-pair 4
+printf '1 random\n1 greedy\n' >"$tmp/dup.levels"
+bad_says "a bad table" "--levels $tmp/dup.levels: line 2: level 1 again" ladder --players greedy --levels "$tmp/dup.levels"
+bad_says "no players and no table" "say the players" ladder --games-per-pair 4
+
 # --- JSON form, thread independence, CSV ----------------------------------------------------------
 L "${three[@]}" --games-per-pair 20 --threads 1 --json >"$tmp/l1.json"
 L "${three[@]}" --games-per-pair 20 --threads 2 --json >"$tmp/l2.json"

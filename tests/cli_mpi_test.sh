@@ -106,7 +106,8 @@ for np in 2 3; do
   same_summary "run-sim on $np ranks" q1.json "q$np.json"
   same_file "run-sim on $np ranks" q1.jsonl "q$np.jsonl"
 done
-# --target-median runs one simulation a proxy: eight sessions in a row, the same on 2 ranks.
+# --target-median runs one simulation a proxy until one reaches the target (rank 0 tells the others when to
+# stop): the same sessions and answer on 2 ranks.
 target_args=(--target-median 1 --runs 4 --max-level 2 --json --quiet)
 "$seega" run-sim "${target_args[@]}" >t1.json || fail "target-median, one process"
 mpi 2 "$seega" run-sim "${target_args[@]}" --threads 1 >t2.json || fail "target-median on 2 ranks"

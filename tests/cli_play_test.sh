@@ -23,6 +23,20 @@ bad "negative delay" play --watch random greedy --delay -5
 bad "delay without watch" play --delay 10
 bad "level with watch" play --watch random greedy --level 3
 
+# --levels: the computer plays the table's spec at each level; a run past its last level is refused.
+printf '1 greedy   # the first level\n2 random\n' >"$tmp/two.levels"
+if out=$(echo quit | "$seega" play --levels "$tmp/two.levels") &&
+  [[ "$out" == *"game 1, level 1: the computer plays greedy as w and places first"* ]]; then pass; else
+  fail "play --levels: $(echo "$out" | grep '^game')"; fi
+if out=$(echo quit | "$seega" play --levels "$tmp/two.levels" --level 2) &&
+  [[ "$out" == *"game 1, level 2: the computer plays random as w"* ]]; then pass; else
+  fail "play --levels --level 2: $(echo "$out" | grep '^game')"; fi
+bad_says "a level past the table" "--level 3: allowed 1 to 2 (the --levels table's last level)" \
+  play --levels "$tmp/two.levels" --level 3
+bad_says "--deterministic with a table" "--deterministic is for the built-in levels" \
+  play --levels "$tmp/two.levels" --deterministic
+bad_says "a missing table" "--levels $tmp/none.levels" play --levels "$tmp/none.levels"
+
 # --- A scripted run: the person is ab(depth=4) (through seega analyze) against the levels -----------
 # Short games (10 quiet plies, 30 movement plies) so the run is quick; --deterministic so it replays.
 # The driver answers every prompt, tries '?' and a step onto an occupied square once, quits at the
@@ -119,7 +133,7 @@ for k, g in enumerate(games):
     computer = "w" if k % 2 == 0 else "b"  # rules' first placer w; the computer places first in game 0
     you = "b" if computer == "w" else "w"
     check(head.groups() == (str(k + 1), str(k + 1), str(k + 1), computer), f"game {k}: heading {head.groups()}")
-    for level, colour in re.findall(r"^level (\d+), you are ([wb]) ", g, re.M):
+    for level, colour in re.findall(r"^level (\d+), you are ([wb])[ ,]", g, re.M):
         check((level, colour) == (str(k + 1), you), f"game {k}: prompt says level {level}, you are {colour}")
     moves, lines, movement_moves = [], g.split("\n"), 0
     for i, line in enumerate(lines):
@@ -130,6 +144,9 @@ for k, g in enumerate(games):
         moves.append(who)
         check(colour == (you if who == "you" else computer), f"game {k}: {line!r}")
         after = next(l for l in lines[i:] if l.startswith("    position "))[len("    position "):]
+        # The counters stand above the board, on the line after the move (seed 001).
+        counter = "    in hand w " if after.split()[2] != "0/0" else "    stones w "
+        check(lines[i + 1].startswith(counter), f"game {k}: after {line!r} comes {lines[i + 1]!r}, not the counters")
         if who == "you" and "+" in move:
             board, _ = cells(after)
             check(all(board.get(sq) == you for sq in move.split("+")), f"game {k}: {move} did not place {you}")
@@ -167,9 +184,26 @@ if len(games) == 3:
           "no quit line with the score so far")
 if tried["list"]:
     at, move = tried["list"]
-    listing = re.search(r"legal moves \((\d+)\): (.*?)\n(?=level )", text[at:], re.S)
-    listed = listing.group(2).split() if listing else []
+    listing = re.search(r"legal moves \((\d+), (\* captures|no capture)\): (.*?)\n(?=level )", text[at:], re.S)
+    marked = listing.group(3).split() if listing else []
+    listed = [m.rstrip("*") for m in marked]
     check(listing and move in listed and int(listing.group(1)) == len(listed), f"'?' did not list the legal moves with {move}")
+    if listing:
+        check((listing.group(2) == "* captures") == any(m.endswith("*") for m in marked), f"'?' heading: {listing.group(0)[:80]}")
+        # The move played after the list is marked exactly when the transcript shows it capturing.
+        played = re.search(rf"^[wb] \(you\): {re.escape(move)}(, capturing .*)?$", text[at:], re.M)
+        check(played and (move + "*" in marked) == bool(played.group(1)),
+              f"'?' marks {move} {'as' if move + '*' in marked else 'not as'} a capture, but it was played as {played.group(0) if played else None!r}")
+    # In movement the prompt no longer says who moved first (it would mislead after a pass).
+    movement_prompts = 0
+    for prompt in re.finditer(r"^level \d+, you are [wb].*\(\? for the legal moves\): ", text, re.M):
+        fen = re.findall(r"^    position (.+)$", text[:prompt.start()], re.M)[-1]
+        if fen.split()[2] == "0/0":
+            movement_prompts += 1
+            check("(you " not in prompt.group(0), f"a movement prompt with the role: {prompt.group(0)!r}")
+        else:
+            check("(you " in prompt.group(0), f"a placement prompt without the role: {prompt.group(0)!r}")
+    check(movement_prompts > 0, "no prompt in movement")
     illegal, onto = tried["occupied"]
     if illegal:
         check(f"\nmove '{illegal}': {onto} is not empty\nlevel " in text[at:],
@@ -185,13 +219,35 @@ if [ $? -eq 0 ]; then pass; else fail "the scripted run (transcript: $(head -c 3
 "$seega" play --deterministic --seed 2 --rules "$rules" <"$tmp/replies.txt" >"$tmp/run2.txt"
 if cmp -s "$tmp/run.txt" "$tmp/run2.txt"; then pass; else fail "the same replies with the same seed gave another run"; fi
 
+# --out: the run's finished games, which seega replay reads back move for move.
+"$seega" play --deterministic --seed 2 --rules "$rules" --out "$tmp/play.jsonl" <"$tmp/replies.txt" >"$tmp/run3.txt"
+if cmp -s "$tmp/run.txt" "$tmp/run3.txt"; then pass; else fail "--out changed the transcript"; fi
+"$seega" replay --games "$tmp/play.jsonl" --index 0 --json >"$tmp/play0.json"
+if "$py" - "$tmp/run.txt" "$tmp/play.jsonl" "$tmp/play0.json" <<'EOF'
+import json, re, sys
+text = open(sys.argv[1]).read()
+lines = open(sys.argv[2]).read().splitlines()
+head, games = json.loads(lines[0]), [json.loads(l) for l in lines[1:]]
+assert head["kind"] == "play" and head["players"][:3] == ["you", "level(1,deterministic)", "level(2,deterministic)"], head
+finished = len(re.findall(r"^result: ", text, re.M))
+assert finished >= 1 and len(games) == finished, (len(games), finished)
+first = re.split(r"\n(?=game \d+, level)", text)[1]
+moves = re.findall(r"^[wb] \((?:you|computer)\): ([^\s,]+)", first, re.M)
+j = json.load(open(sys.argv[3]))
+assert [m["move"] for m in j["moves"]] == moves, ([m["move"] for m in j["moves"]][:6], moves[:6])
+assert j["players"] == {"w": "level(1,deterministic)", "b": "you"}, j["players"]
+EOF
+then pass; else fail "play --out, then replay: $(head -c 300 "$tmp/play.jsonl")"; fi
+bad_says "--out onto an existing file" "--out $tmp/play.jsonl" play --out "$tmp/play.jsonl"
+bad_says "--out with --watch" "--out is for a run" play --watch random greedy --out "$tmp/w.jsonl"
+
 # --- An illegal and a malformed move, '?', then the end of input mid-game ---------------------------
-printf 'c3+a1\nzz9\n?\na1+e1\n' | "$seega" play --deterministic --seed 1 >"$tmp/short.txt" 2>"$tmp/short.err"
+printf 'c3+a1\nzz9\n?\na1+e1\na1+b1\nz9\n' | "$seega" play --deterministic --seed 1 >"$tmp/short.txt" 2>"$tmp/short.err"
 code=$?
 prompt='level 1, you are b (you move first), your move (? for the legal moves): '
 want=$(cat <<EOF
 ${prompt}c3+a1
-move 'c3+a1': the squares must be two different empty squares other than the centre
+move 'c3+a1': c3 is the centre, which stays empty until placement ends
 ${prompt}zz9
 move 'zz9': expected a placement a1+b2, a step c2-c3, a chain c2-c3-c4 or pass
 ${prompt}?
@@ -200,11 +256,19 @@ EOF
 )
 if [ "$code" -eq 0 ] && [ ! -s "$tmp/short.err" ] && [[ "$(cat "$tmp/short.txt")" == *"$want"* ]]; then pass; else
   fail "illegal and malformed moves: exit $code, stderr $(cat "$tmp/short.err"), output: $(cat "$tmp/short.txt")"; fi
+# A bad placement names the square and why: b's own a1 is occupied; z9 is off the board.
+if grep -qx "move 'a1+b1': a1 is occupied (by b)" "$tmp/short.txt" &&
+  grep -qx "move 'z9': z9 is off the 5x5 board (a1 to e5)" "$tmp/short.txt"; then pass; else
+  fail "a bad placement's square: $(grep "^move '" "$tmp/short.txt")"; fi
+# The counters above the board, right after the move's line.
+if grep -A1 '^b (you): a1+e1$' "$tmp/short.txt" | tail -n 1 | grep -qx '    in hand w 10, b 10'; then pass; else
+  fail "the counter is not above the board: $(grep -A2 '^b (you): a1+e1$' "$tmp/short.txt")"; fi
+! grep -q thinking "$tmp/short.txt" "$tmp/run.txt" && pass || fail "'thinking...' with stdout not a terminal"
 if grep -q '^b (you): a1+e1$' "$tmp/short.txt" && tail -n 1 "$tmp/short.txt" | grep -qx \
   'input ended at level 1: the game in progress does not count; wins 0, score 0'; then pass; else
   fail "the move after them, or the end of input: $(tail -n 3 "$tmp/short.txt")"; fi
-if [ "$(grep -c '(? for the legal moves): ' "$tmp/short.txt")" -eq 5 ]; then pass; else
-  fail "expected 5 prompts (3 refused or answered lines, a move, the end of input)"; fi
+if [ "$(grep -c '(? for the legal moves): ' "$tmp/short.txt")" -eq 7 ]; then pass; else
+  fail "expected 7 prompts (3 refused or answered lines, a move, 2 refused lines, the end of input)"; fi
 # The computer placed before the first prompt, so b's first stones land beside two w stones.
 if grep -A8 '^b (you): a1+e1$' "$tmp/short.txt" | grep -q '^    position .* w 10/10 0 0$'; then pass; else
   fail "after the computer's and the person's first turns, hands are not 10/10 with w to move"; fi
@@ -307,5 +371,29 @@ pty_run ''; code=$?
 if [ "$code" -eq 0 ]; then pass; else fail "on a terminal with NO_COLOR empty: exit $code (3: no colour)"; fi
 pty_run 1; code=$?
 if [ "$code" -eq 3 ]; then pass; else fail "on a terminal with NO_COLOR=1: exit $code (0: colour was used)"; fi
+
+# On a terminal, "thinking..." while the computer searches (its first placement comes before the prompt),
+# wiped before the move is shown.
+if "$py" - "$seega" <<'EOF'
+import os, pty, subprocess, sys
+master, slave = pty.openpty()
+p = subprocess.Popen([sys.argv[1], "play", "--deterministic"], stdin=slave, stdout=slave, stderr=slave)
+os.close(slave)
+out = b""
+while not out.endswith(b"(? for the legal moves): "):
+    chunk = os.read(master, 1 << 16)
+    if not chunk:
+        break
+    out += chunk
+os.write(master, b"quit\n")
+try:
+    while os.read(master, 1 << 16):
+        pass
+except OSError:
+    pass
+p.wait()
+assert b"thinking...\r" in out and b"\r           \r" in out, out[:400]
+EOF
+then pass; else fail "no 'thinking...' on a terminal"; fi
 
 finish "cli play"

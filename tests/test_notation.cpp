@@ -116,6 +116,16 @@ TEST(Notation, BadMovesSayWhy) {
   Position<5> start(kStandard);
   EXPECT_NE(parse_move(start, "a1+c3").error.find("centre"), std::string::npos);
   EXPECT_NE(parse_move(start, "a1+a1").error.find("different"), std::string::npos);
+  // A bad placement names the bad square and why.
+  EXPECT_EQ(parse_move(start, "c3+a1").error, "move 'c3+a1': c3 is the centre, which stays empty until placement ends");
+  EXPECT_EQ(parse_move(start, "a1+z9").error, "move 'a1+z9': z9 is off the 5x5 board (a1 to e5)");
+  EXPECT_EQ(parse_move(start, "z9").error, "move 'z9': z9 is off the 5x5 board (a1 to e5)");
+  EXPECT_EQ(parse_move(start, "a6+a1").error, "move 'a6+a1': a6 is off the 5x5 board (a1 to e5)");
+  EXPECT_EQ(parse_move(start, "zz9").error.find("off the"), std::string::npos);
+  Position<5> placed = start;
+  placed.play(parse_move(start, "b3+a1").value);
+  EXPECT_EQ(parse_move(placed, "b3+e5").error,
+            "move 'b3+e5': b3 is occupied (by " + std::string(1, color_char(start.side())) + ")");
   EXPECT_FALSE(parse_move(start, "a1-a2").ok());
   EXPECT_FALSE(parse_move(start, "pass").ok());
   EXPECT_FALSE(parse_move(start, "zz").ok());

@@ -195,9 +195,7 @@ TEST(Replay, AnIllegalMoveIsAnErrorNamingTheGameTheMoveNumberAndItsText) {
   const GameRecord played = game_12();
   GameRecord r = played;
   r.moves[0] = "a1+c3";
-  EXPECT_EQ(error_of(r),
-            "game 12, move 1 'a1+c3': the squares must be two different empty squares other than "
-            "the centre");
+  EXPECT_EQ(error_of(r), "game 12, move 1 'a1+c3': c3 is the centre, which stays empty until placement ends");
   // A step in movement, the other side's next move played a ply early: its stone is not the mover's.
   const auto game = replay<5>(kStandard, played).value;
   std::size_t k = 0;
@@ -224,7 +222,7 @@ TEST(Replay, AnIllegalMoveIsAnErrorNamingTheGameTheMoveNumberAndItsText) {
 
 TEST(Replay, AnUnparsableMoveIsAnErrorNamingTheGameTheMoveNumberAndItsText) {
   const GameRecord played = game_12();
-  for (const std::string bad : {"c2c3", "z9-a1", "", "a1+", "pass please"}) {
+  for (const std::string bad : {"c2c3", "zz-a1", "", "a1+", "pass please"}) {
     for (std::size_t k : {std::size_t{4}, played.moves.size() - 1}) {
       GameRecord r = played;
       r.moves[k] = bad;
@@ -233,6 +231,10 @@ TEST(Replay, AnUnparsableMoveIsAnErrorNamingTheGameTheMoveNumberAndItsText) {
       EXPECT_TRUE(starts_with(e, at)) << e;
     }
   }
+  // A square in the form of one but off the board is named as such.
+  GameRecord r = played;
+  r.moves[4] = "z9-a1";
+  EXPECT_EQ(error_of(r), "game 12, move 5 'z9-a1': z9 is off the 5x5 board (a1 to e5)");
 }
 
 TEST(Replay, ARecordWhoseEndWasChangedIsAnErrorNamingTheField) {

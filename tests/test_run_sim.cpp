@@ -180,6 +180,28 @@ TEST(RunSim, QuantilesInterpolateBetweenRanks) {
   EXPECT_DOUBLE_EQ(distribution({0, 0, 0, 1}).mean_ci.lo, 0) << "a mean of non-negative values stays >= 0";
 }
 
+TEST(RunSim, PercentilesOfWholeCountsAreNearestRankAndSoWholeCounts) {
+  // Four runs beating 0, 1, 2 and 3 levels: interpolation would give p75 2.25; the nearest rank,
+  // ceil(0.75 x 4) = 3, gives the third value, 2.
+  EXPECT_DOUBLE_EQ(quantile({0, 1, 2, 3}, 0.75), 2.25);
+  EXPECT_DOUBLE_EQ(nearest_rank({3, 0, 2, 1}, 0.75), 2);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 0.25), 0);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 0.26), 1);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 0), 0);
+  EXPECT_DOUBLE_EQ(nearest_rank({0, 1, 2, 3}, 1), 3);
+  EXPECT_DOUBLE_EQ(nearest_rank({7}, 0.1), 7);
+  std::vector<double> v;
+  for (int i = 0; i < 300; ++i) v.push_back(i);
+  EXPECT_DOUBLE_EQ(nearest_rank(v, 0.10), 29) << "rank 30 exactly: q n is whole";
+  EXPECT_DOUBLE_EQ(nearest_rank(v, 0.90), 269);
+  const Distribution d = distribution({0, 1, 2, 3});
+  EXPECT_DOUBLE_EQ(d.p75, 2);
+  EXPECT_DOUBLE_EQ(d.p25, 0);
+  EXPECT_DOUBLE_EQ(d.p90, 3);
+  EXPECT_DOUBLE_EQ(d.p10, 0);
+  EXPECT_DOUBLE_EQ(d.median, 1.5) << "the median is still the usual one";
+}
+
 TEST(RunSim, TheSummaryCountsEachRunOnce) {
   RunSimConfig c = config("greedy", 3, 30);
   const auto runs = simulate_runs(c, {}, {}, nullptr);
@@ -239,6 +261,54 @@ TEST(RunSim, RunsThatAllEndAlikeGiveNoIntervalForTheMeanButOneForTheMedian) {
   EXPECT_TRUE(ten.at("mean_ci95").is_array());
   EXPECT_TRUE(ten.at("median_ci95").is_array());
   EXPECT_FALSE(ten.contains("mean_ci95_reason"));
+}
+
+TEST(LevelTable, ALineIsALevelAndItsSpecInAnyOrderWithComments) {
+  const auto t =
+      parse_level_table("# a table\n2 ab(depth=2,blunder=0.25)  # softer\n\n\t1\tgreedy\r\n3 level(3,deterministic)\n");
+  ASSERT_TRUE(t.ok()) << t.error;
+  EXPECT_EQ(t.value.texts(),
+            (std::vector<std::string>{"greedy", "ab(depth=2,blunder=0.25)", "level(3,deterministic)"}));
+  EXPECT_DOUBLE_EQ(t.value.levels[1].blunder, 0.25);
+}
+
+TEST(LevelTable, ABadLineIsNamed) {
+  auto error = [](std::string_view text) { return parse_level_table(text).error; };
+  EXPECT_EQ(error("1 random\n2 grredy\n").substr(0, 36), "line 2: level 2: unknown player 'grr");
+  EXPECT_EQ(error("1 random\n3 greedy\n"),
+            "line 2: level 3 is given but level 2 is not (a table gives every level from 1 to its last)");
+  EXPECT_EQ(error("1 random\n\n1 greedy\n"), "line 3: level 1 again (first on line 1): a table gives each level once");
+  EXPECT_EQ(error("2\n"), "line 1: level 2 has no player spec");
+  EXPECT_NE(error("0 random\n").find("line 1: a line is a level's number (1 to 30)"), std::string::npos);
+  EXPECT_NE(error("greedy\n").find("'greedy' is not a level's number"), std::string::npos);
+  EXPECT_EQ(error("# only a comment\n").substr(0, 9), "no levels");
+}
+
+TEST(LevelTable, RunsAgainstATableOfTheBuiltInLevelsAreTheBuiltInRunsAndAnotherTableChangesThem) {
+  const RunSimConfig built = config("greedy", 3, 12);
+  RunSimConfig same = built, other = built;
+  same.table =
+      parse_level_table("1 level(1,deterministic)\n2 level(2,deterministic)\n3 level(3,deterministic)\n").value;
+  other.table = parse_level_table("1 level(1,deterministic)\n2 random\n3 level(3,deterministic)\n").value;
+  std::vector<int> wins_built, wins_same, wins_other;
+  for (long long i = 0; i < 12; ++i) {
+    const auto a = play_run(built, i), b = play_run(same, i), o = play_run(other, i);
+    ASSERT_TRUE(a && b && o);
+    ASSERT_EQ(a->games.size(), b->games.size()) << "run " << i;
+    for (std::size_t k = 0; k < a->games.size(); ++k) EXPECT_EQ(a->games[k].game_key, b->games[k].game_key);
+    wins_built.push_back(a->wins()), wins_same.push_back(b->wins()), wins_other.push_back(o->wins());
+  }
+  EXPECT_EQ(wins_built, wins_same);
+  EXPECT_NE(wins_built, wins_other) << "greedy beats random at level 2 more often than level(2)";
+  // The file's header names the table; a file of one table is refused by a simulation with another.
+  const std::string header = run_sim_header(same, "test");
+  EXPECT_NE(header.find("\"level_table\":[\"level(1,deterministic)\""), std::string::npos) << header;
+  EXPECT_TRUE(read_run_sim(same, header + "\n").ok());
+  const auto refused = read_run_sim(other, header + "\n");
+  EXPECT_FALSE(refused.ok());
+  EXPECT_NE(refused.error.find("level_table"), std::string::npos) << refused.error;
+  const auto merged = read_run_sim(header + "\n");
+  ASSERT_TRUE(merged.ok()) << merged.error;
 }
 
 TEST(Levels, TheLevelTableIsMonotoneOnASmallLadder) {

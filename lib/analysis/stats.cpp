@@ -358,6 +358,15 @@ double quantile(std::vector<double> v, double q) {
   return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
 }
 
+double nearest_rank(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double n = static_cast<double>(v.size());
+  // A small tolerance, so that q n that should be whole (0.1 x 300) is not pushed a rank up by rounding.
+  const auto rank = static_cast<std::size_t>(std::clamp(std::ceil(q * n - 1e-9), 1.0, n));
+  return v[rank - 1];
+}
+
 Interval median_interval(std::vector<double> v) {
   if (v.empty()) return {0, 0};
   std::sort(v.begin(), v.end());
@@ -383,10 +392,13 @@ Distribution distribution(const std::vector<double>& v, std::string_view one, st
   d.mean_ci = {std::max(0.0, d.mean - kZ95 * se), d.mean + kZ95 * se};
   d.median = quantile(v, 0.5);
   d.median_ci = median_interval(v);
-  d.p10 = quantile(v, 0.10);
-  d.p25 = quantile(v, 0.25);
-  d.p75 = quantile(v, 0.75);
-  d.p90 = quantile(v, 0.90);
+  // The median stays the usual one (halfway between the middle two of an even count, 1.5 wins when half
+  // the runs beat one level and half two), which --target-median compares; the percentiles are
+  // nearest-rank, so that a count's percentile is a count.
+  d.p10 = nearest_rank(v, 0.10);
+  d.p25 = nearest_rank(v, 0.25);
+  d.p75 = nearest_rank(v, 0.75);
+  d.p90 = nearest_rank(v, 0.90);
   d.min = *std::min_element(v.begin(), v.end());
   d.max = *std::max_element(v.begin(), v.end());
   switch (interval_gap(static_cast<long long>(v.size()), sq)) {

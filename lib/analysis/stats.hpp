@@ -198,6 +198,9 @@ SprtResult sprt(const Pentanomial& p, const SprtConfig& config);
 
 // Order statistics with linear interpolation between ranks (numpy's default): q in [0, 1].
 double quantile(std::vector<double> values, double q);
+// The nearest-rank percentile: the smallest value with at least a share q of the values at or below it
+// (rank ceil(q n), at least 1), so always one of the values: of whole counts, a whole count. q in [0, 1].
+double nearest_rank(std::vector<double> values, double q);
 // A distribution-free 95% interval for the median: the order statistics at ranks n/2 -+ 1.96 sqrt(n)/2
 // (the binomial's normal approximation), clamped to the sample.
 Interval median_interval(std::vector<double> values);
@@ -207,7 +210,7 @@ struct Distribution {
   Interval mean_ci{0, 0};  // normal: mean -+ 1.96 s / sqrt(n), not below 0; the draws are independent
   double median = 0;
   Interval median_ci{0, 0};
-  double p10 = 0, p25 = 0, p75 = 0, p90 = 0;
+  double p10 = 0, p25 = 0, p75 = 0, p90 = 0;  // nearest-rank: each one of the draws ("p75 2", not "2.25")
   double min = 0, max = 0;
   // Why an interval is left out (then its numbers mean nothing); empty when it is given. Neither from
   // fewer than kMinSamples draws; the mean's not when every draw gave the same value (its

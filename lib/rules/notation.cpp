@@ -31,6 +31,23 @@ int parse_count(std::string_view v) { return parse_whole(v, 0, 999'999).value_or
 
 }  // namespace
 
+namespace {
+
+// Whether text names a square in the form of one (a letter, then a number from 1) that is off an n x n
+// board: z9 or f1 on 5x5.
+bool off_board(std::string_view text, int n) {
+  if (text.size() < 2 || text[0] < 'a' || text[0] > 'z' || text[1] == '0') return false;
+  const int rank = parse_count(text.substr(1));
+  return rank >= 1 && (text[0] >= 'a' + n || rank > n);
+}
+
+std::string off_board_text(std::string_view text, int n) {
+  return std::string(text) + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " board (a1 to " +
+         std::string(1, static_cast<char>('a' + n - 1)) + std::to_string(n) + ")";
+}
+
+}  // namespace
+
 std::string square_name(int square, int n) {
   return std::string(1, char('a' + square % n)) + std::to_string(square / n + 1);
 }
@@ -253,18 +270,33 @@ Parsed<Move<N>> parse_move(const Position<N>& pos, std::string_view text) {
     return fail("a pass is only allowed when the side to move has no legal step");
   }
   if (auto plus = text.find('+'); plus != std::string_view::npos) {
-    int a = parse_square(text.substr(0, plus), N), b = parse_square(text.substr(plus + 1), N);
-    if (a < 0 || b < 0) return fail("expected two squares like a1+b2");
-    auto m = Move<N>::place(a, b);
+    const std::string_view names[2] = {text.substr(0, plus), text.substr(plus + 1)};
+    int sq[2];
+    for (int i = 0; i < 2; ++i) {
+      sq[i] = parse_square(names[i], N);
+      if (sq[i] < 0)
+        return fail(off_board(names[i], N) ? off_board_text(names[i], N) : "expected two squares like a1+b2");
+    }
+    auto m = Move<N>::place(sq[0], sq[1]);
     for (const auto& l : legal)
       if (l.kind == MoveKind::Place && l.from == m.from && l.to == m.to) return P{l, {}};
-    return fail(pos.placing() ? "the squares must be two different empty squares other than the centre"
-                              : "placement is over");
+    if (!pos.placing()) return fail("placement is over");
+    // Why not, square by square: the centre first (it is empty, so "occupied" would not say why).
+    for (int s : sq)
+      if (s == pos.rules().centre())
+        return fail(square_name(s, N) + " is the centre, which stays empty until placement ends");
+    for (int s : sq)
+      if (((pos.stones(White) | pos.stones(Black)) >> s) & 1)
+        return fail(square_name(s, N) + " is occupied (by " +
+                    ((pos.stones(White) >> s) & 1 ? std::string("w") : std::string("b")) + ")");
+    if (sq[0] == sq[1]) return fail("the two squares must be different");
+    return fail("the squares must be two different empty squares other than the centre");
   }
   auto parts = split(text, '-');
   std::vector<int> path;
   for (auto p : parts) {
     int s = parse_square(p, N);
+    if (s < 0 && off_board(p, N)) return fail(off_board_text(p, N));
     if (s < 0) return fail("expected a placement a1+b2, a step c2-c3, a chain c2-c3-c4 or pass");
     path.push_back(s);
   }

@@ -88,15 +88,17 @@ std::string run_mismatch(const RunSimConfig& c, const RunRecord& r) {
   return "";
 }
 
+// What the header's "levels" says: the built-in levels on the clock or deterministic, or a table's
+// (whose specs follow in "level_table").
+const char* levels_key(const RunSimConfig& c) {
+  return !c.table.levels.empty() ? "table" : c.clock ? "clock" : "deterministic";
+}
+
 json config_json(const RunSimConfig& c) {
-  json h{{"type", "header"},
-         {"kind", "run-sim"},
-         {"format", kFormat},
-         {"rules", c.rules.to_string()},
-         {"player", c.player.text},
-         {"max_level", c.max_level},
-         {"levels", c.clock ? "clock" : "deterministic"},
-         {"seed", json_key64(c.seed)}};
+  json h{
+      {"type", "header"},        {"kind", "run-sim"},        {"format", kFormat},       {"rules", c.rules.to_string()},
+      {"player", c.player.text}, {"max_level", c.max_level}, {"levels", levels_key(c)}, {"seed", json_key64(c.seed)}};
+  if (!c.table.levels.empty()) h["level_table"] = c.table.texts();
   if (!c.player.weights_file.empty() && c.player.weights) h["weights"] = c.player.weights->to_text();
   add_shard_key(h, c.shard);
   return h;
@@ -106,6 +108,11 @@ json config_json(const RunSimConfig& c) {
 
 std::vector<PlayerSpec> RunSimConfig::players() const {
   std::vector<PlayerSpec> out{player};
+  if (!table.levels.empty()) {
+    out.insert(out.end(), table.levels.begin(),
+               table.levels.begin() + std::min<std::size_t>(table.levels.size(), static_cast<std::size_t>(max_level)));
+    return out;
+  }
   for (int level = 1; level <= max_level; ++level) out.push_back(parse_player(level_player(level, !clock)).value);
   return out;
 }
@@ -114,6 +121,10 @@ std::string RunSimConfig::invalid() const {
   if (max_level < 1 || max_level > 30)
     return "--max-level must be from 1 to 30 (the levels there are), got " + std::to_string(max_level);
   if (runs < 1) return "--runs must be at least 1";
+  if (!table.levels.empty() && clock) return "--clock is for the built-in levels: a table's specs say their own limits";
+  if (!table.levels.empty() && max_level > static_cast<int>(table.levels.size()))
+    return "--max-level " + std::to_string(max_level) + " is past the table's last level, " +
+           std::to_string(table.levels.size());
   return "";
 }
 
@@ -209,13 +220,14 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
          {"player", c.player.text},
          {"rules", c.rules.to_string()},
          {"max_level", c.max_level},
-         {"levels", c.clock ? "clock" : "deterministic"},
+         {"levels", levels_key(c)},
          {"seed", json_key64(c.seed)},
          {"wins_histogram", s.wins_histogram},
          {"wins", dist(s.wins)},
          {"score", dist(s.score)},
          {"distinct_runs", s.distinct_runs},
          {"games_per_run", s.games_per_run}};
+  if (!c.table.levels.empty()) j["level_table"] = c.table.texts();
   add_shard_key(j, c.shard);  // the runs are this shard's only
   return j;
 }
@@ -322,11 +334,8 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
   return file;
 }
 
-Parsed<RunSimFile> read_run_sim(std::string_view text) {
-  using P = Parsed<RunSimFile>;
-  auto split = split_jsonl(text, "run-sim file");
-  if (!split.ok()) return P::fail(split.error);
-  const json& h = split.value.header;
+Parsed<RunSimConfig> run_sim_config(const json& h) {
+  using P = Parsed<RunSimConfig>;
   if (!run_sim_format(h))
     return P::fail("not a run-sim file of format " + std::to_string(kOldestRead) + " to " + std::to_string(kFormat));
   RunSimConfig c;
@@ -336,17 +345,36 @@ Parsed<RunSimFile> read_run_sim(std::string_view text) {
   c.max_level = f.whole("max_level", 1, 30);
   c.seed = f.key64("seed");
   const std::string levels = f.text("levels");
-  if (f.ok() && levels != "clock" && levels != "deterministic")
-    f.fail("levels", quote(levels) + " is not clock or deterministic");
+  if (f.ok() && levels != "clock" && levels != "deterministic" && levels != "table")
+    f.fail("levels", quote(levels) + " is not clock, deterministic or table");
   if (!f.ok()) return P::fail("run-sim file line 1 (the header): " + f.error());
   auto rules = parse_rules(rules_text);
   if (!rules.ok()) return P::fail("run-sim file line 1 (the header): rules: " + rules.error);
   c.rules = rules.value.rules;
   c.clock = levels == "clock";
+  if (levels == "table") {
+    const auto specs = h.find("level_table");
+    if (specs == h.end() || !specs->is_array() ||
+        !std::all_of(specs->begin(), specs->end(), [](const json& x) { return x.is_string(); }))
+      return P::fail("run-sim file line 1 (the header): level_table is missing or not an array of player specs");
+    auto table = level_table_of(specs->get<std::vector<std::string>>());
+    if (!table.ok()) return P::fail("run-sim file line 1 (the header): level_table: " + table.error);
+    c.table = std::move(table.value);
+    if (auto why = c.invalid(); !why.empty()) return P::fail("run-sim file line 1 (the header): " + why);
+  }
   auto shard = header_shard(h);
   if (!shard.ok()) return P::fail("run-sim file line 1 (the header): " + shard.error);
   c.shard = shard.value;
-  return read_runs(c, std::move(split.value));
+  return P{std::move(c), {}};
+}
+
+Parsed<RunSimFile> read_run_sim(std::string_view text) {
+  using P = Parsed<RunSimFile>;
+  auto split = split_jsonl(text, "run-sim file");
+  if (!split.ok()) return P::fail(split.error);
+  auto c = run_sim_config(split.value.header);
+  if (!c.ok()) return P::fail(c.error);
+  return read_runs(c.value, std::move(split.value));
 }
 
 Parsed<RunRecord> read_run_line(const RunSimConfig& c, std::string_view text) {

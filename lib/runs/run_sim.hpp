@@ -15,6 +15,7 @@
 #include "engine/game_record.hpp"
 #include "engine/player.hpp"
 #include "runs/jsonl_file.hpp"
+#include "runs/level_table.hpp"
 #include "runs/run_progress.hpp"
 #include "runs/run_score.hpp"
 #include "runs/shard.hpp"
@@ -31,8 +32,11 @@ struct RunSimConfig {
   std::uint64_t seed = 1;
   int threads = 0;  // 0: all cores
   Shard shard;      // only this shard's runs are played (shard.hpp); part of the file's configuration
+  // --levels FILE: the levels' players (level_table.hpp) instead of level(N,deterministic); max_level at
+  // most its size, and not with clock. Part of the file's configuration, by the specs' text.
+  LevelTable table;
 
-  // The players of a run's games: 0 is the player, L is level(L) for L = 1..max_level.
+  // The players of a run's games: 0 is the player, L is level(L) (or the table's level L) for L = 1..max_level.
   std::vector<PlayerSpec> players() const;
   // Why the configuration cannot be run, or empty.
   std::string invalid() const;
@@ -93,5 +97,7 @@ Parsed<RunRecord> read_run_line(const RunSimConfig& config, std::string_view lin
 // Reads any run-sim file, checking each run against the configuration its header names (seega merge;
 // the player is known by its name only, and a run's games do not depend on it).
 Parsed<RunSimFile> read_run_sim(std::string_view text);
+// The configuration a run-sim file's header names (the player by its spec text only; runs 1).
+Parsed<RunSimConfig> run_sim_config(const nlohmann::json& header);
 
 }  // namespace seega
