@@ -19,8 +19,9 @@ int run_replay(const std::vector<std::string>& args) {
   long long index = -1, ply = -1;
   bool json = false, fen_only = false;
   po::options_description opts("replay options");
-  opts.add_options()("games", po::value(&path)->required(),
-                     "a results, run-sim or play file (--out of match, ladder, run-sim, play), or games as text (seega export)")(
+  opts.add_options()(
+      "games", po::value(&path)->required(),
+      "a results, run-sim or play file (--out of match, ladder, run-sim, play), or games as text (seega export)")(
       "index", po::value(&index)->required(), "the game's index in the file")("json", po::bool_switch(&json),
                                                                               "print the game as one JSON object")(
       "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end")(

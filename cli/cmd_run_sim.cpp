@@ -30,6 +30,18 @@ struct SimReport : RunReport<RunRecord> {
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
 SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   const std::string& out_path = request.out_path;
+  if (read_back()) {  // seega summary: the file's runs, checked against c, none played
+    auto file = read_run_sim(c, read_user_file(out_path, "summary"));
+    if (!file.ok()) throw UsageError(out_path + ": " + file.error);
+    if (auto why = items_past_run(file.value.runs, c.runs, "run"); !why.empty())
+      throw UsageError(out_path + ": " + why);
+    SimReport report;
+    report.records = std::move(file.value.runs);
+    std::sort(report.records.begin(), report.records.end(),
+              [](const RunRecord& a, const RunRecord& b) { return a.index < b.index; });
+    report.signalled = report.interrupted = static_cast<long long>(report.records.size()) < c.shard.share(c.runs);
+    return report;
+  }
   std::optional<AppendFile> out;
   std::vector<RunRecord> finished;
   if (!out_path.empty() && prints()) {
@@ -112,8 +124,7 @@ void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport&
     fmt::print("{:>4}  {:<40} {} ({:.1f}%){}\n", w, bar, n, s.runs ? 100.0 * n / s.runs : 0.0,
                w + 1 == s.wins_histogram.size() ? " beat the last level" : "");
   }
-  fmt::print("{} distinct runs, {:.2f} games a run; {:.1f} s, {:.1f} runs/s\n", s.distinct_runs, s.games_per_run,
-             r.seconds, r.seconds > 0 ? r.new_records / r.seconds : 0.0);
+  fmt::print("{} distinct runs, {:.2f} games a run; {}\n", s.distinct_runs, s.games_per_run, timing_text(r, "runs"));
 }
 
 nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {

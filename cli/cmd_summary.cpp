@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <set>
 
 #include "common.hpp"
 #include "run_games.hpp"
 #include "runs/json.hpp"
+#include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
 
 namespace seega::cli {
@@ -18,7 +20,7 @@ namespace seega::cli {
 namespace {
 
 // The commands whose results files summary reads back with their own command line.
-constexpr const char* kReadBack[] = {"match", "ladder"};
+constexpr const char* kReadBack[] = {"match", "ladder", "run-sim"};
 
 std::string first_line(const std::string& path) {
   std::ifstream in(path);
@@ -121,13 +123,80 @@ std::vector<std::string> results_command(const std::string& path, const nlohmann
   return args;
 }
 
+// A positions file (gen-data's CSV, its configuration in FILE.json): what it holds, read back, with the
+// configuration and the command line that made it. gen-data's own summary counts what one run added;
+// this one counts the whole file.
+int positions_summary(const std::string& path, bool json, bool csv) {
+  const std::string text = read_user_file(path, "summary");
+  long long rows = 0, placement = 0, searched = 0, first = -1, last = -1;
+  double label_sum = 0, result_sum = 0;
+  std::set<long long> games;
+  const std::string error = read_positions(text, [&](const PositionsLine& line) -> std::string {
+    if (!line.row.ok()) return "line " + std::to_string(line.number) + ": " + line.row.error;
+    const DataRow& r = line.row.value;
+    ++rows;
+    placement += r.placement;
+    searched += r.search.has_value();
+    label_sum += r.label;
+    result_sum += r.result;
+    games.insert(r.game);
+    first = first < 0 ? r.game : std::min(first, r.game);
+    last = std::max(last, r.game);
+    return "";
+  });
+  if (!error.empty()) throw UsageError("summary " + path + ": " + error);
+  nlohmann::json config;
+  if (auto meta = user_file_text(path + ".json"); meta.ok()) config = nlohmann::json::parse(meta.value, nullptr, false);
+  if (!config.is_object()) config = nlohmann::json::object();
+  const double n = rows ? static_cast<double>(rows) : 1;
+  nlohmann::json j{{"file", path},
+                   {"positions", rows},
+                   {"games", games.size()},
+                   {"first_game", first},
+                   {"last_game", last},
+                   {"placement_positions", placement},
+                   {"movement_positions", rows - placement},
+                   {"searched_positions", searched},
+                   {"mean_label", label_sum / n},
+                   {"mean_result", result_sum / n},
+                   {"configuration", config}};
+  if (json) {
+    fmt::print("{}\n", j.dump());
+    return 0;
+  }
+  if (csv) {
+    std::vector<std::string> head, row;
+    for (const char* k : {"file", "positions", "games", "first_game", "last_game", "placement_positions",
+                          "movement_positions", "searched_positions", "mean_label", "mean_result"}) {
+      head.emplace_back(k);
+      row.push_back(j[k].is_string() ? j[k].get<std::string>() : j[k].dump());
+    }
+    fmt::print("{}\n{}\n", csv_row(head), csv_row(row));
+    return 0;
+  }
+  fmt::print("{}: {} positions from {} games ({} to {}): {} in placement, {} in movement; {} labelled by search\n",
+             path, rows, games.size(), first, last, placement, rows - placement, searched);
+  fmt::print("mean label {:.3f}, mean result for the side to move {:.3f}\n", label_sum / n, result_sum / n);
+  if (config.contains("origin") && config["origin"].is_object()) {
+    std::string words;
+    if (config["origin"].contains("command") && config["origin"]["command"].is_array())
+      for (const auto& w : config["origin"]["command"]) words += (words.empty() ? "" : " ") + w.dump();
+    fmt::print("made by: {} on {}\n", words, config["origin"].value("date", "?"));
+  } else {
+    fmt::print("made by: not recorded ({}.json has no origin)\n", path);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_summary(const std::vector<std::string>& args) {
   std::string path;
   bool json = false, csv = false;
   po::options_description opts("summary options");
-  opts.add_options()("file", po::value(&path)->required(), "the results file (match, ladder, gate's rows)")(
+  opts.add_options()(
+      "file", po::value(&path)->required(),
+      "the file: a results file (match, ladder, gate's rows), a run-sim file or a positions file (gen-data)")(
       "json", po::bool_switch(&json), "print the summary as one JSON object, as the run's --json did")(
       "csv", po::bool_switch(&csv), "print the summary as CSV, as the run's --csv did");
   po::positional_options_description positional;
@@ -135,7 +204,8 @@ int run_summary(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega summary FILE [--json | --csv]\n\n"
-                     "The summary of the run that wrote FILE, complete or interrupted, as that run printed it: the\n"
+                     "The summary of the match, ladder or run-sim that wrote FILE, complete or interrupted, as that\n"
+                     "run printed it (a positions file: its rows counted, with the command that made them): the\n"
                      "command line recorded in the file's header is parsed again and its games are read back (and\n"
                      "checked) instead of played. Weights files named by its players must still be where the run\n"
                      "read them. A file of an older seega, or a gate's row, is summarised as a match (or a ladder)\n"
@@ -143,17 +213,33 @@ int run_summary(const std::vector<std::string>& args) {
                      &positional))
     return 0;
   if (json && csv) throw UsageError("--json and --csv: choose one");
-  const nlohmann::json h = nlohmann::json::parse(first_line(path), nullptr, false);
+  const std::string line = first_line(path);
+  if (line == data_header() || line == data_header() + "\r") return positions_summary(path, json, csv);
+  const nlohmann::json h = nlohmann::json::parse(line, nullptr, false);
   if (!json_field_is(h, "type", "header"))
     throw UsageError("summary " + path +
-                     ": line 1 is not a results file's header (seega summary reads the --out file of match or "
-                     "ladder)");
-  if (json_field_is(h, "kind", "run-sim"))
-    throw UsageError("summary " + path + ": a run-sim file; its summary is printed by seega run-sim --out " + path +
-                     " --resume");
+                     ": line 1 is not a results file's header (seega summary reads the --out file of match, "
+                     "ladder, run-sim or gen-data)");
+  if (json_field_is(h, "kind", "play"))
+    throw UsageError("summary " + path + ": a play file (a person's games); seega replay shows each game");
+  if (json_field_is(h, "kind", "run-sim")) {
+    const auto words = recorded_command(h);
+    if (!words || (*words)[1] != "run-sim")
+      throw UsageError("summary " + path +
+                       ": a run-sim file whose header does not record its command line (an older seega's): give "
+                       "seega run-sim its options with --out " +
+                       path + " --resume");
+    if (csv) throw UsageError("--csv: seega run-sim prints no CSV summary; use --json");
+  }
   auto shard = header_shard(h);
   if (!shard.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + shard.error);
-  std::vector<std::string> command = results_command(path, h);
+  std::vector<std::string> command;
+  if (json_field_is(h, "kind", "run-sim")) {
+    const auto words = recorded_command(h);
+    command.assign(words->begin() + 1, words->end());
+  } else {
+    command = results_command(path, h);
+  }
   // The output the user asks for now, not the one the run was asked for.
   std::erase_if(command, [](const std::string& w) { return w == "--json" || w == "--csv"; });
   if (json) command.emplace_back("--json");

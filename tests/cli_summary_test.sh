@@ -54,7 +54,11 @@ EOF
 long=(match --a 'ab(depth=3)' --b 'ab(depth=2)' --games 100000 --opening-turns 2 --seed 9 --quiet --threads 1)
 "$seega" "${long[@]}" --out cut.jsonl --json >cut.json 2>cut.err &
 pid=$!
-for _ in $(seq 600); do [ "$(grep -c '' cut.jsonl 2>/dev/null)" -gt 12 ] && break; sleep 0.1; done
+for _ in $(seq 600); do
+  n=$(grep -c '' cut.jsonl 2>/dev/null)
+  [ "${n:-0}" -gt 12 ] && break
+  sleep 0.1
+done
 kill -INT "$pid"
 wait "$pid"
 code=$?
@@ -99,6 +103,35 @@ for i in 0 1 2; do "$seega" "${match[@]}" --shard $i/3 --out "s$i.jsonl" >/dev/n
 same_summary "a merged file against the one run" m.json merged.json
 "$seega" summary s1.jsonl --json >s1.json || fail "summary of a shard's file"
 grep -q '"shard":"1/3"' s1.json && pass || fail "a shard's summary does not name its shard"
+
+# --- run-sim: complete and cut short --------------------------------------------------------------------
+sim=(run-sim --player greedy --runs 30 --max-level 3 --seed 3 --quiet)
+"$seega" "${sim[@]}" --out r.jsonl --json >r.json || fail "run-sim"
+"$seega" summary r.jsonl --json >rs.json || fail "summary of a run-sim file"
+same_summary "run-sim: summary --json against the run's" r.json rs.json
+"$seega" "${sim[@]}" >r.txt
+"$seega" summary r.jsonl >rs.txt
+same_text "run-sim: summary text against the run's" r.txt rs.txt
+head -n 11 r.jsonl >rcut.jsonl
+"$seega" summary rcut.jsonl --json >rcut.json
+"$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["runs"] == 10 and j["interrupted"], j' rcut.json && pass || fail "summary of a cut run-sim file: $(head -c 300 rcut.json)"
+bad_says "run-sim summary --csv" "no CSV" summary r.jsonl --csv
+
+# --- a positions file: its rows, and the command that made them --------------------------------------------
+"$seega" gen-data --players greedy random --games 6 --positions-per-game 3 --label result --seed 2 --out d.csv --quiet \
+  >/dev/null || fail "gen-data"
+"$seega" summary d.csv --json >ds.json || fail "summary of a positions file"
+"$py" - ds.json d.csv <<'EOF' && pass || fail "summary of a positions file: $(head -c 400 ds.json)"
+import csv, json, sys
+j = json.load(open(sys.argv[1]))
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert j["positions"] == len(rows) and j["games"] == len({r["game"] for r in rows}), j
+assert j["placement_positions"] == sum(r["phase"] == "placement" for r in rows), j
+assert j["configuration"]["origin"]["command"][:2] == ["seega", "gen-data"], j
+EOF
 
 # --- compare: B minus A, and what else differs ----------------------------------------------------------
 # 80 games each: enough effective clusters (at least 20) for every clustered interval.
