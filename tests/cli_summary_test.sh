@@ -50,26 +50,35 @@ assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", o["date"]), o
 assert h["build"] and h["version"]
 EOF
 
-# --- an interrupted match: the file holds what the run printed ----------------------------------------
-long=(match --a 'ab(depth=3)' --b 'ab(depth=2)' --games 100000 --opening-turns 2 --seed 9 --quiet --threads 1)
-"$seega" "${long[@]}" --out cut.jsonl --json >cut.json 2>cut.err &
-pid=$!
-for _ in $(seq 600); do
-  n=$(grep -c '' cut.jsonl 2>/dev/null)
-  [ "${n:-0}" -gt 12 ] && break
-  sleep 0.1
-done
-kill -INT "$pid"
-wait "$pid"
-code=$?
-[ "$code" -eq 130 ] && pass || fail "the interrupted match exited $code: $(cat cut.err)"
-"$seega" summary cut.jsonl --json >cuts.json
-code=$?
-[ "$code" -eq 0 ] && pass || fail "summary of an interrupted match exited $code"
-same_summary "interrupted match: summary --json against the run's" cut.json cuts.json
-grep -q '"interrupted":true' cuts.json && pass || fail "the interrupted match's summary is not marked interrupted"
+# --- interrupted runs: the file holds what the run printed -----------------------------------------------
+# interrupted <name> <lines> <command...>: starts the command with --out NAME.jsonl --json, sends Ctrl-C
+# once the file holds more than <lines> lines, and checks that seega summary of the file prints the summary
+# the interrupted run printed, marked interrupted, and exits 0.
+interrupted() {
+  local name=$1 lines=$2 n code; shift 2
+  "$seega" "$@" --out "$name.jsonl" --json >"$name.json" 2>"$name.err" &
+  local pid=$!
+  for _ in $(seq 600); do
+    n=$(grep -c '' "$name.jsonl" 2>/dev/null)
+    [ "${n:-0}" -gt "$lines" ] && break
+    sleep 0.1
+  done
+  kill -INT "$pid"
+  wait "$pid"
+  code=$?
+  [ "$code" -eq 130 ] && pass || fail "$name: the interrupted run exited $code: $(cat "$name.err")"
+  "$seega" summary "$name.jsonl" --json >"$name.s.json"
+  code=$?
+  [ "$code" -eq 0 ] && pass || fail "$name: summary of the interrupted run's file exited $code"
+  same_summary "$name: summary --json against the interrupted run's" "$name.json" "$name.s.json"
+  grep -q '"interrupted":true' "$name.s.json" && pass || fail "$name: the summary is not marked interrupted"
+}
+interrupted cut 12 match --a 'ab(depth=3)' --b 'ab(depth=2)' --games 100000 --opening-turns 2 --seed 9 --quiet --threads 1
 "$seega" summary cut.jsonl | grep -q '(interrupted: the games finished so far)' && pass ||
   fail "the interrupted match's text summary does not say so"
+interrupted lcut 12 ladder --players greedy 'ab(depth=2)' 'ab(depth=3)' --games-per-pair 100000 --opening-turns 2 \
+  --seed 9 --quiet --threads 1
+interrupted rcut 6 run-sim --player 'ab(depth=3)' --runs 100000 --max-level 4 --seed 9 --quiet --threads 1
 
 # --- a run extended by --resume with more games: the file's games, all of them --------------------------
 short=(match --a 'ab(depth=2)' --b 'ab(depth=1)' --opening-turns 2 --seed 5 --quiet)

@@ -2,7 +2,8 @@
 # The AI levels, calibrated and put to use: (1) the rated ladder of level(1..10,deterministic), each
 # against the next; (2) at each level,
 # the share of moves where the 1.5 s clock of level(N) ends the search on this machine; (3) Seega>Play's
-# run simulated for proxy players of several strengths. Every step resumes: the ladder, the matches
+# run simulated for proxy players of several strengths; (4) the same runs against each candidate level
+# table in tables/. Every step resumes: the ladder, the matches
 # and the simulations continue their files (--resume), and a step whose summary exists is not
 # repeated. Outputs go to results/; report.py prints the README's tables from them. PER_PAIR, CLOCK_GAMES,
 # RUNS, LEVELS, PROXIES and OUT (another results folder) make a small run, as scripts/notebook_data.sh does.
@@ -44,5 +45,23 @@ for proxy in "${proxies[@]}"; do
   "$seega" run-sim --player "$proxy" --runs "$runs" --max-level "$levels" --seed 5 --out "run_$name.jsonl" \
     $(resume_of "run_$name.jsonl") --quiet --json >"run_$name.json.part"
   mv "run_$name.json.part" "run_$name.json"
+done
+# 4. Candidate level tables (tables/NAME.txt, one player spec a level; docs/play.md): the same runs with
+# --levels, for the cheaper proxies (CANDIDATE_PROXIES replaces the list), into results/tables/NAME/. The
+# seed is the built-in runs': each proxy meets the same openings, so a table's effect is not the seeds'.
+candidate_proxies="random greedy ab(depth=1) ab(depth=2) ab(depth=3)"
+read -r -a candidates <<<"${CANDIDATE_PROXIES:-$candidate_proxies}"
+for table in "$here"/tables/*.txt; do
+  [ -e "$table" ] || continue
+  tname=$(basename "$table" .txt)
+  mkdir -p "tables/$tname"
+  for proxy in "${candidates[@]}"; do
+    name=$(echo "$proxy" | tr -c 'a-z0-9\n' '_')
+    f="tables/$tname/run_$name"
+    [ -s "$f.json" ] && continue
+    "$seega" run-sim --player "$proxy" --levels "$table" --runs "$runs" --max-level "$levels" --seed 5 \
+      --out "$f.jsonl" $(resume_of "$f.jsonl") --quiet --json >"$f.json.part"
+    mv "$f.json.part" "$f.json"
+  done
 done
 /usr/bin/python3 "$here/report.py" .
