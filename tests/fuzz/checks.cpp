@@ -14,6 +14,8 @@
 #include "rules/notation.hpp"
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
+#include "runs/game_text.hpp"
+#include "runs/level_table.hpp"
 #include "runs/merge.hpp"
 #include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
@@ -266,6 +268,41 @@ void check_merge(std::string_view input) {
     finding("the merged file merged on its own changes");
 }
 
+// --- game_text: games as text (seega export --format text, read by replay) ------------------------------
+
+void check_game_text(std::string_view input) {
+  auto games = read_game_text(input);
+  if (!games.ok()) return;
+  // Each game read is a replayed, finished game: written back it reads as the same game.
+  std::string text;
+  for (const auto& g : games.value) text += game_text(g) + "\n";
+  auto back = read_game_text(text);
+  if (!back.ok()) finding("the games written back do not read: " + back.error);
+  if (back.value.size() != games.value.size()) finding("the games written back are not as many");
+  for (std::size_t k = 0; k < back.value.size(); ++k)
+    if (game_text(back.value[k]) != game_text(games.value[k]))
+      finding("game " + std::to_string(games.value[k].record.index) + " written back reads as another game");
+}
+
+// --- level_table: a level table (seega run-sim, ladder and play --levels) ---------------------------------
+
+void check_level_table(std::string_view input) {
+  auto table = parse_level_table(input);
+  if (!table.ok()) return;
+  const std::vector<std::string> texts = table.value.texts();
+  if (texts.empty() || static_cast<int>(texts.size()) > kMaxTableLevels)
+    finding("a table of " + std::to_string(texts.size()) + " levels was accepted");
+  // The specs as written make the same table again, and so does the file written from them.
+  auto again = level_table_of(texts);
+  if (!again.ok()) finding("the table's specs do not make a table: " + again.error);
+  else if (again.value.texts() != texts) finding("the table's specs make another table");
+  std::string file;
+  for (std::size_t k = 0; k < texts.size(); ++k) file += std::to_string(k + 1) + " " + texts[k] + "\n";
+  auto reread = parse_level_table(file);
+  if (!reread.ok()) finding("the table written back does not read: " + reread.error);
+  else if (reread.value.texts() != texts) finding("the table written back reads as another table");
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
@@ -277,7 +314,9 @@ const std::vector<Target>& targets() {
                        {"results", check_results},
                        {"run_sim", check_run_sim},
                        {"data", check_data},
-                       {"merge", check_merge}});
+                       {"merge", check_merge},
+                       {"game_text", check_game_text},
+                       {"level_table", check_level_table}});
     return v;
   }();
   return all;
