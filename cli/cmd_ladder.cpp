@@ -20,6 +20,8 @@ void print_human(const LadderConfig& c, const LadderSummary& s, const RunTotals&
   auto name = [&](int i) { return c.players[static_cast<std::size_t>(i)].text; };
   std::size_t width = 6;
   for (const auto& p : c.players) width = std::max(width, p.text.size());
+  // Games that repeat come first, as in a match's summary: every interval below is left out for them.
+  if (!s.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", s.repeats);
   fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: {} games{}{}\n", c.players.size(),
              to_string(c.schedule), c.games_per_pair, c.rules.to_string(), c.seed, s.games,
              c.shard.whole() ? "" : " of shard " + c.shard.to_string(),
@@ -29,12 +31,15 @@ void print_human(const LadderConfig& c, const LadderSummary& s, const RunTotals&
   for (std::size_t k = 0; k < s.table.size(); ++k) {
     const LadderRow& r = s.table[k];
     // An interval left out says which of the two reasons (the anchor, too few games) in its place.
-    const char* no_interval = r.player == c.anchor ? "(anchor)" : "(too few games)";
+    const char* no_interval = r.player == c.anchor                         ? "(anchor)"
+                              : r.no_ci == s.repeats && !s.repeats.empty() ? "(games repeat)"
+                                                                           : "(too few games)";
     std::string diff;
     if (r.below >= 0)
       diff = r.no_diff_ci.empty() ? fmt::format("{} [{}, {}]", signed_text(r.diff), signed_text(r.diff - r.diff_ci95),
                                                 signed_text(r.diff + r.diff_ci95))
-                                  : fmt::format("{} (too few games)", signed_text(r.diff));
+                                  : fmt::format("{} ({})", signed_text(r.diff),
+                                                r.no_diff_ci == s.repeats ? "games repeat" : "too few games");
     fmt::print("{:>4}  {:<{}}  {:>6}  {:>6}  {:>7}  {:<18}  {}\n", k + 1, name(r.player), width, r.games, pct(r.score),
                signed_text(r.rating),
                r.no_ci.empty() ? fmt::format("[{}, {}]", signed_text(r.rating - r.ci95), signed_text(r.rating + r.ci95))
@@ -48,7 +53,7 @@ void print_human(const LadderConfig& c, const LadderSummary& s, const RunTotals&
   if (s.fit.prior_used) fmt::print("note: {}\n", s.fit.prior_note);
   std::string few;
   for (const LadderRow& r : s.table)
-    if (!r.no_ci.empty() && r.player != c.anchor)
+    if (!r.no_ci.empty() && r.player != c.anchor && r.no_ci != s.repeats)
       few += fmt::format("{}{} ({})", few.empty() ? "" : ", ", name(r.player), r.games);
   if (!few.empty())
     fmt::print("note: no rating interval for a player with fewer than {} games: {}\n", kMinSamples, few);

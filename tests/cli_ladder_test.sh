@@ -172,4 +172,28 @@ for r in csv.DictReader(open(sys.argv[1])):
 EOF2
 then pass; else fail "ladder --csv with 40 games a player: $(cat "$tmp/l20.csv")"; fi
 
+# Deterministic players with no random opening play the same few games again and again: the summary
+# says so first and gives no interval and no monotonicity verdict; two random placement turns give
+# games that differ, and the intervals come back.
+det=(--players 'ab(depth=1)' 'ab(depth=2)' 'ab(depth=3)' --games-per-pair 20 --seed 1)
+L "${det[@]}" >"$tmp/det.txt"
+L "${det[@]}" --json >"$tmp/det.json"
+if head -n 1 "$tmp/det.txt" | grep -q '^repeated games: the 60 games are [0-9]* distinct games' &&
+  grep -q '(games repeat)' "$tmp/det.txt" && ! grep -q 'with 95% confidence' "$tmp/det.txt" && "$py" - "$tmp/det.json" <<'EOF2'
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["distinct_games"] < 60 and j["not_above_previous"] is None, j
+assert "the same games repeat" in j["not_above_previous_reason"], j
+for p in j["players"]:
+    assert p["ci95"] is None and p["ci95_reason"], p
+EOF2
+then pass; else fail "a deterministic ladder with repeated games: $(head -n 4 "$tmp/det.txt")"; fi
+L "${det[@]}" --opening-turns 2 --json >"$tmp/det2.json"
+if "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert isinstance(j["not_above_previous"], list) and "not_above_previous_reason" not in j, j
+assert any(p["ci95"] is not None for p in j["players"]), j' "$tmp/det2.json"; then pass; else
+  fail "a ladder with random opening turns: $(head -c 400 "$tmp/det2.json")"; fi
+
 finish "cli ladder"

@@ -1,6 +1,7 @@
 #include "runs/ladder.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "analysis/stats.hpp"
 #include "runs/json.hpp"
@@ -38,13 +39,26 @@ std::string no_interval(const LadderConfig& c, const RatingFit& fit, int i) {
 
 Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::vector<GameRecord>& records) {
   const Tournament t = config.tournament();
-  LadderSummary s{0, ScoreBoard(t.schedule), {}, {}, {}, 0, 0};
+  LadderSummary s{0, ScoreBoard(t.schedule), {}, {}, {}, 0, 0, 0, {}, {}};
+  std::set<std::uint64_t> sequences;
+  std::vector<std::uint64_t> placement_keys, opening_keys;
   for (const auto& g : records) {
     s.board.add(g);
     ++s.games;
     s.draws += g.outcome.draw();
     s.last_placer_wins += g.last_placer_won();
+    sequences.insert(g.game_key);
+    placement_keys.push_back(g.placement_key);
+    opening_keys.push_back(g.opening_key);
   }
+  s.distinct_games = static_cast<long long>(sequences.size());
+  s.clusters = cluster_shape(joined_clusters({placement_keys, opening_keys}));
+  if (!too_few_clusters_text(s.clusters).empty() && s.clusters.clusters < s.games / 2)
+    s.repeats = "the " + std::to_string(s.games) + " games are " + std::to_string(s.distinct_games) +
+                (s.distinct_games == 1 ? " distinct game in " : " distinct games in ") +
+                std::to_string(s.clusters.clusters) + (s.clusters.clusters == 1 ? " cluster" : " clusters") +
+                ": the same games repeat, and an interval would count each repeat as new evidence (random "
+                "opening turns, or players that vary, give games that differ)";
   std::vector<PairResult> pairs;
   for (int p = 0; p < s.board.pairings(); ++p) {
     const WDL& a = s.board.score(p).a;
@@ -70,6 +84,7 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
     row.rating = s.fit.rating[static_cast<std::size_t>(i)];
     row.ci95 = s.fit.ci95(i);
     row.no_ci = no_interval(config, s.fit, i);
+    if (row.no_ci.empty()) row.no_ci = s.repeats;
     row.games = static_cast<long long>(s.fit.games[static_cast<std::size_t>(i)]);
     row.score = s.fit.score[static_cast<std::size_t>(i)];
     if (k + 1 < order.size()) {
@@ -82,10 +97,11 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
           const std::string why = no_interval(config, s.fit, who);
           if (!why.empty()) row.no_diff_ci = config.players[static_cast<std::size_t>(who)].text + ": " + why;
         }
+      if (row.no_diff_ci.empty()) row.no_diff_ci = s.repeats;
     }
     s.table.push_back(row);
   }
-  for (int i = 1; i < n; ++i) {
+  for (int i = 1; i < n && s.repeats.empty(); ++i) {
     const double d = s.fit.rating[static_cast<std::size_t>(i)] - s.fit.rating[static_cast<std::size_t>(i - 1)];
     if (d - s.fit.diff_ci95(i, i - 1) <= 0) s.not_above_previous.push_back(i);
   }
@@ -127,7 +143,8 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
                      {"b_wins", score.a.losses},
                      {"pentanomial", score.pairs.n}});
   }
-  json not_above = json::array();
+  // Under repeats the monotonicity check is not made (null, with the reason), rather than passed.
+  json not_above = s.repeats.empty() ? json::array() : json();
   for (int i : s.not_above_previous) not_above.push_back(c.players[static_cast<std::size_t>(i)].text);
   const double n = s.games ? static_cast<double>(s.games) : 1;
   json j{{"players", players},
@@ -139,12 +156,16 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
          {"prior_note", s.fit.prior_note},
          {"last_placer_win_rate", static_cast<double>(s.last_placer_wins) / n},
          {"draw_rate", static_cast<double>(s.draws) / n},
+         {"distinct_games", s.distinct_games},
+         {"clusters", s.clusters.clusters},
+         {"effective_clusters", s.clusters.effective},
          {"rules", c.rules.to_string()},
          {"schedule", std::string(to_string(c.schedule))},
          {"games_per_pair", c.games_per_pair},
          {"seed", json_key64(c.seed)},
          {"opening_turns", c.opening_turns}};
   add_shard_key(j, c.shard);  // the games are this shard's only
+  if (!s.repeats.empty()) j["not_above_previous_reason"] = s.repeats;
   return j;
 }
 

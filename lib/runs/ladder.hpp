@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/rating.hpp"
+#include "analysis/stats.hpp"
 #include "runs/runner.hpp"
 #include "runs/score_board.hpp"
 
@@ -53,6 +54,14 @@ struct LadderSummary {
   // Players (in the given order) whose rating is not above the previous player's with 95% confidence.
   std::vector<int> not_above_previous;
   long long last_placer_wins = 0, draws = 0;
+  // Diversity, as a match's (match.hpp): distinct games, and the clusters of games that share an opening
+  // or a placement. When the games repeat (too few effective clusters for a clustered interval, and
+  // fewer clusters than game pairs: deterministic players with no random opening), every interval and
+  // the monotonicity warnings rest on repeats counted as independent games: they are left out, and
+  // repeats says why (empty otherwise).
+  long long distinct_games = 0;
+  ClusterShape clusters;
+  std::string repeats;
 };
 
 // A ladder's summary, and the same as JSON (as match::summarize and match::summary_json for a match).
