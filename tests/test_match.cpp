@@ -655,6 +655,12 @@ TEST(Match, PlainIntervalsStayWhenEachClusterIsAGamePair) {
   const nlohmann::json j = match::summary_json(config("random", "random", 30), s);
   EXPECT_FALSE(j["last_placer_ci95"].is_null());
   EXPECT_FALSE(j.contains("last_placer_ci95_reason"));
+  // One coincidence, a placement that two pairs share, joins them (14 clusters in 15 pairs): not a run
+  // of repeated games either.
+  games[2].placement_key = games[0].placement_key;
+  const MatchSummary joined = match::summarize(config("random", "random", 30), games);
+  EXPECT_EQ(joined.clusters.clusters, 14);
+  EXPECT_TRUE(joined.missing.repeats.empty()) << joined.missing.repeats;
 }
 
 TEST(Match, ClustersJoinGamesThatShareAnOpeningOrAPlacement) {

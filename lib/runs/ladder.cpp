@@ -53,7 +53,7 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
   }
   s.distinct_games = static_cast<long long>(sequences.size());
   s.clusters = cluster_shape(joined_clusters({placement_keys, opening_keys}));
-  if (!too_few_clusters_text(s.clusters).empty() && s.clusters.clusters < s.games / 2)
+  if (!too_few_clusters_text(s.clusters).empty() && 2 * s.clusters.clusters <= s.games / 2)
     s.repeats = "the " + std::to_string(s.games) + " games are " + std::to_string(s.distinct_games) +
                 (s.distinct_games == 1 ? " distinct game in " : " distinct games in ") +
                 std::to_string(s.clusters.clusters) + (s.clusters.clusters == 1 ? " cluster" : " clusters") +

@@ -55,8 +55,8 @@ struct LadderSummary {
   std::vector<int> not_above_previous;
   long long last_placer_wins = 0, draws = 0;
   // Diversity, as a match's (match.hpp): distinct games, and the clusters of games that share an opening
-  // or a placement. When the games repeat (too few effective clusters for a clustered interval, and
-  // fewer clusters than game pairs: deterministic players with no random opening), every interval and
+  // or a placement. When the games repeat (too few effective clusters for a clustered interval, and at
+  // most half as many clusters as game pairs: deterministic players with no random opening), every interval and
   // the monotonicity warnings rest on repeats counted as independent games: they are left out, and
   // repeats says why (empty otherwise).
   long long distinct_games = 0;

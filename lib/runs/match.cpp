@@ -205,7 +205,7 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
   }
   if (m.stone_diff_10_ci.empty()) m.stone_diff_10_ci = m.clustered;
 
-  if (!m.clustered.empty() && s.clusters.clusters < pairs) {
+  if (!m.clustered.empty() && 2 * s.clusters.clusters <= pairs) {
     m.repeats = "the " + std::to_string(s.games) + " games are " + std::to_string(s.distinct_games) +
                 (s.distinct_games == 1 ? " distinct game in " : " distinct games in ") +
                 std::to_string(s.clusters.clusters) + (s.clusters.clusters == 1 ? " cluster" : " clusters") +

@@ -139,7 +139,8 @@ struct MatchSummary {
     // The plain intervals (Wilson's of the last placer's rates) and every interval of Elo and LOS, when
     // the same games repeat so much that they would count one game many times as independent evidence:
     // the games rest on too few effective clusters for a clustered interval (clustered above) and on
-    // fewer clusters than game pairs (so the pairs repeat too). A default match of two deterministic
+    // at most half as many clusters as game pairs (so the pairs themselves repeat, not one coincidence
+    // of a placement shared by two pairs). A default match of two deterministic
     // players (100 games, 2 distinct) is the case; its figures are given, its intervals are not.
     std::string repeats;
   } missing;
