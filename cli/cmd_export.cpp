@@ -34,35 +34,22 @@ std::vector<Exported> read_games(const std::string& path) {
     for (auto& g : games.value) out.push_back({std::move(g), std::nullopt});
     return out;
   }
-  // A run-sim or a play file ("kind" in its header): its games, with no pairing to name A and B by.
-  if (const auto h = nlohmann::json::parse(text.substr(0, text.find('\n')), nullptr, false);
-      h.is_object() && h.contains("kind")) {
-    auto file = read_game_file(text);
-    if (!file.ok()) throw UsageError(path + ": " + file.error);
-    const auto& players = file.value.players;
-    for (const GameRecord& g : file.value.games) {
-      for (Color c : {White, Black})
-        if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
-          throw UsageError(fmt::format("{}: game {} names player {}, the header has {}", path, g.index, g.player[c],
-                                       players.size()));
-      out.push_back({{file.value.rules, {players[g.player[White]], players[g.player[Black]]}, g, 0}, std::nullopt});
-    }
-    return out;
-  }
-  auto file = read_results(text);
+  // A results, run-sim or play file; a results file's games also name A and B by their pairing.
+  auto file = read_game_file(text);
   if (!file.ok()) throw UsageError(path + ": " + file.error);
-  auto tournament = header_tournament(file.value.header);
-  if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
-  const Tournament& t = tournament.value;
-  const int count = static_cast<int>(t.players.size());
+  std::optional<Tournament> t;
+  if (!file.value.header.contains("kind")) {
+    auto tournament = header_tournament(file.value.header);
+    if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
+    t = std::move(tournament.value);
+  }
+  const auto& players = file.value.players;  // every game's players among them (read_game_file)
   for (const GameRecord& g : file.value.games) {
-    for (Color c : {White, Black})
-      if (g.player[c] < 0 || g.player[c] >= count)
-        throw UsageError(
-            fmt::format("{}: game {} names player {}, the header has {}", path, g.index, g.player[c], count));
-    Exported e{{t.rules, {t.players[g.player[White]].text, t.players[g.player[Black]].text}, g, 0}, std::nullopt};
-    const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
-    if (g.played_by(p.a)) e.a = g.colour_of(p.a);
+    Exported e{{file.value.rules, {players[g.player[White]], players[g.player[Black]]}, g, 0}, std::nullopt};
+    if (t) {
+      const Pairing& p = t->schedule.pairing(t->schedule.pairing_of(g.index));
+      if (g.played_by(p.a)) e.a = g.colour_of(p.a);
+    }
     out.push_back(std::move(e));
   }
   return out;

@@ -60,11 +60,7 @@ int run_replay(const std::vector<std::string>& args) {
     if (it == games.end()) throw no_game(games.size());
     g = *it;
     rules = file.value.rules;
-    players = file.value.players;
-    for (int c = 0; c < 2; ++c)
-      if (g.player[c] < 0 || g.player[c] >= static_cast<int>(players.size()))
-        throw UsageError(
-            fmt::format("{}: game {} names player {}, the header has {}", path, index, g.player[c], players.size()));
+    players = file.value.players;  // every game's players among them (read_game_file)
   }
   const std::string rules_text = rules.to_string();
   auto r = replay_text(rules, g);

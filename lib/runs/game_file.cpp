@@ -17,6 +17,16 @@ namespace {
 
 constexpr int kPlayFormat = 1;
 
+// Why game g names a player the file's header does not have, or empty.
+std::string player_outside(const GameFile& file, const GameRecord& g) {
+  const int players = static_cast<int>(file.players.size());
+  for (int c : g.player)
+    if (c < 0 || c >= players)
+      return "game " + std::to_string(g.index) + " names player " + std::to_string(c) + ", the header has " +
+             std::to_string(players);
+  return "";
+}
+
 // A play file's games, each checked: its players among the header's, its record consistent, its index
 // given once.
 Parsed<GameFile> read_play_file(std::string_view text) {
@@ -33,16 +43,12 @@ Parsed<GameFile> read_play_file(std::string_view text) {
   if (!rules.ok()) return P::fail("play file line 1 (the header): rules: " + rules.error);
   out.rules = rules.value.rules;
   std::set<long long> seen;
-  const int players = static_cast<int>(out.players.size());
   for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
     const std::string where = "play file line " + std::to_string(split.value.line_numbers[k]) + ": ";
     auto g = parse_game(split.value.lines[k]);
     if (!g.ok()) return P::fail(where + g.error);
     const GameRecord& r = g.value;
-    for (int c : r.player)
-      if (c < 0 || c >= players)
-        return P::fail(where + "game " + std::to_string(r.index) + " names player " + std::to_string(c) +
-                       ", the header has " + std::to_string(players));
+    if (auto why = player_outside(out, r); !why.empty()) return P::fail(where + why);
     if (auto why = record_inconsistency(out.rules, r); !why.empty()) return P::fail(where + why);
     if (!seen.insert(r.index).second) return P::fail(where + "game " + std::to_string(r.index) + " appears twice");
     out.games.push_back(std::move(g.value));
@@ -65,6 +71,13 @@ std::string play_game_line(const GameRecord& game) { return game_json(game).dump
 
 Parsed<GameFile> read_game_file(std::string_view text) {
   using P = Parsed<GameFile>;
+  // A results or run-sim file's games, their players checked against the header (a play file's reader
+  // checks them line by line).
+  auto checked = [](GameFile out) {
+    for (const auto& g : out.games)
+      if (auto why = player_outside(out, g); !why.empty()) return P::fail(why);
+    return P{std::move(out), {}};
+  };
   GameFile out;
   const auto eol = text.find('\n');
   const auto first = nlohmann::json::parse(text.substr(0, eol), nullptr, false);
@@ -84,7 +97,7 @@ Parsed<GameFile> read_game_file(std::string_view text) {
         g.index = static_cast<long long>(out.games.size());
         out.games.push_back(std::move(g));
       }
-    return P{std::move(out), {}};
+    return checked(std::move(out));
   }
   auto file = read_results(text);
   if (!file.ok()) return P::fail(file.error);
@@ -94,7 +107,7 @@ Parsed<GameFile> read_game_file(std::string_view text) {
   for (const auto& p : made.value.players) out.players.push_back(p.text);
   out.header = std::move(file.value.header);
   out.games = std::move(file.value.games);
-  return P{std::move(out), {}};
+  return checked(std::move(out));
 }
 
 }  // namespace seega

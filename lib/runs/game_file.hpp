@@ -33,8 +33,8 @@ std::string play_game_line(const GameRecord& game);
 // The games of a results file (read_results, header_tournament) or of a run-sim file (read_run_sim:
 // each run checked against the configuration its header names, the players being the run's player
 // and the levels 1 to max_level; its games numbered 0, 1, ... in order, the runs by index and each run's
-// games in order, so that a file's games have consecutive indices as a results file's do). An error
-// names the line and what is wrong.
+// games in order, so that a file's games have consecutive indices as a results file's do). Every game's
+// players are among the header's (players[g.player[c]] is safe). An error names what is wrong.
 Parsed<GameFile> read_game_file(std::string_view text);
 
 }  // namespace seega
