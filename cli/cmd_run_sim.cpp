@@ -9,6 +9,7 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "rules/spec.hpp"
 #include "run_games.hpp"
 #include "runs/append_file.hpp"
 #include "runs/run_sim.hpp"
@@ -33,13 +34,8 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   if (read_back()) {  // seega summary: the file's runs, checked against c, none played
     auto file = read_run_sim(c, read_user_file(out_path, "summary"));
     if (!file.ok()) throw UsageError(out_path + ": " + file.error);
-    if (auto why = items_past_run(file.value.runs, c.runs, "run"); !why.empty())
-      throw UsageError(out_path + ": " + why);
-    SimReport report;
-    report.records = std::move(file.value.runs);
-    std::sort(report.records.begin(), report.records.end(),
-              [](const RunRecord& a, const RunRecord& b) { return a.index < b.index; });
-    report.signalled = report.interrupted = static_cast<long long>(report.records.size()) < c.shard.share(c.runs);
+    SimReport report{read_back_report(out_path, std::move(file.value.runs), c.runs, c.shard, "run")};
+    report.interrupted = report.signalled;
     return report;
   }
   std::optional<AppendFile> out;
@@ -181,14 +177,13 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
       reached = &row;
       break;
     }
+  // The proxies after the answer, which the search did not run.
+  const std::vector<std::string> not_run(std::begin(kProxies) + static_cast<std::ptrdiff_t>(rows.size()),
+                                         std::end(kProxies));
   if (json) {
-    nlohmann::json j{{"target_median", target},
-                     {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
-                     {"seconds", seconds},
-                     {"proxies_tried", rows.size()},
-                     {"proxies_not_run", nlohmann::json::array()},
-                     {"proxies", nlohmann::json::array()}};
-    for (std::size_t k = rows.size(); k < std::size(kProxies); ++k) j["proxies_not_run"].push_back(kProxies[k]);
+    nlohmann::json j{{"target_median", target},    {"reached_by", reached ? nlohmann::json(reached->proxy) : nullptr},
+                     {"seconds", seconds},         {"proxies_tried", rows.size()},
+                     {"proxies_not_run", not_run}, {"proxies", nlohmann::json::array()}};
     for (const Row& row : rows) {
       RunSimConfig shown = c;
       shown.player = load_player("proxy", row.proxy);
@@ -213,12 +208,7 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     for (const auto& w : whose) list += (list.empty() ? "" : ", ") + w;
     fmt::print("  no interval for {}: {}\n", whose.size() == 2 * rows.size() ? "any proxy" : list, why);
   }
-  if (rows.size() < std::size(kProxies)) {
-    std::string rest;
-    for (std::size_t k = rows.size(); k < std::size(kProxies); ++k)
-      rest += (rest.empty() ? "" : ", ") + std::string(kProxies[k]);
-    fmt::print("not run (stronger, after the answer): {}\n", rest);
-  }
+  if (!not_run.empty()) fmt::print("not run (stronger, after the answer): {}\n", joined(not_run));
   if (reached)
     fmt::print("a median of {} wins (reaching level {}): {}, the first of the list above that gets there\n", target,
                target + 1, reached->proxy);

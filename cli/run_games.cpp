@@ -91,14 +91,7 @@ namespace {
 RunReport<GameRecord> read_games_back(const Tournament& t, const RunRequest& request) {
   auto file = read_results(t, read_user_file(request.out_path, "summary"), ResultsCheck::Fields, request.shard);
   if (!file.ok()) throw UsageError(request.out_path + ": " + file.error);
-  if (auto why = items_past_run(file.value.games, t.schedule.games(), "game"); !why.empty())
-    throw UsageError(request.out_path + ": " + why);
-  RunReport<GameRecord> report;
-  report.records = std::move(file.value.games);
-  std::sort(report.records.begin(), report.records.end(),
-            [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
-  report.signalled = static_cast<long long>(report.records.size()) < request.shard.share(t.schedule.games());
-  return report;
+  return read_back_report(request.out_path, std::move(file.value.games), t.schedule.games(), request.shard, "game");
 }
 
 }  // namespace

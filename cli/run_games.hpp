@@ -4,6 +4,7 @@
 // runners: Ctrl-C, the share of the job under mpirun, the clock, the progress line, a tournament's
 // results file, and the error for a file that stopped taking what the run played.
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "runs/jsonl_file.hpp"
 #include "runs/runner.hpp"
 
 namespace seega::cli {
@@ -93,6 +95,21 @@ template <class Record>
 struct RunReport : RunTotals {
   std::vector<Record> records;  // old and new, by index
 };
+
+// A run's records read back from the file at `path` (its reader's, checked): refused when they go past the
+// run's `total` items (unit: "game", "run"); sorted by index; signalled when they are fewer than the
+// shard's share of the run, as an interrupted run's would be.
+template <class Record>
+RunReport<Record> read_back_report(const std::string& path, std::vector<Record> records, long long total,
+                                   const Shard& shard, const std::string& unit) {
+  if (auto why = items_past_run(records, total, unit); !why.empty()) throw UsageError(path + ": " + why);
+  RunReport<Record> report;
+  report.records = std::move(records);
+  std::sort(report.records.begin(), report.records.end(),
+            [](const Record& a, const Record& b) { return a.index < b.index; });
+  report.signalled = static_cast<long long>(report.records.size()) < shard.share(total);
+  return report;
+}
 
 // The harness of one run, whatever it plays: the progress line, and run(), which plays with Ctrl-C
 // (and SIGTERM, and under mpirun a stop from rank 0) raising a stop flag instead of ending the process,
