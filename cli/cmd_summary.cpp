@@ -19,8 +19,9 @@ namespace seega::cli {
 
 namespace {
 
-// The commands whose results files summary reads back with their own command line.
-constexpr const char* kReadBack[] = {"match", "ladder", "run-sim"};
+// The commands whose results files summary reads back with their own command line (a run-sim file's
+// command is read back as it is, in run_summary).
+constexpr const char* kReadBack[] = {"match", "ladder"};
 
 std::string first_line(const std::string& path) {
   std::ifstream in(path);
@@ -84,19 +85,25 @@ std::optional<std::string> option_value(const std::vector<std::string>& words, c
 // ladder; else (a file of an older seega, or a gate's row) a match or a ladder rebuilt from the header
 // (its rules, players, seed and opening turns) over the games the file holds.
 std::vector<std::string> results_command(const std::string& path, const nlohmann::json& h) {
-  auto file = read_results(read_user_file(path, "summary"));
-  if (!file.ok()) throw UsageError("summary " + path + ": " + file.error);
-  const long long needed = games_needed(file.value.games);
+  // The games the file needs its run to hold, read only where it matters (the command reads the file
+  // again, checked, for its summary): a match's, and a header without its command line.
+  auto games_in_file = [&path] {
+    auto file = read_results(read_user_file(path, "summary"));
+    if (!file.ok()) throw UsageError("summary " + path + ": " + file.error);
+    return games_needed(file.value.games);
+  };
   if (auto words = recorded_command(h);
       words && std::find(std::begin(kReadBack), std::end(kReadBack), (*words)[1]) != std::end(kReadBack)) {
     std::vector<std::string> args(words->begin() + 1, words->end());
     // A resume may have extended the run past the games its first command line asked for.
     if ((*words)[1] == "match") {
       const auto games = option_value(args, "--games");
-      if (needed > (games ? std::atoll(games->c_str()) : 100)) set_option(args, "--games", std::to_string(needed));
+      if (const long long needed = games_in_file(); needed > (games ? std::atoll(games->c_str()) : 100))
+        set_option(args, "--games", std::to_string(needed));
     }
     return args;
   }
+  const long long needed = games_in_file();
   auto t = header_tournament(h);
   if (!t.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + t.error);
   const Tournament& tour = t.value;
