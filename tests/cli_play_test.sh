@@ -229,6 +229,7 @@ text = open(sys.argv[1]).read()
 lines = open(sys.argv[2]).read().splitlines()
 head, games = json.loads(lines[0]), [json.loads(l) for l in lines[1:]]
 assert head["kind"] == "play" and head["players"][:3] == ["you", "level(1,deterministic)", "level(2,deterministic)"], head
+assert head["origin"]["command"][:2] == ["seega", "play"] and head["origin"]["date"], head
 finished = len(re.findall(r"^result: ", text, re.M))
 assert finished >= 1 and len(games) == finished, (len(games), finished)
 first = re.split(r"\n(?=game \d+, level)", text)[1]

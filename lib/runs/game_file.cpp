@@ -64,6 +64,7 @@ std::string play_header(const Rules& rules, std::uint64_t seed, const std::vecto
   nlohmann::json h{{"type", "header"},           {"kind", "play"},           {"format", kPlayFormat},
                    {"rules", rules.to_string()}, {"seed", json_key64(seed)}, {"players", players}};
   add_build_keys(h, version);
+  add_origin_key(h);  // as every file a run writes
   return h.dump();
 }
 

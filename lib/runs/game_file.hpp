@@ -23,7 +23,7 @@ struct GameFile {
 };
 
 // seega play --out: a person's games, one file a run. A header line
-//   {"type":"header","kind":"play","format":1,"rules":...,"seed":...,"players":[...],...build keys}
+//   {"type":"header","kind":"play","format":1,"rules":...,"seed":...,"players":[...],...build keys, origin}
 // (player 0 the person, "you"; player L the computer's spec at level L), then one game line a finished
 // game in the order played (game_json, as a results file's: index k is the run's game k, moves included).
 std::string play_header(const Rules& rules, std::uint64_t seed, const std::vector<std::string>& players,
