@@ -14,6 +14,21 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+TEST(Stats, RepeatedGamesNeedTooFewClustersAndTheGamePairsThemselvesToRepeat) {
+  // 100 games of 2 distinct ones in 2 clusters, 50 pairs: repeated.
+  const std::string text = repeated_games_text(100, 50, 2, cluster_shape(std::vector<std::uint64_t>(100, 0)));
+  EXPECT_EQ(text.rfind("the 100 games are 2 distinct games in 1 cluster:", 0), 0u) << text;
+  // 30 games, a cluster a pair (15), and one coincidence joining two pairs (14 clusters): not repeated.
+  std::vector<std::uint64_t> by_pair, joined;
+  for (std::uint64_t i = 0; i < 30; ++i) by_pair.push_back(i / 2), joined.push_back(i < 4 ? 0 : i / 2);
+  EXPECT_EQ(repeated_games_text(30, 15, 30, cluster_shape(by_pair)), "");
+  EXPECT_EQ(repeated_games_text(30, 15, 30, cluster_shape(joined)), "");
+  // Enough effective clusters: not repeated, however many games share them.
+  std::vector<std::uint64_t> wide;
+  for (std::uint64_t i = 0; i < 400; ++i) wide.push_back(i % 40);
+  EXPECT_EQ(repeated_games_text(400, 200, 40, cluster_shape(wide)), "");
+}
+
 TEST(Stats, TheDifferenceOfTwoIndependentEstimatesAddsTheirStandardErrorsInQuadrature) {
   // a = 0.5 +- 0.1 and b = 0.7 +- 0.2 (95% half-widths): the difference 0.2 +- sqrt(0.1^2 + 0.2^2).
   const Interval d = difference_ci(0.5, {0.4, 0.6}, 0.7, {0.5, 0.9});

@@ -155,6 +155,16 @@ std::string too_few_clusters_text(const ClusterShape& shape, std::string_view wh
   return buf;
 }
 
+std::string repeated_games_text(long long games, long long pairs, long long distinct_games,
+                                const ClusterShape& clusters) {
+  if (too_few_clusters_text(clusters).empty() || 2 * clusters.clusters > pairs) return "";
+  return "the " + std::to_string(games) + " games are " + std::to_string(distinct_games) +
+         (distinct_games == 1 ? " distinct game in " : " distinct games in ") + std::to_string(clusters.clusters) +
+         (clusters.clusters == 1 ? " cluster" : " clusters") +
+         ": the same games repeat, and an interval would count each repeat as new evidence (random opening turns, "
+         "or players that vary, give games that differ)";
+}
+
 std::vector<std::uint64_t> joined_clusters(const std::vector<std::vector<std::uint64_t>>& keys) {
   const std::size_t n = keys.empty() ? 0 : keys.front().size();
   std::vector<std::size_t> parent(n);

@@ -94,6 +94,14 @@ inline constexpr double kMinEffectiveClusters = 20;
 // games; at least 20 are needed)"), or "" when shape has enough.
 std::string too_few_clusters_text(const ClusterShape& shape, std::string_view what = "games");
 
+// Why a run's plain intervals would count repeated games as independent evidence, or empty: its games
+// rest on too few effective clusters for a clustered interval (too_few_clusters_text) and on at most one
+// cluster for every two game pairs, so that the pairs themselves repeat (deterministic players with no
+// random opening), not a placement two pairs happen to share. Match and ladder summaries leave every
+// interval out for this reason.
+std::string repeated_games_text(long long games, long long pairs, long long distinct_games,
+                                const ClusterShape& clusters);
+
 // Clusters joined into connected components: observation i carries one key of each kind (keys[k][i]),
 // and two observations that share a key of any kind are in one component (so games that share an opening
 // or a placement are one cluster, and so are games linked through a chain of such shares). Key 0 is no

@@ -53,12 +53,7 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
   }
   s.distinct_games = static_cast<long long>(sequences.size());
   s.clusters = cluster_shape(joined_clusters({placement_keys, opening_keys}));
-  if (!too_few_clusters_text(s.clusters).empty() && 2 * s.clusters.clusters <= s.games / 2)
-    s.repeats = "the " + std::to_string(s.games) + " games are " + std::to_string(s.distinct_games) +
-                (s.distinct_games == 1 ? " distinct game in " : " distinct games in ") +
-                std::to_string(s.clusters.clusters) + (s.clusters.clusters == 1 ? " cluster" : " clusters") +
-                ": the same games repeat, and an interval would count each repeat as new evidence (random "
-                "opening turns, or players that vary, give games that differ)";
+  s.repeats = repeated_games_text(s.games, s.games / 2, s.distinct_games, s.clusters);
   std::vector<PairResult> pairs;
   for (int p = 0; p < s.board.pairings(); ++p) {
     const WDL& a = s.board.score(p).a;

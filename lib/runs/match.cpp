@@ -205,12 +205,8 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
   }
   if (m.stone_diff_10_ci.empty()) m.stone_diff_10_ci = m.clustered;
 
-  if (!m.clustered.empty() && 2 * s.clusters.clusters <= pairs) {
-    m.repeats = "the " + std::to_string(s.games) + " games are " + std::to_string(s.distinct_games) +
-                (s.distinct_games == 1 ? " distinct game in " : " distinct games in ") +
-                std::to_string(s.clusters.clusters) + (s.clusters.clusters == 1 ? " cluster" : " clusters") +
-                ": the same games repeat, and an interval would count each repeat as new evidence "
-                "(random opening turns, or players that vary, give games that differ)";
+  m.repeats = repeated_games_text(s.games, pairs, s.distinct_games, s.clusters);
+  if (!m.repeats.empty()) {
     for (std::string* why : {&m.elo_ci, &m.pair_elo_ci, &m.los, &m.pair_los})
       if (why->empty()) *why = m.repeats;
     if (m.normalized_elo.empty()) m.normalized_elo = m.repeats;
