@@ -66,6 +66,10 @@ std::string ending_text(const Rules& r, const Outcome& o) {
     case EndReason::QuietLimit: return fmt::format("{} plies without a capture, stones counted", r.quiet_plies);
     case EndReason::PlyLimit: return fmt::format("the movement phase reached {} plies, stones counted", r.max_plies);
     case EndReason::HemmedIn: return "the side to move was walled in";
+    case EndReason::EngineCrashed: return "the loser's engine exited or could not play (engine_crashed)";
+    case EndReason::TimeForfeit: return "the loser ran out of time (time_forfeit)";
+    case EndReason::IllegalMove: return "the loser's engine answered with an illegal move or no move (illegal_move)";
+    case EndReason::Adjudicated: return "adjudicated on the scores both sides reported";
     case EndReason::None: break;
   }
   return "not over";

@@ -47,6 +47,11 @@ struct GameRecord {
   int first_move_captures = -1;
   int stone_diff_10 = 0;
   SearchCounts search[2];  // per colour
+  // A game ended outside the rules (outside_rules(outcome.reason)): what happened, in words ("w answered
+  // 'bestmove zz9': not a move"), and the last lines of the conversation with the engine that failed
+  // ("> go depth 4", "< bestmove zz9"); both empty for a game the rules ended.
+  std::string end_detail;
+  std::vector<std::string> engine_log;
 
   // Whether player p (an index into the player list) played this game.
   bool played_by(int p) const { return player[White] == p || player[Black] == p; }

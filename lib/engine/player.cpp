@@ -1,8 +1,10 @@
 #include "engine/player.hpp"
 
+#include "engine/external.hpp"
 #include "rules/spec.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iterator>
 #include <limits>
@@ -27,15 +29,21 @@ LevelSpec level_spec(int level) {
 
 bool PlayerSpec::reproducible() const {
   if (placement && !placement->reproducible()) return false;
+  if (time.timed()) return false;
   if (kind == Kind::AlphaBeta) return time_ms == 0;
   if (kind == Kind::Level) return deterministic;
   return true;
 }
 
 std::string players_help() {
-  return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]); "
-         "every player takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this player "
-         "the movement turns, e.g. ab(depth=4,placement=random)); ab and level take weights=FILE, and vary=S "
+  return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]), "
+         "engine(cmd='COMMAND',name=NAME[,depth=D][,nodes=N][,timeout=MS]) (someone else's engine, spoken to by "
+         "the protocol of docs/protocol.md); "
+         "every player but engine takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this "
+         "player the movement turns, e.g. ab(depth=4,placement=random)); every player takes a time control: "
+         "movetime=MS (a fixed time a move) or tc=BASE+INC (a clock: seconds, e.g. tc=10+0.1), with margin=MS "
+         "(default 100: how far past its time a move may run before it loses on time); ab and level take "
+         "weights=FILE, and vary=S "
          "(1 or more: a perturbed configuration of the same engine, ties between root moves broken in an order "
          "seeded by S) with jitter=J (0 to 100 hundredths of a stone: each evaluation offset by -J to J, fixed "
          "by S and the position), e.g. ab(depth=3,vary=5,jitter=3), and placement_cap=N (a placement search "
@@ -74,17 +82,52 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
   static const Key jitter = whole_key("jitter", "0 to 100 hundredths of a stone", &PlayerSpec::jitter, 0, 100);
   static const Key placement_cap = whole_key("placement_cap", "0 (no cap) or more nodes", &PlayerSpec::placement_cap,
                                              std::uint64_t{0}, std::numeric_limits<std::uint64_t>::max());
+  static const Key movetime = {"movetime", "1 to 3600000 ms", [](PlayerSpec& spec, std::string_view v) {
+                                 auto ms = parse_whole<long long>(v, 1, 3'600'000);
+                                 if (ms) spec.time.movetime_ms = *ms;
+                                 return refuse_unless(ms.has_value());
+                               }};
+  static const Key tc = {"tc", "BASE+INC in seconds, e.g. 10+0.1", [](PlayerSpec& spec, std::string_view v) {
+                           const auto plus = v.find('+');
+                           auto base = parse_real(v.substr(0, plus), 0.001, 86'400);
+                           auto inc = plus == std::string_view::npos ? std::optional<double>(0)
+                                                                     : parse_real(v.substr(plus + 1), 0, 3'600);
+                           if (!base || !inc) return refuse_unless(false);
+                           spec.time.base_ms = std::llround(*base * 1000);
+                           spec.time.inc_ms = std::llround(*inc * 1000);
+                           return refuse_unless(spec.time.base_ms > 0);
+                         }};
+  static const Key margin = {"margin", "0 to 600000 ms", [](PlayerSpec& spec, std::string_view v) {
+                               auto ms = parse_whole<long long>(v, 0, 600'000);
+                               if (ms) spec.time.margin_ms = *ms;
+                               return refuse_unless(ms.has_value());
+                             }};
+  static const Key cmd{"cmd", "a command, between single quotes when it has spaces or commas",
+                       [](PlayerSpec& spec, std::string_view v) {
+                         spec.engine_cmd = std::string(v);
+                         return refuse_unless(!trim(v).empty());
+                       }};
+  static const Key name{"name", "a name of letters, digits and -_.", [](PlayerSpec& spec, std::string_view v) {
+                          const bool ok = !v.empty() && std::all_of(v.begin(), v.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                          });
+                          if (ok) spec.engine_name = std::string(v);
+                          return refuse_unless(ok);
+                        }};
+  static const Key timeout =
+      whole_key("timeout", "1 to 86400000 ms", &PlayerSpec::engine_timeout_ms, 1LL, 86'400'000LL);
   static const std::vector<KeyTable<PlayerSpec>> tables = {
-      {"random", {blunder, placement}},
-      {"greedy", {blunder, placement}},
-      {"ab", {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, placement}},
-      {"mcts", {playouts, blunder, placement}},
-      {"level", {deterministic, blunder, weights, vary, jitter, placement_cap, placement}},
+      {"random", {blunder, placement, movetime, tc, margin}},
+      {"greedy", {blunder, placement, movetime, tc, margin}},
+      {"ab", {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, placement, movetime, tc, margin}},
+      {"mcts", {playouts, blunder, placement, movetime, tc, margin}},
+      {"level", {deterministic, blunder, weights, vary, jitter, placement_cap, placement, movetime, tc, margin}},
+      {"engine", {cmd, name, depth, nodes, timeout, movetime, tc, margin}},
   };
   return tables;
 }
 
-constexpr std::string_view kKindNames[] = {"random", "greedy", "ab", "mcts", "level"};
+constexpr std::string_view kKindNames[] = {"random", "greedy", "ab", "mcts", "level", "engine"};
 
 }  // namespace
 
@@ -121,6 +164,12 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
     return P::fail(where + "jitter=J needs vary=S, the seed that fixes the offsets (e.g. vary=1,jitter=" +
                    std::to_string(spec.jitter) + ")");
   if (spec.kind == K::Mcts && !spec.playouts) spec.playouts = 2000;
+  if (spec.kind == K::Engine && spec.engine_cmd.empty())
+    return P::fail(where + "engine needs the command that starts it, e.g. engine(cmd='/usr/bin/python3 mine.py')");
+  if (given.value.has("movetime") && given.value.has("tc"))
+    return P::fail(where + "movetime=MS and tc=BASE+INC are two time controls: give one");
+  if (given.value.has("margin") && !spec.time.timed())
+    return P::fail(where + "margin=MS needs a time control (movetime=MS or tc=BASE+INC)");
   return P{spec, {}};
 }
 
@@ -135,6 +184,13 @@ std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load) {
   if (!w.ok()) return "player " + quote(spec.text) + ": " + w.error;
   spec.weights = w.value;
   return "";
+}
+
+long long move_time_ms(const GoLimits& limits, Color side) {
+  if (limits.movetime_ms > 0) return limits.movetime_ms;
+  if (!limits.clocked(side)) return 0;
+  const long long left = limits.time_left_ms[side], inc = limits.inc_ms[side];
+  return std::max(1LL, std::min(left / 20 + inc * 3 / 4, left * 3 / 4));
 }
 
 template <int N>
@@ -228,9 +284,19 @@ class SearchPlayer : public Player<N> {
  public:
   SearchPlayer(const std::optional<Weights>& w, SearchLimits limits) : searcher_(w), limits_(limits) {}
   Move<N> choose(const Position<N>& pos, Rng&) override {
-    last_ = searcher_.search(pos, limits_);
+    SearchLimits l = limits_;
+    if (next_) {
+      // A clock or move time bounds this move on top of the player's own limits.
+      if (next_->depth) l.depth = next_->depth;
+      if (next_->nodes) l.nodes = next_->nodes;
+      if (const long long t = move_time_ms(*next_, pos.side()))
+        l.time_ms = static_cast<int>(l.time_ms ? std::min<long long>(l.time_ms, t) : std::min<long long>(t, 1 << 30));
+      next_.reset();
+    }
+    last_ = searcher_.search(pos, l);
     return last_.best;
   }
+  void limit_next_move(const GoLimits& g) override { next_ = g; }
   void new_game() override { searcher_.clear(); }
   void set_stop(const std::atomic<bool>* stop) override { searcher_.set_stop_flag(stop); }
   const SearchResult<N>* last_search() const override { return &last_; }
@@ -238,6 +304,7 @@ class SearchPlayer : public Player<N> {
  private:
   Searcher<N> searcher_;
   SearchLimits limits_;
+  std::optional<GoLimits> next_;
   SearchResult<N> last_;
 };
 
@@ -256,6 +323,10 @@ class Blundering : public Player<N> {
   void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
   // A blunder is not a search.
   const SearchResult<N>* last_search() const override { return blundered_ ? nullptr : inner_->last_search(); }
+  void seed_game(std::uint64_t seed) override { inner_->seed_game(seed); }
+  void observe(const Position<N>& before, const Move<N>& m) override { inner_->observe(before, m); }
+  void limit_next_move(const GoLimits& g) override { inner_->limit_next_move(g); }
+  const Forfeit* forfeit() const override { return blundered_ ? nullptr : inner_->forfeit(); }
 
  private:
   std::unique_ptr<Player<N>> inner_;
@@ -283,6 +354,19 @@ class Split : public Player<N> {
     movement_->set_stop(stop);
   }
   const SearchResult<N>* last_search() const override { return last_ ? last_->last_search() : nullptr; }
+  void seed_game(std::uint64_t seed) override {
+    placement_->seed_game(seed);
+    movement_->seed_game(seed);
+  }
+  void observe(const Position<N>& before, const Move<N>& m) override {
+    placement_->observe(before, m);
+    movement_->observe(before, m);
+  }
+  void limit_next_move(const GoLimits& g) override {
+    placement_->limit_next_move(g);
+    movement_->limit_next_move(g);
+  }
+  const Forfeit* forfeit() const override { return last_ ? last_->forfeit() : nullptr; }
 
  private:
   std::unique_ptr<Player<N>> placement_, movement_;
@@ -323,9 +407,11 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }
+    case K::Engine: p = make_external_player<N>(spec); break;
   }
   if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
   if (spec.placement) p = std::make_unique<Split<N>>(make_player<N>(*spec.placement), std::move(p));
+  p->set_time_control(spec.time);
   return p;
 }
 

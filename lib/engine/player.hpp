@@ -12,10 +12,49 @@
 #include <string_view>
 
 #include "engine/eval.hpp"
+#include "engine/protocol.hpp"
 #include "engine/search.hpp"
 #include "rules/random.hpp"
 
 namespace seega {
+
+// A player's time control (the keys movetime=MS, tc=BASE+INC and margin=MS of every player): a fixed
+// time a move, or a clock of BASE ms and INC ms added after each move. A move that takes longer than its
+// time, or overdraws the clock, by more than the margin loses the game on time (time_forfeit).
+struct TimeControl {
+  long long movetime_ms = 0;  // 0: none
+  long long base_ms = 0;      // 0: no clock
+  long long inc_ms = 0;
+  long long margin_ms = 100;
+  bool clocked() const { return base_ms > 0; }
+  bool timed() const { return clocked() || movetime_ms > 0; }
+};
+
+// Why a player could not give a move: how its game ends (engine_crashed, time_forfeit, illegal_move),
+// what happened in words, and the conversation around it (for an external engine).
+struct Forfeit {
+  EndReason reason = EndReason::EngineCrashed;
+  std::string detail;
+  std::vector<std::string> log;
+};
+
+// An engine of someone else's, spoken to by the protocol (protocol.hpp): one line out, one line in. The
+// runs layer makes one from a command (a process); tests make one in memory.
+class EngineChannel {
+ public:
+  enum class Read { Line, Timeout, Closed };
+  virtual ~EngineChannel() = default;
+  // Sends one line (without its '\n'); false when the engine has gone.
+  virtual bool write_line(std::string_view line) = 0;
+  // The next line the engine wrote, waiting at most timeout_ms: Line (in `line`), Timeout, or Closed when
+  // the engine has exited or closed its output.
+  virtual Read read_line(std::string& line, long long timeout_ms) = 0;
+  // How the engine ended, once Closed ("exited with status 3", "killed by signal 11"); the channel kills
+  // the engine if it has not ended.
+  virtual std::string end() = 0;
+};
+// Starts an engine: a channel to it, or nothing with the reason in `error`.
+using EngineLauncher = std::function<std::unique_ptr<EngineChannel>(std::string& error)>;
 
 // Seega>Play's AI levels (seed 001). Level 1 looks one move ahead and plays a random move 35% of the
 // time; levels 2-5 read deeper and blunder 20%, 10%, 5%, 3%; from level 6 the blunder chance is
@@ -38,7 +77,7 @@ constexpr int kLevelTimeMs = 1500;
 constexpr std::uint64_t kLevelNodeBudget = 6'000'000;
 
 struct PlayerSpec {
-  enum class Kind { Random, Greedy, AlphaBeta, Mcts, Level } kind = Kind::Random;
+  enum class Kind { Random, Greedy, AlphaBeta, Mcts, Level, Engine } kind = Kind::Random;
   int depth = 0;
   std::uint64_t nodes = 0;
   int time_ms = 0;
@@ -61,8 +100,21 @@ struct PlayerSpec {
   // (SearchLimits::placement_cap); 0: none.
   std::uint64_t placement_cap = kPlacementNodes;
 
-  // Whether the moves depend only on the position and the seed (no clock).
+  // movetime=MS, tc=BASE+INC (seconds, as 10+0.1), margin=MS: every player's time control.
+  TimeControl time;
+  // engine(cmd='...',name=N): someone else's engine, started by the command, spoken to by the protocol.
+  // depth= and nodes= go to it in each go; timeout=MS bounds a move without a clock (a hang is a time
+  // forfeit after it). The runs layer sets launch (attach_engine_launcher); handshake is what the engine
+  // said of itself when the run checked it (check_engine), for the results header.
+  std::string engine_cmd, engine_name;
+  long long engine_timeout_ms = 30'000;
+  EngineLauncher launch;
+  std::optional<Handshake> handshake;
+
+  // Whether the moves depend only on the position and the seed (no clock; an engine is trusted to be).
   bool reproducible() const;
+  // The name summaries show: an engine's name=, else the spec as given.
+  const std::string& label() const { return engine_name.empty() ? text : engine_name; }
   std::string text;  // the spec as given
 };
 
@@ -91,7 +143,29 @@ class Player {
   // The result of the search behind the last move chosen (nullptr when no search chose it: players
   // that do not search, a blunder's random move).
   virtual const SearchResult<N>* last_search() const { return nullptr; }
+  // The seed of this player's random stream in the game about to start (play_game calls it before
+  // new_game): an external engine passes it on, so that its game replays too.
+  virtual void seed_game(std::uint64_t) {}
+  // Every turn of the game, whoever played it (random opening turns and forced moves too): m led from
+  // `before`. play_game calls it on both players after each turn.
+  virtual void observe(const Position<N>&, const Move<N>&) {}
+  // The clock or move time of the next choose(), for a player whose time control is timed.
+  virtual void limit_next_move(const GoLimits&) {}
+  // Set when the last choose() could not get a move (an engine crashed, hung or answered nonsense):
+  // the game is lost for it, and the move choose() returned is not played.
+  virtual const Forfeit* forfeit() const { return nullptr; }
+
+  TimeControl time_control() const { return time_; }
+  void set_time_control(const TimeControl& t) { time_ = t; }
+
+ private:
+  TimeControl time_;
 };
+
+// The time a player of this project gives its next move under limits: the move time, or from a clock
+// a twentieth of what is left plus three quarters of the increment, never more than three quarters of
+// what is left (at least 1 ms); 0 when limits set no time.
+long long move_time_ms(const GoLimits& limits, Color side);
 
 template <int N>
 std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec);

@@ -41,7 +41,10 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, Rep
                    std::to_string(rules.size) + " board, the replay is for " + std::to_string(N) + "x" +
                    std::to_string(N));
   // No game ends on the empty board, so a record without moves is one whose moves were not kept.
-  if (record.moves.empty()) return P::fail(game_name(record) + " has no moves recorded");
+  // A game ended outside the rules (a forfeit, an adjudication) may end before its first move.
+  const bool cut_short = outside_rules(record.outcome.reason);
+  if (record.moves.empty() && !(cut_short && record.plies == 0))
+    return P::fail(game_name(record) + " has no moves recorded");
   if (record.first_placer != White && record.first_placer != Black)
     return P::fail(game_name(record) + ": first_placer is " + colour_name(record.first_placer) + ", not w or b");
 
@@ -74,10 +77,18 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, Rep
   }
 
   const Position<N>& end = game.positions.back();
-  if (count_legal_moves(end) != 0)
+  if (cut_short && count_legal_moves(end) == 0)
+    return P::fail(game_name(record) + ": " + std::string(to_string(record.outcome.reason)) +
+                   ", but the rules end the game there (" + to_string(end.outcome()) + ")");
+  if (!cut_short && count_legal_moves(end) != 0)
     return P::fail(game_name(record) + ": the moves stop at move " + std::to_string(record.moves.size()) +
                    " with the game not over (" + color_char(end.side()) + " to move in " + to_string(end) + ")");
   tally.finish(end);
+  // A forfeit is lost by the side that was to move; an adjudication's result is the adjudicator's.
+  if (cut_short)
+    derived.outcome = record.outcome.reason == EndReason::Adjudicated
+                          ? record.outcome
+                          : Outcome::win(~end.side(), record.outcome.reason);
   if (check == ReplayCheck::MovesOnly) return P{std::move(game), {}};
   const GameRecord& d = derived;
   auto number = [](auto v) { return std::to_string(v); };

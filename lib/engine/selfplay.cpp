@@ -3,6 +3,7 @@
 #include "rules/notation.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace seega {
 
@@ -17,6 +18,17 @@ void count_search(SearchCounts& c, const SearchResult<N>& r) {
   if (r.ended == SearchEnd::Clock) ++c.ended_by_clock;
 }
 
+// Why a move that took `used` ms under t (with `left` ms on the clock before it) lost on time, if it did.
+std::optional<std::string> time_loss(const TimeControl& t, long long left, long long used) {
+  if (t.movetime_ms && used > t.movetime_ms + t.margin_ms)
+    return "took " + std::to_string(used) + " ms of a move time of " + std::to_string(t.movetime_ms) + " ms (margin " +
+           std::to_string(t.margin_ms) + " ms)";
+  if (t.clocked() && used > left + t.margin_ms)
+    return "took " + std::to_string(used) + " ms with " + std::to_string(left) + " ms on the clock (margin " +
+           std::to_string(t.margin_ms) + " ms)";
+  return std::nullopt;
+}
+
 }  // namespace
 
 template <int N>
@@ -28,10 +40,20 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   rec.seed = seed;
   rec.first_placer = options.first_placer.value_or(rules.first_placer);
   rec.last_placer = ~rec.first_placer;
-  for (int c = 0; c < 2; ++c) players[c]->new_game();
+  for (int c = 0; c < 2; ++c) {
+    players[c]->seed_game(Rng::derive(seed, static_cast<std::uint64_t>(c)));
+    players[c]->new_game();
+  }
+  // Each side's time control and clock; a move that overdraws it by more than the margin loses.
+  const TimeControl tc[2] = {players[White]->time_control(), players[Black]->time_control()};
+  GoLimits clock;
+  for (Color c : {White, Black})
+    if (tc[c].clocked()) clock.time_left_ms[c] = tc[c].base_ms, clock.inc_ms[c] = tc[c].inc_ms;
   Position<N> pos(rules, rec.first_placer);
   MoveList<N> list;
   RecordTally<N> tally(rec);
+  std::optional<Forfeit> lost;
+  Color loser = White;
   for (int turn = 0;; ++turn) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) return std::nullopt;
     // Counting is cheap (a formula in placement, popcounts in plain movement); players generate
@@ -47,16 +69,41 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
       legal_moves(pos, list);
       m = list[0];
     } else {
+      const TimeControl& t = tc[side];
+      if (t.timed()) {
+        GoLimits limits = clock;
+        limits.movetime_ms = t.movetime_ms;
+        players[side]->limit_next_move(limits);
+      }
+      const auto t0 = std::chrono::steady_clock::now();
       m = players[side]->choose(pos, rngs[side]);
+      const long long used =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+      if (const Forfeit* f = players[side]->forfeit()) {
+        lost = *f, loser = side;
+        break;
+      }
       if (const SearchResult<N>* r = players[side]->last_search()) count_search(rec.search[side], *r);
+      if (auto late = time_loss(t, clock.time_left_ms[side], used)) {
+        lost = Forfeit{EndReason::TimeForfeit, *late, {}}, loser = side;
+        break;
+      }
+      if (t.clocked()) clock.time_left_ms[side] = std::max(clock.time_left_ms[side] - used, 0LL) + t.inc_ms;
     }
     if (options.record_moves) rec.moves.push_back(to_string(pos, m));
     const Position<N> before = pos;
     pos.play(m);
     tally.turn(before, m, pos);
+    for (int c = 0; c < 2; ++c) players[c]->observe(before, m);
     if (opening_turn) rec.opening_key = pos.hash();  // the last random turn's position
   }
   tally.finish(pos);
+  if (lost) {
+    // Lost outside the rules: the other side wins, whatever the board says.
+    rec.outcome = Outcome::win(~loser, lost->reason);
+    rec.end_detail = std::string(1, color_char(loser)) + ": " + lost->detail;
+    rec.engine_log = std::move(lost->log);
+  }
   return rec;
 }
 

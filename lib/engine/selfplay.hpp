@@ -40,7 +40,8 @@ class RecordTally {
     rec_.outcome = end.outcome();
     rec_.stones[White] = end.count(White);
     rec_.stones[Black] = end.count(Black);
-    rec_.captures = 2 * end.rules().stones_per_side() - rec_.stones[White] - rec_.stones[Black];
+    // Nothing is captured while placing (a game ended there outside the rules took nothing).
+    rec_.captures = end.placing() ? 0 : 2 * end.rules().stones_per_side() - rec_.stones[White] - rec_.stones[Black];
     rec_.movement_plies = end.movement_plies();
     if (!diff_taken_) take_diff(end);
   }

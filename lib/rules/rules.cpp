@@ -15,6 +15,10 @@ std::string_view to_string(EndReason r) {
     case EndReason::QuietLimit: return "quiet_limit";
     case EndReason::PlyLimit: return "ply_limit";
     case EndReason::HemmedIn: return "hemmed_in";
+    case EndReason::EngineCrashed: return "engine_crashed";
+    case EndReason::TimeForfeit: return "time_forfeit";
+    case EndReason::IllegalMove: return "illegal_move";
+    case EndReason::Adjudicated: return "adjudicated";
   }
   return "none";
 }

@@ -79,20 +79,24 @@ struct SpecItem {
   std::optional<std::string_view> value;  // none for a bare word such as "deterministic"
 };
 
-// The first comma of text outside brackets, or npos: a value may itself be a spec with items, as in
-// ab(depth=4,placement=level(2,deterministic)).
+// The first comma of text outside brackets and single quotes, or npos: a value may itself be a spec
+// with items, as in ab(depth=4,placement=level(2,deterministic)), or quoted text with commas and
+// brackets of its own, as in engine(cmd='./mine --opts (a,b)').
 inline std::size_t top_level_comma(std::string_view text) {
   int depth = 0;
+  bool quoted = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '(') ++depth;
+    if (text[i] == '\'') quoted = !quoted;
+    else if (quoted) continue;
+    else if (text[i] == '(') ++depth;
     else if (text[i] == ')') --depth;
     else if (text[i] == ',' && depth == 0) return i;
   }
   return std::string_view::npos;
 }
 
-// "k=v, k2=v2, word" as trimmed items in order; empty text gives none. Commas inside brackets belong
-// to the item they are in.
+// "k=v, k2=v2, word" as trimmed items in order; empty text gives none. Commas inside brackets or single
+// quotes belong to the item they are in; a value wholly between single quotes is given without them.
 inline std::vector<SpecItem> split_items(std::string_view body) {
   std::vector<SpecItem> items;
   while (!trim(body).empty()) {
@@ -100,8 +104,13 @@ inline std::vector<SpecItem> split_items(std::string_view body) {
     std::string_view item = trim(body.substr(0, comma));
     body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
     auto eq = item.find('=');
-    if (eq == std::string_view::npos) items.push_back({item, std::nullopt});
-    else items.push_back({trim(item.substr(0, eq)), trim(item.substr(eq + 1))});
+    if (eq == std::string_view::npos) {
+      items.push_back({item, std::nullopt});
+      continue;
+    }
+    std::string_view value = trim(item.substr(eq + 1));
+    if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') value = value.substr(1, value.size() - 2);
+    items.push_back({trim(item.substr(0, eq)), value});
   }
   return items;
 }

@@ -12,8 +12,24 @@ enum Color : std::uint8_t { White = 0, Black = 1 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 constexpr char color_char(Color c) { return c == White ? 'w' : 'b'; }
 
-// Why a game ended. None while it goes on.
-enum class EndReason : std::uint8_t { None, AllCaptured, Barrier, QuietLimit, PlyLimit, HemmedIn };
+// Why a game ended. None while it goes on. The rules end a game for the first five; the last four end it
+// outside the rules, in a tournament: a player that exits or stops answering (engine_crashed), runs out of
+// time (time_forfeit) or answers with a move that is not legal or not a move (illegal_move) loses, and
+// adjudication may end a game both sides' scores agree on (adjudicated).
+enum class EndReason : std::uint8_t {
+  None,
+  AllCaptured,
+  Barrier,
+  QuietLimit,
+  PlyLimit,
+  HemmedIn,
+  EngineCrashed,
+  TimeForfeit,
+  IllegalMove,
+  Adjudicated
+};
+// Whether a game ending for r ended outside the rules (a forfeit or an adjudication).
+constexpr bool outside_rules(EndReason r) { return r >= EndReason::EngineCrashed; }
 std::string_view to_string(EndReason r);
 
 // The result of a position: over or not, and if over who won (or a draw) and why.

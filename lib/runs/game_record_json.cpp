@@ -53,9 +53,8 @@ Parsed<GameRecord> parse_game(const json& j) {
   const std::string result = f.text("result"), reason = f.text("end_reason");
   if (f.ok() && result != "w" && result != "b" && result != "draw") return P::fail("bad result " + quote(result));
   g.outcome.winner = static_cast<std::int8_t>(result == "w" ? 0 : result == "b" ? 1 : -1);
-  for (auto r :
-       {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit, EndReason::PlyLimit, EndReason::HemmedIn})
-    if (to_string(r) == reason) g.outcome.reason = r;
+  for (int r = 1; r <= static_cast<int>(EndReason::Adjudicated); ++r)
+    if (to_string(EndReason(r)) == reason) g.outcome.reason = EndReason(r);
   if (f.ok() && !g.outcome.over()) return P::fail("bad end_reason " + quote(reason));
   g.plies = f.whole("plies", 0);
   g.movement_plies = f.whole("movement_plies", 0);
@@ -81,6 +80,11 @@ Parsed<GameRecord> parse_game(const json& j) {
   g.game_key = f.key64("game_key");
   if (f.has("opening_key")) g.opening_key = f.key64("opening_key");
   g.moves = f.texts("moves");
+  if (f.has("end_detail")) g.end_detail = f.text("end_detail");
+  if (f.has("engine_log")) g.engine_log = f.texts("engine_log");
+  if (f.ok() && outside_rules(g.outcome.reason) != !g.end_detail.empty())
+    return P::fail(outside_rules(g.outcome.reason) ? "end_reason " + reason + " without its end_detail"
+                                                   : "an end_detail for a game the rules ended");
   if (!f.ok()) return P::fail(f.error());
   return P{std::move(g), {}};
 }
@@ -91,13 +95,17 @@ std::string record_inconsistency(const Rules& r, const GameRecord& g) {
   for (Color c : {White, Black})
     if (g.stones[c] > each)
       return "stones." + colour_text(c) + " " + n(g.stones[c]) + " is more than the " + n(each) + " a side places";
-  if (g.captures != 2 * each - g.stones[White] - g.stones[Black])
+  if (g.plies >= each && g.captures != 2 * each - g.stones[White] - g.stones[Black])
     return "captures " + n(g.captures) + " is not the " + n(2 * each - g.stones[White] - g.stones[Black]) +
            " stones missing from the board";
-  // A placement turn places two stones, so placement is `each` turns of the two sides together.
+  // A placement turn places two stones, so placement is `each` turns of the two sides together. A game
+  // ended outside the rules (a forfeit, an adjudication) may have ended before placement did.
   const long long turns = each + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black] + g.passes;
-  if (g.plies != turns)
+  const bool cut_short = outside_rules(g.outcome.reason);
+  if (g.plies != turns && !(cut_short && g.plies < each && turns == each))
     return "plies " + n(g.plies) + " is not the " + n(turns) + " placements, movement moves and passes";
+  if (cut_short && g.outcome.draw() && g.outcome.reason != EndReason::Adjudicated)
+    return "result " + to_string(g.outcome) + ": a forfeit is a loss, not a draw";
   if (!g.moves.empty() && static_cast<long long>(g.moves.size()) != g.plies)
     return "plies " + n(g.plies) + " but " + n(g.moves.size()) + " moves";
   const long long steps =
@@ -151,6 +159,9 @@ json game_json(const GameRecord& g) {
             {"moves", g.moves}};
   // Only a game with random opening turns has one: files of games without any read and write as before.
   if (g.opening_key) line["opening_key"] = json_key64(g.opening_key);
+  // Only a game ended outside the rules has them: what happened, and the engine's conversation around it.
+  if (!g.end_detail.empty()) line["end_detail"] = g.end_detail;
+  if (!g.engine_log.empty()) line["engine_log"] = g.engine_log;
   if (g.search[White].searches || g.search[Black].searches) {
     json& s = line["search"];
     for (Color c : {White, Black}) {

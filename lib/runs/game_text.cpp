@@ -29,8 +29,9 @@ std::string quoted_value(std::string_view value) {
 
 std::string result_tag(const Outcome& o) { return o.draw() ? "draw" : std::string(1, color_char(Color(o.winner))); }
 
-const std::array<EndReason, 5> kEndings = {EndReason::AllCaptured, EndReason::Barrier, EndReason::QuietLimit,
-                                           EndReason::PlyLimit, EndReason::HemmedIn};
+const std::array<EndReason, 9> kEndings = {EndReason::AllCaptured, EndReason::Barrier,     EndReason::QuietLimit,
+                                           EndReason::PlyLimit,    EndReason::HemmedIn,    EndReason::EngineCrashed,
+                                           EndReason::TimeForfeit, EndReason::IllegalMove, EndReason::Adjudicated};
 
 std::vector<std::string> ending_names() {
   std::vector<std::string> names;

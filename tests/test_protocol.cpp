@@ -1,0 +1,408 @@
+// The engine protocol from both ends: its lines, the controller (the external player) against scripted
+// engines that fail in every way the protocol allows, the engine end (serve_engine), and clocks.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "engine/engine_server.hpp"
+#include "engine/external.hpp"
+#include "engine/replay.hpp"
+#include "engine/selfplay.hpp"
+#include "rules/notation.hpp"
+
+namespace seega {
+namespace {
+
+TEST(Protocol, GoLinesReadBack) {
+  GoLimits l;
+  EXPECT_EQ(go_line(l), "go");
+  l.depth = 4;
+  l.nodes = 1000;
+  l.movetime_ms = 250;
+  l.time_left_ms[White] = 9000, l.time_left_ms[Black] = 8000, l.inc_ms[White] = 100, l.inc_ms[Black] = 50;
+  EXPECT_EQ(go_line(l), "go depth 4 nodes 1000 movetime 250 wtime 9000 btime 8000 winc 100 binc 50");
+  auto back = parse_go(go_line(l));
+  ASSERT_TRUE(back.ok()) << back.error;
+  EXPECT_EQ(back.value, l);
+  EXPECT_FALSE(parse_go("go depth").ok());
+  EXPECT_FALSE(parse_go("go depth x").ok());
+  EXPECT_FALSE(parse_go("go ponder").ok());
+  EXPECT_FALSE(parse_go("stop").ok());
+  // An overdrawn clock is read as empty.
+  EXPECT_EQ(parse_go("go wtime -20 btime 5").value.time_left_ms[White], 0);
+}
+
+TEST(Protocol, InfoLinesReadBack) {
+  EngineInfo i;
+  i.depth = 6;
+  i.score_cp = -150;
+  i.nodes = 12345;
+  i.time_ms = 7;
+  i.pv = {"c2-c3", "d4-d3"};
+  EXPECT_EQ(info_line(i), "info depth 6 score cp -150 nodes 12345 time 7 pv c2-c3 d4-d3");
+  EXPECT_EQ(parse_info(info_line(i)).value, i);
+  EXPECT_EQ(parse_info("info score win 7").value.win_in, 7);
+  EXPECT_EQ(parse_info("info score loss 4").value.loss_in, 4);
+  EXPECT_FALSE(parse_info("info score mate 3").ok());
+  EXPECT_FALSE(parse_info("info depth").ok());
+  EXPECT_FALSE(parse_info("info seldepth 3").ok());
+}
+
+TEST(Protocol, PositionCommandsReadBack) {
+  const PositionCommand start{"", {"a1+b2", "c1+d1"}};
+  EXPECT_EQ(position_line(start), "position startpos moves a1+b2 c1+d1");
+  EXPECT_EQ(parse_position_command(position_line(start)).value, start);
+  // A position in notation has spaces of its own: it runs to the word moves.
+  const PositionCommand fen{"5/5/5/5/5 w 12/12 0 0", {"a1+b2"}};
+  EXPECT_EQ(position_line(fen), "position fen 5/5/5/5/5 w 12/12 0 0 moves a1+b2");
+  EXPECT_EQ(parse_position_command(position_line(fen)).value, fen);
+  EXPECT_EQ(parse_position_command("position fen 5/5/5/5/5 w 12/12 0 0").value.moves.size(), 0u);
+  EXPECT_FALSE(parse_position_command("position").ok());
+  EXPECT_FALSE(parse_position_command("position fen").ok());
+  EXPECT_FALSE(parse_position_command("position startpos a1+b2").ok());
+  EXPECT_FALSE(parse_position_command("position middle").ok());
+}
+
+TEST(Protocol, HandshakesReadBackAndSayWhatTheyPlay) {
+  Handshake h{"mine", "someone", 1, {"standard", "chain"}, {5, 7}};
+  Handshake back;
+  bool done = false;
+  for (const auto& line : handshake_lines(h)) {
+    ASSERT_FALSE(done);
+    auto r = read_handshake_line(back, line);
+    ASSERT_TRUE(r.ok()) << r.error;
+    done = r.value;
+  }
+  EXPECT_TRUE(done);
+  EXPECT_EQ(back, h);
+  EXPECT_EQ(h.refusal(standard_rules()), "");
+  Rules diagonal = diagonal_rules();
+  EXPECT_NE(h.refusal(diagonal).find("not diagonal"), std::string::npos);
+  Rules nine = standard_rules();
+  nine.size = 9;
+  EXPECT_NE(h.refusal(nine).find("not 9"), std::string::npos);
+  h.rules = {"any"};
+  EXPECT_EQ(h.refusal(diagonal), "");
+  Handshake other;
+  EXPECT_FALSE(read_handshake_line(other, "protocol 2").ok());
+  EXPECT_FALSE(read_handshake_line(other, "seegaok").ok());  // nothing said yet
+  EXPECT_FALSE(read_handshake_line(other, "sizes 6").ok());
+  EXPECT_FALSE(read_handshake_line(other, "bestmove a1+b2").ok());
+}
+
+// --- A scripted engine ------------------------------------------------------------------------------
+
+// How a scripted engine behaves from its `after`-th answer to go on (counted over the process's life).
+enum class Fault { None, Crash, Hang, Illegal, Garbage, BadInfo, RefuseNewgame };
+
+struct Script {
+  Fault fault = Fault::None;
+  int after = 0;
+  std::vector<int> sizes = {5, 7, 9};
+  int launches = 0;
+  std::vector<std::string> newgames, gos;  // every newgame and go line heard
+};
+
+// An engine in memory that plays greedy moves, with the fault of its script.
+class ScriptedChannel : public EngineChannel {
+ public:
+  explicit ScriptedChannel(Script& s) : s_(s) {}
+  bool write_line(std::string_view line) override {
+    if (closed_) return false;
+    auto [word, rest] = first_word(line);
+    if (word == "seega") {
+      Handshake h{"scripted", "tests", 1, {"any"}, s_.sizes};
+      for (auto& l : handshake_lines(h)) out_.push_back(l);
+    } else if (word == "newgame") {
+      s_.newgames.emplace_back(line);
+      const auto w = words(rest);
+      if (s_.fault == Fault::RefuseNewgame) out_.push_back("error not these rules");
+      else if (auto r = parse_rules(w.at(0)); r.ok()) rules_ = r.value.rules, out_.push_back("ok");
+      else out_.push_back("error " + r.error);
+    } else if (word == "position") {
+      position_ = parse_position_command(line).value;
+    } else if (word == "go") {
+      s_.gos.emplace_back(line);
+      answer();
+    } else if (word == "quit") {
+      closed_ = true;
+    }
+    return true;
+  }
+  Read read_line(std::string& line, long long timeout_ms) override {
+    if (!out_.empty()) {
+      line = out_.front();
+      out_.pop_front();
+      return Read::Line;
+    }
+    if (closed_) return Read::Closed;
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::min(timeout_ms, 5LL)));
+    return Read::Timeout;
+  }
+  std::string end() override {
+    closed_ = true;
+    return crashed_ ? "exited with status 3" : "exited with status 0";
+  }
+
+ private:
+  void answer() {
+    const bool faulty = answers_++ >= s_.after;
+    if (faulty && s_.fault == Fault::Crash) {
+      crashed_ = closed_ = true;
+      return;
+    }
+    if (faulty && s_.fault == Fault::Hang) return;
+    with_size(rules_.size, [&]<int N>() {
+      Position<N> pos(rules_, rules_.first_placer);
+      if (!position_.fen.empty()) pos = parse_position<N>(rules_, position_.fen).value;
+      for (const auto& m : position_.moves) pos.play(parse_move(pos, m).value);
+      Rng rng(answers_);
+      const Move<N> m = greedy_move(pos, rng);
+      out_.push_back("info depth 1 score cp 25 nodes 3");
+      if (faulty && s_.fault == Fault::BadInfo) out_.push_back("info depth x");
+      if (faulty && s_.fault == Fault::Garbage) out_.push_back("\x01\xff garbage");
+      std::string text = to_string(pos, m);
+      // An illegal move: a stone onto an occupied square, or the centre while placing.
+      if (faulty && s_.fault == Fault::Illegal) text = pos.placing() ? "a1+c3" : "a1-a1";
+      out_.push_back("bestmove " + text);
+    });
+  }
+  Script& s_;
+  Rules rules_ = standard_rules();
+  PositionCommand position_;
+  std::deque<std::string> out_;
+  int answers_ = 0;
+  bool closed_ = false, crashed_ = false;
+};
+
+PlayerSpec scripted(Script& s, const std::string& extra = "") {
+  auto spec = parse_player("engine(cmd='scripted',name=scripted" + extra + ")");
+  EXPECT_TRUE(spec.ok()) << spec.error;
+  spec.value.launch = [&s](std::string&) {
+    ++s.launches;
+    return std::make_unique<ScriptedChannel>(s);
+  };
+  return spec.value;
+}
+
+GameRecord play(Player<5>* w, Player<5>* b, std::uint64_t seed) {
+  Player<5>* players[2] = {w, b};
+  GameOptions o;
+  o.record_moves = true;
+  return *play_game(standard_rules(), players, seed, o);
+}
+
+TEST(ExternalPlayer, PlaysWholeGamesThatReplay) {
+  Script s;
+  const PlayerSpec spec = scripted(s, ",depth=3");
+  auto engine = make_player<5>(spec);
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const GameRecord g = play(engine.get(), greedy.get(), seed);
+    EXPECT_FALSE(outside_rules(g.outcome.reason)) << g.end_detail;
+    EXPECT_TRUE(replay<5>(standard_rules(), g).ok());
+    EXPECT_GT(g.search[White].searches, 0);  // the info lines count as its searches
+  }
+  EXPECT_EQ(s.launches, 1);  // one process for every game
+  ASSERT_EQ(s.newgames.size(), 3u);
+  // Each game's newgame names the rules and the engine's own stream of the game's seed.
+  EXPECT_EQ(s.newgames[1], "newgame standard seed " + std::to_string(Rng::derive(2, 0)));
+}
+
+TEST(ExternalPlayer, EachFailureLosesTheGameWithItsReasonAndTheEngineStartsAgain) {
+  const std::pair<Fault, EndReason> cases[] = {{Fault::Crash, EndReason::EngineCrashed},
+                                               {Fault::Hang, EndReason::TimeForfeit},
+                                               {Fault::Illegal, EndReason::IllegalMove},
+                                               {Fault::Garbage, EndReason::IllegalMove},
+                                               {Fault::BadInfo, EndReason::IllegalMove}};
+  for (auto [fault, reason] : cases) {
+    SCOPED_TRACE(std::string(to_string(reason)));
+    Script s;
+    s.fault = fault;
+    s.after = 3;
+    const PlayerSpec spec = scripted(s, ",timeout=60");
+    auto engine = make_player<5>(spec);
+    auto greedy = make_player<5>(parse_player("greedy").value);
+    const GameRecord g = play(greedy.get(), engine.get(), 7);
+    EXPECT_EQ(g.outcome, Outcome::win(White, reason));
+    EXPECT_NE(g.end_detail.find("b: engine 'scripted'"), std::string::npos) << g.end_detail;
+    EXPECT_FALSE(g.engine_log.empty());
+    // Lost on its fourth move: the record stops there, and replays as a forfeit of the side to move.
+    EXPECT_EQ(g.moves.size(), 7u);
+    EXPECT_TRUE(replay<5>(standard_rules(), g).ok()) << replay<5>(standard_rules(), g).error;
+    EXPECT_EQ(s.launches, 1);
+    // The next game starts the engine again (and it fails again at once: its count is past 3).
+    const GameRecord next = play(greedy.get(), engine.get(), 8);
+    EXPECT_EQ(s.launches, 2);
+    EXPECT_EQ(next.outcome.reason, reason);
+  }
+}
+
+TEST(ExternalPlayer, ARefusalIsAnErrorBeforeAnyGame) {
+  Script s;
+  s.fault = Fault::RefuseNewgame;
+  auto r = check_engine(scripted(s), standard_rules());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("refused 'newgame standard': not these rules"), std::string::npos) << r.error;
+  Script small;
+  small.sizes = {5};
+  Rules seven = standard_rules();
+  seven.size = 7;
+  r = check_engine(scripted(small), seven);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error.find("it plays the sizes 5, not 7"), std::string::npos) << r.error;
+  EXPECT_TRUE(check_engine(scripted(small), standard_rules()).ok());
+  PlayerSpec unprepared = parse_player("engine(cmd='x')").value;
+  EXPECT_FALSE(check_engine(unprepared, standard_rules()).ok());
+}
+
+TEST(ExternalPlayer, TheGoLineCarriesTheSpecsLimitsAndTheClock) {
+  Script s;
+  PlayerSpec spec = scripted(s, ",nodes=500,tc=60+0.5,margin=5000");
+  auto engine = make_player<5>(spec);
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  const GameRecord g = play(engine.get(), greedy.get(), 3);
+  EXPECT_FALSE(outside_rules(g.outcome.reason)) << g.end_detail;
+  // w's clock is the engine's; b (greedy) has none.
+  ASSERT_FALSE(s.gos.empty());
+  EXPECT_EQ(s.gos[0], "go nodes 500 wtime 60000 winc 500");
+  Script s2;
+  auto e2 = make_player<5>(scripted(s2, ",depth=2,movetime=300"));
+  const GameRecord h = play(greedy.get(), e2.get(), 3);
+  EXPECT_FALSE(outside_rules(h.outcome.reason)) << h.end_detail;
+  ASSERT_FALSE(s2.gos.empty());
+  EXPECT_EQ(s2.gos[0], "go depth 2 movetime 300");
+}
+
+// A player that thinks for a fixed time and then plays greedy.
+class Sleeper : public Player<5> {
+ public:
+  explicit Sleeper(int ms) : ms_(ms) {}
+  Move<5> choose(const Position<5>& pos, Rng& rng) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
+    return greedy_move(pos, rng);
+  }
+
+ private:
+  int ms_;
+};
+
+TEST(TimeControl, AClockThatRunsOutLosesTheGame) {
+  Sleeper slow(20);
+  TimeControl clock;
+  clock.base_ms = 30;  // 20 ms a move: the second move overdraws it
+  clock.margin_ms = 0;
+  slow.set_time_control(clock);
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  const GameRecord g = play(&slow, greedy.get(), 1);
+  EXPECT_EQ(g.outcome, Outcome::win(Black, EndReason::TimeForfeit));
+  EXPECT_NE(g.end_detail.find("on the clock"), std::string::npos) << g.end_detail;
+  EXPECT_LE(g.plies, 3);  // w's first or second move
+  EXPECT_TRUE(replay<5>(standard_rules(), g).ok());
+
+  TimeControl per_move;
+  per_move.movetime_ms = 1;
+  per_move.margin_ms = 0;
+  slow.set_time_control(per_move);
+  const GameRecord h = play(greedy.get(), &slow, 1);
+  EXPECT_EQ(h.outcome, Outcome::win(White, EndReason::TimeForfeit));
+  EXPECT_EQ(h.plies, 1);
+}
+
+TEST(TimeControl, OurSearchHonoursAMoveTime) {
+  // A search with no depth of its own: the move time alone ends it.
+  auto spec = parse_player("ab(depth=40,movetime=30,margin=5000)");
+  ASSERT_TRUE(spec.ok()) << spec.error;
+  EXPECT_FALSE(spec.value.reproducible());
+  auto ab = make_player<5>(spec.value);
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  const GameRecord g = play(ab.get(), greedy.get(), 2);
+  EXPECT_FALSE(outside_rules(g.outcome.reason)) << g.end_detail;
+  EXPECT_GT(g.search[White].ended_by_clock, 0);
+}
+
+TEST(TimeControl, SpecsSayTheirTimeControl) {
+  auto p = parse_player("greedy(tc=10+0.1)");
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.value.time.base_ms, 10'000);
+  EXPECT_EQ(p.value.time.inc_ms, 100);
+  EXPECT_EQ(p.value.time.margin_ms, 100);
+  EXPECT_EQ(parse_player("level(3,movetime=500,margin=0)").value.time.movetime_ms, 500);
+  EXPECT_FALSE(parse_player("greedy(tc=0)").ok());
+  EXPECT_FALSE(parse_player("greedy(tc=10+x)").ok());
+  EXPECT_FALSE(parse_player("greedy(movetime=5,tc=1)").ok());
+  EXPECT_FALSE(parse_player("greedy(margin=5)").ok());
+  GoLimits clock;
+  clock.time_left_ms[White] = 2000, clock.inc_ms[White] = 100;
+  EXPECT_EQ(move_time_ms(clock, White), 2000 / 20 + 75);
+  EXPECT_EQ(move_time_ms(clock, Black), 0);
+  clock.time_left_ms[White] = 4;
+  EXPECT_EQ(move_time_ms(clock, White), 3);  // never more than three quarters of what is left
+}
+
+TEST(EngineSpec, QuotedCommandsKeepTheirCommasAndBrackets) {
+  auto p = parse_player("engine(cmd='./mine --book (a,b)',name=mine,depth=3)");
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.value.kind, PlayerSpec::Kind::Engine);
+  EXPECT_EQ(p.value.engine_cmd, "./mine --book (a,b)");
+  EXPECT_EQ(p.value.label(), "mine");
+  EXPECT_EQ(p.value.depth, 3);
+  EXPECT_FALSE(parse_player("engine(name=x)").ok());
+  EXPECT_FALSE(parse_player("engine(cmd='x',name=a b)").ok());
+  EXPECT_FALSE(parse_player("engine(cmd='x',blunder=0.1)").ok());
+  EXPECT_EQ(parse_player("engine(cmd=x)").value.label(), "engine(cmd=x)");
+}
+
+// --- The engine end --------------------------------------------------------------------------------
+
+std::vector<std::string> serve(const std::string& spec, const std::string& commands) {
+  std::istringstream in(commands);
+  std::ostringstream out;
+  EXPECT_EQ(serve_engine(parse_player(spec).value, in, out), 0);
+  std::vector<std::string> lines;
+  std::istringstream back(out.str());
+  for (std::string l; std::getline(back, l);) lines.push_back(l);
+  return lines;
+}
+
+TEST(EngineServer, AnswersEveryMessage) {
+  const auto lines = serve("ab(depth=2)",
+                           "seega\nisready\nnewgame standard seed 4\nposition startpos moves a1+b2\ngo\n"
+                           "stop\nquit\ngo\n");
+  ASSERT_EQ(lines.size(), 10u);
+  EXPECT_EQ(lines[0], "id name seega ab(depth=2)");
+  EXPECT_EQ(lines[2], "protocol 1");
+  EXPECT_EQ(lines[5], "seegaok");
+  EXPECT_EQ(lines[6], "readyok");
+  EXPECT_EQ(lines[7], "ok");
+  EXPECT_EQ(lines[8].rfind("info depth ", 0), 0u);
+  ASSERT_EQ(lines[9].rfind("bestmove ", 0), 0u);
+  Position<5> pos(standard_rules());
+  pos.play(parse_move(pos, "a1+b2").value);
+  EXPECT_TRUE(parse_move(pos, lines[9].substr(9)).ok()) << lines[9];
+}
+
+TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {
+  const auto lines = serve("greedy",
+                           "go\nnewgame standard(sise=7)\nnewgame standard seed x\nnewgame standard\n"
+                           "position fen 5/5/5 w 0/0 0 0\nposition startpos moves a1+a1\ngo\nfly\n"
+                           "position startpos\ngo depth 2\n");
+  std::vector<std::string> errors;
+  for (const auto& l : lines)
+    if (l.rfind("error ", 0) == 0) errors.push_back(l);
+  ASSERT_EQ(errors.size(), 7u);
+  EXPECT_NE(errors[0].find("no game"), std::string::npos);
+  EXPECT_NE(errors[1].find("did you mean 'size'"), std::string::npos);
+  EXPECT_NE(errors[2].find("seed 'x'"), std::string::npos);
+  EXPECT_NE(errors[4].find("move 1 'a1+a1'"), std::string::npos);
+  EXPECT_NE(errors[5].find("no position"), std::string::npos);
+  EXPECT_NE(errors[6].find("unknown command 'fly'"), std::string::npos);
+  EXPECT_EQ(lines.back().rfind("bestmove ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace seega
