@@ -96,6 +96,7 @@ int run_gen_data(const std::vector<std::string>& args) {
   } else {
     c.rules = load_rules(rules_text);
     c.players = load_players("--players", player_texts);
+    check_engines(c.players, c.rules, "--players");
     if (c.games < 1 || c.games > 100'000'000)
       throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", c.games));
     check_opening_turns(c.rules, c.opening_turns);

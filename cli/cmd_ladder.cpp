@@ -146,6 +146,7 @@ int run_ladder(const std::vector<std::string>& args) {
   LadderConfig c;
   c.rules = load_rules(rules_text);
   c.players = load_players("--players", player_texts);
+  check_engines(c.players, c.rules, "--players");
   if (vm.count("levels")) {
     const LevelTable table = load_level_table(levels_path);
     c.players.insert(c.players.end(), table.levels.begin(), table.levels.end());

@@ -226,6 +226,8 @@ int run_match(const std::vector<std::string>& args) {
   c.rules = load_rules(rules_text);
   c.a = load_player("--a", a_text);
   c.b = load_player("--b", b_text);
+  check_engines(c.a, c.rules, "--a");
+  check_engines(c.b, c.rules, "--b");
   if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
   const RunSetup setup = check_games_args(common, c.rules);
   c.games = games;

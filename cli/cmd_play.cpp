@@ -325,7 +325,10 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
     players[~first] = make_player<N>(specs[1]);
     // The streams of play_game: one per colour, derived from the seed.
     Rng rngs[2] = {Rng(Rng::derive(seed, 0)), Rng(Rng::derive(seed, 1))};
-    for (auto& p : players) p->new_game();
+    for (Color c : {White, Black}) {
+      players[c]->seed_game(Rng::derive(seed, c));
+      players[c]->new_game();
+    }
     fmt::print("watch: {} plays {} and places first, {} plays {}; {}, seed {}\n", color_char(first), specs[0].text,
                color_char(~first), specs[1].text, rules.to_string(), seed);
     GameRecord rec;
@@ -339,9 +342,17 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
       if (delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
       const Color side = pos.side();
       const Move<N> m = computer_move(*players[side], pos, rngs[side]);
+      if (const Forfeit* f = players[side]->forfeit()) {
+        // An engine that crashed, hung or answered nonsense loses the game.
+        fmt::print("\nresult: {} ({}) loses: {}\n        {}\n", color_char(side), specs[side == first ? 0 : 1].text,
+                   to_string(f->reason), f->detail);
+        for (const auto& line : f->log) fmt::print("        {}\n", line);
+        return 0;
+      }
       const Position<N> before = pos;
       pos.play(m);
       tally.turn(before, m, pos);
+      for (auto& p : players) p->observe(before, m);
       show_move(before, m, pos, "(" + specs[side == first ? 0 : 1].text + ")", colour);
       std::fflush(stdout);
     }
@@ -397,7 +408,8 @@ int run_play(const std::vector<std::string>& args) {
     if (deterministic) throw UsageError("--deterministic is for a run; with --watch, say it in the specs");
     if (vm.count("levels")) throw UsageError("--levels is for a run; --watch plays one game between two players");
     if (vm.count("out")) throw UsageError("--out is for a run; --watch plays one game between two players");
-    const auto specs = load_players("--watch", watch);
+    auto specs = load_players("--watch", watch);
+    check_engines(specs, rules, "--watch");
     if (vm.count("delay") && (delay_ms < 0 || delay_ms > 60000))
       throw UsageError(fmt::format("--delay {}: allowed 0 to 60000 milliseconds", delay_ms));
     if (!vm.count("delay")) delay_ms = isatty(fileno(stdout)) ? 300 : 0;

@@ -286,6 +286,7 @@ int run_run_sim(const std::vector<std::string>& args) {
     return run_targets(c, target, json, progress);
   }
   c.player = load_player("--player", player_text);
+  check_engines(c.player, c.rules, "--player");
   if (clock && prints())
     fmt::print(stderr,
                "seega: note: --clock makes the levels depend on machine speed and load: runs are not "

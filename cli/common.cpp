@@ -1,4 +1,7 @@
 #include "common.hpp"
+#include "engine/external.hpp"
+#include "run_games.hpp"
+#include "runs/engine_process.hpp"
 
 #include <fmt/core.h>
 
@@ -110,7 +113,26 @@ PlayerSpec load_player(const std::string& option, const std::string& text) {
   auto p = parse_player(text);
   if (!p.ok()) throw UsageError(where + p.error);
   if (auto error = load_player_weights(p.value, read_weights_file); !error.empty()) throw UsageError(where + error);
+  attach_engine_launcher(p.value);
   return p.value;
+}
+
+void check_engines(PlayerSpec& spec, const Rules& rules, const std::string& option) {
+  if (read_back()) return;
+  if (spec.placement) {
+    PlayerSpec inner = *spec.placement;
+    check_engines(inner, rules, option);
+    spec.placement = std::make_shared<const PlayerSpec>(std::move(inner));
+  }
+  if (spec.kind != PlayerSpec::Kind::Engine) return;
+  auto h = check_engine(spec, rules);
+  if (!h.ok()) throw UsageError((option.empty() ? "" : option + ": ") + h.error);
+  spec.handshake = h.value;
+}
+
+void check_engines(std::vector<PlayerSpec>& specs, const Rules& rules, const std::string& option) {
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    check_engines(specs[i], rules, specs.size() == 1 ? option : fmt::format("{} (player {})", option, i + 1));
 }
 
 LevelTable load_level_table(const std::string& path) {

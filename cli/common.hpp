@@ -66,6 +66,13 @@ std::uint64_t parse_seed(const std::string& text);
 // (none when option is empty).
 PlayerSpec load_player(const std::string& option, const std::string& text);
 
+// Starts each engine(...) of spec (its placement player's too) once, reads its handshake and checks
+// that it plays rules, keeping the handshake in the spec for the results header; a UsageError naming
+// the option says what the engine said or did otherwise. Nothing is started when the run only reads
+// its games back (seega summary).
+void check_engines(PlayerSpec& spec, const Rules& rules, const std::string& option);
+void check_engines(std::vector<PlayerSpec>& specs, const Rules& rules, const std::string& option);
+
 // The level table of --levels FILE (level_table.hpp), its weights files read, or a UsageError naming
 // the file and the line.
 LevelTable load_level_table(const std::string& path);

@@ -22,6 +22,8 @@ namespace seega::cli {
 int run_analyze(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_compare(const std::vector<std::string>& args);
+int run_engine(const std::vector<std::string>& args);
+int run_engine_check(const std::vector<std::string>& args);
 int run_eval(const std::vector<std::string>& args);
 int run_export(const std::vector<std::string>& args);
 int run_gate(const std::vector<std::string>& args);
@@ -114,6 +116,8 @@ const std::vector<Command>& commands() {
       {"gate", "adopt an evaluation only if it gains in every setting: fixed matches against today's weights",
        run_gate},
       {"spsa", "tune the evaluation's weights on game results by SPSA (as fishtest), with resume", run_spsa},
+      {"engine", "speak the engine protocol (docs/protocol.md) as one of our players, on stdin and stdout", run_engine},
+      {"engine-check", "drive an engine through every message of the protocol and say what passed", run_engine_check},
       {"players", "list the player specs and the AI levels, or check one spec", run_players},
       {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},
   };

@@ -111,9 +111,10 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
   }
   for (const auto& p : t.players)
     if (!p.reproducible() && prints()) {
-      fmt::print(stderr,
-                 "seega: note: a player with a clock (time=, or level without ',deterministic') makes games "
-                 "depend on machine speed and load: results are not reproducible from the seed\n");
+      fmt::print(
+          stderr,
+          "seega: note: a player with a clock (time=, movetime=, tc=, or level without ',deterministic') makes games "
+          "depend on machine speed and load: results are not reproducible from the seed\n");
       break;
     }
 

@@ -67,6 +67,11 @@ def main():
     rng = random.Random(args.seed)
     sent = 0  # bestmoves sent so far by this process
 
+    def new_game(seed):
+        # Each game's tie-breaks follow from the game's seed, so a game replays from it.
+        if seed is not None:
+            rng.seed(seed * 1_000_003 + args.seed)
+
     def after(limit):
         return limit is not None and sent >= limit
 
@@ -97,7 +102,7 @@ def main():
         sent += 1
         return Reply(text, infos, args.slow / 1000, raw)
 
-    serve(args.name, "Seega Lab examples", ["standard", "diagonal", "chain"], [5, 7, 9], accept, think)
+    serve(args.name, "Seega Lab examples", ["standard", "diagonal", "chain"], [5, 7, 9], accept, think, new_game)
 
 
 if __name__ == "__main__":

@@ -60,11 +60,12 @@ def _parse_go(words):
     return limits
 
 
-def serve(name, author, rule_names, sizes, accept, think):
+def serve(name, author, rule_names, sizes, accept, think, new_game=None):
     """Speaks the protocol until `quit` or the end of input.
 
     accept(rules) returns None when the engine plays these rules, else why not (the refusal);
-    think(pos, limits) returns the Reply to `go` for a position that has a legal move.
+    think(pos, limits) returns the Reply to `go` for a position that has a legal move;
+    new_game(seed), when given, hears the seed of each new game (None when newgame names none).
     """
     lines, deferred = queue.Queue(), collections.deque()
     threading.Thread(target=_read_stdin, args=(lines,), daemon=True).start()
@@ -81,8 +82,14 @@ def serve(name, author, rule_names, sizes, accept, think):
                           "sizes " + " ".join(map(str, sizes)), "seegaok"):
                 send(reply)
         elif command == "newgame":
+            # newgame RULES [seed S]
+            seed = None
+            if len(args) == 3 and args[1] == "seed" and args[2].isdigit():
+                seed, args = int(args[2]), args[:1]
             try:
-                wanted = sr.parse_rules(line.split(None, 1)[1] if args else "")
+                if len(args) != 1:
+                    raise sr.RulesError("expected newgame RULES [seed S]")
+                wanted = sr.parse_rules(args[0])
                 refusal = accept(wanted)
             except sr.RulesError as e:
                 refusal = str(e)
@@ -90,6 +97,8 @@ def serve(name, author, rule_names, sizes, accept, think):
                 send(f"error {refusal}")
             else:
                 rules, pos = wanted, sr.start_position(wanted)
+                if new_game:
+                    new_game(seed)
                 send("ok")
         elif command == "isready":
             send("readyok")

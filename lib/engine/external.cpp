@@ -28,6 +28,7 @@ class Conversation {
   }
   EngineChannel::Read read(std::string& line, long long timeout_ms) {
     const auto r = channel_->read_line(line, std::max(timeout_ms, 0LL));
+    take_stderr();
     if (r == EngineChannel::Read::Line) remember("< " + escaped(line));
     return r;
   }
@@ -36,6 +37,7 @@ class Conversation {
     if (!channel_) return ended_;
     channel_->write_line("quit");
     ended_ = channel_->end();
+    take_stderr();
     channel_.reset();
     remember("(the engine " + ended_ + ")");
     return ended_;
@@ -44,14 +46,25 @@ class Conversation {
   std::string ended() {
     if (channel_) {
       ended_ = channel_->end();
+      take_stderr();
       channel_.reset();
       remember("(the engine " + ended_ + ")");
     }
     return ended_;
   }
   std::vector<std::string> log() const { return {log_.begin(), log_.end()}; }
+  // "; its standard error said '...'" with the last line it wrote there, or "".
+  std::string last_words() const {
+    for (auto it = log_.rbegin(); it != log_.rend(); ++it)
+      if (it->rfind("! ", 0) == 0) return "; its standard error said " + quote(it->substr(2));
+    return "";
+  }
 
  private:
+  // What the engine wrote to its standard error goes in the log as "! line".
+  void take_stderr() {
+    for (auto& l : channel_->take_stderr()) remember("! " + escaped(l));
+  }
   void remember(std::string line) {
     if (log_.size() == kEngineLogLines) log_.pop_front();
     log_.push_back(std::move(line));
@@ -77,7 +90,10 @@ Parsed<Handshake> start_engine(const PlayerSpec& spec, std::unique_ptr<Conversat
     const auto r = conv->read(line, kEngineStartMs - ms_since(t0));
     if (r == EngineChannel::Read::Timeout)
       return P::fail("no seegaok within " + std::to_string(kEngineStartMs / 1000) + " s of 'seega'");
-    if (r == EngineChannel::Read::Closed) return P::fail("it ended before seegaok: it " + conv->ended());
+    if (r == EngineChannel::Read::Closed) {
+      const std::string ended = conv->ended();
+      return P::fail("it ended before seegaok: it " + ended + conv->last_words());
+    }
     if (trim(line).empty()) continue;
     auto done = read_handshake_line(h, line);
     if (!done.ok()) return P::fail("handshake: " + done.error);
@@ -157,8 +173,10 @@ class ExternalPlayer : public Player<N> {
                         (go.movetime_ms || go.clocked(side) ? "its time plus the margin" : "the timeout") + ")");
       const auto r = conv_->read(line, std::min(left, 50LL));
       if (r == EngineChannel::Read::Timeout) continue;
-      if (r == EngineChannel::Read::Closed)
-        return fail(EndReason::EngineCrashed, "it " + conv_->ended() + " while thinking");
+      if (r == EngineChannel::Read::Closed) {
+        const std::string ended = conv_->ended();
+        return fail(EndReason::EngineCrashed, "it " + ended + " while thinking" + conv_->last_words());
+      }
       auto [word, rest] = first_word(line);
       if (word.empty() || word == "error") continue;
       if (word == "info") {

@@ -52,6 +52,9 @@ class EngineChannel {
   // How the engine ended, once Closed ("exited with status 3", "killed by signal 11"); the channel kills
   // the engine if it has not ended.
   virtual std::string end() = 0;
+  // The lines the engine wrote to its standard error since the last call (kept for the log of a
+  // failure, never shown on ours).
+  virtual std::vector<std::string> take_stderr() { return {}; }
 };
 // Starts an engine: a channel to it, or nothing with the reason in `error`.
 using EngineLauncher = std::function<std::unique_ptr<EngineChannel>(std::string& error)>;

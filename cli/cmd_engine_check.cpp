@@ -1,0 +1,293 @@
+// seega engine-check: drives an engine through every message of the protocol (docs/protocol.md), bad
+// positions, a stop and a whole game included, and says what passed, as fastchess's --compliance does.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+
+#include "common.hpp"
+#include "engine/player.hpp"
+#include "engine/protocol.hpp"
+#include "rules/notation.hpp"
+#include "rules/spec.hpp"
+#include "runs/engine_process.hpp"
+#include "runs/json.hpp"
+
+namespace seega::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Check {
+  std::string name;
+  bool passed = false;
+  std::string detail;
+};
+
+// The engine and what it said, for the checks.
+class Session {
+ public:
+  explicit Session(std::unique_ptr<EngineChannel> channel) : channel_(std::move(channel)) {}
+  bool send(const std::string& line) { return channel_ && channel_->write_line(line); }
+  // The next line that is not an error or an empty line (errors are kept in errors()), within ms;
+  // with errors_too, an error line too.
+  EngineChannel::Read read(std::string& line, long long ms, bool errors_too = false) {
+    const auto t0 = Clock::now();
+    while (true) {
+      const long long left = ms - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+      if (!channel_) return EngineChannel::Read::Closed;
+      const auto r = channel_->read_line(line, std::max(left, 0LL));
+      if (r != EngineChannel::Read::Line) return r;
+      auto [word, rest] = first_word(line);
+      if (word == "error") errors_.emplace_back(rest);
+      if (!word.empty() && (word != "error" || errors_too)) return r;
+    }
+  }
+  // Waits for readyok: "" or what went wrong.
+  std::string ready(long long ms) {
+    if (!send("isready")) return "its input is closed";
+    std::string line;
+    while (true) {
+      const auto r = read(line, ms);
+      if (r == EngineChannel::Read::Timeout) return "no readyok within " + std::to_string(ms) + " ms";
+      if (r == EngineChannel::Read::Closed) return "it ended: it " + end();
+      if (line == "readyok") return "";
+    }
+  }
+  std::string end() { return channel_ ? channel_->end() : "ended"; }
+  std::vector<std::string>& errors() { return errors_; }
+
+ private:
+  std::unique_ptr<EngineChannel> channel_;
+  std::vector<std::string> errors_;
+};
+
+// What an engine's answer to go was: the move (in `move`) and the info lines, or what went wrong.
+template <int N>
+std::string ask_move(Session& s, const Position<N>& pos, const std::string& position, const std::string& go,
+                     long long ms, std::string& move, int& infos) {
+  if (!s.send(position) || !s.send(go)) return "its input is closed";
+  std::string line;
+  while (true) {
+    const auto r = s.read(line, ms);
+    if (r == EngineChannel::Read::Timeout) return "no bestmove within " + std::to_string(ms) + " ms";
+    if (r == EngineChannel::Read::Closed) return "it ended: it " + s.end();
+    auto [word, rest] = first_word(line);
+    if (word == "info") {
+      auto info = parse_info(line);
+      if (!info.ok()) return "a malformed info line " + quote(line) + ": " + info.error;
+      ++infos;
+      continue;
+    }
+    if (word != "bestmove") return quote(line) + " is no answer to go (info, bestmove, error)";
+    auto m = parse_move(pos, rest);
+    if (!m.ok()) return "bestmove " + quote(rest) + ": " + m.error;
+    move = std::string(rest);
+    return "";
+  }
+}
+
+template <int N>
+std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long long timeout_ms, std::uint64_t seed) {
+  std::vector<Check> checks;
+  const auto add = [&](std::string name, const std::string& error, std::string detail = "") {
+    checks.push_back({std::move(name), error.empty(), error.empty() ? std::move(detail) : error});
+    return error.empty();
+  };
+  std::string error;
+  auto channel = spawn_engine(cmd, error);
+  if (!add("start", channel ? "" : "could not start: " + error, "started " + quote(cmd))) return checks;
+  Session s(std::move(channel));
+
+  // The handshake.
+  Handshake h;
+  {
+    std::string why;
+    if (!s.send("seega")) why = "its input is closed";
+    std::string line;
+    while (why.empty()) {
+      const auto r = s.read(line, 10000);
+      if (r == EngineChannel::Read::Timeout) why = "no seegaok within 10 s";
+      else if (r == EngineChannel::Read::Closed) why = "it ended before seegaok: it " + s.end();
+      else if (auto done = read_handshake_line(h, line); !done.ok()) why = done.error;
+      else if (done.value) break;
+    }
+    std::string sizes;
+    for (int n : h.sizes) sizes += " " + std::to_string(n);
+    if (!add("handshake", why,
+             fmt::format("name {}, author {}, protocol {}, rules {}, sizes{}", quote(h.name), quote(h.author),
+                         h.protocol, joined(h.rules), sizes)))
+      return checks;
+  }
+  add("the handshake names these rules", h.refusal(rules), rules.to_string());
+  add("isready", s.ready(2000), "readyok");
+  {
+    std::string why, line;
+    if (!s.send(fmt::format("newgame {} seed {}", rules.to_string(), seed))) why = "its input is closed";
+    while (why.empty()) {
+      const auto r = s.read(line, 2000, true);
+      if (r == EngineChannel::Read::Timeout) why = "no answer to newgame within 2 s";
+      else if (r == EngineChannel::Read::Closed) why = "it ended: it " + s.end();
+      else if (line == "ok") break;
+      else if (first_word(line).first == "error") why = "it refused: " + std::string(first_word(line).second);
+      else why = "answered newgame with " + quote(line) + " (ok expected)";
+    }
+    if (!add("newgame " + rules.to_string(), why, "ok")) return checks;
+  }
+
+  // Moves from the start, after moves, and from a position in notation.
+  Rng rng(seed);
+  const Position<N> start(rules, rules.first_placer);
+  Position<N> pos = start;
+  std::vector<std::string> moves;
+  int infos = 0;
+  std::string move;
+  const std::string depth_go = "go depth 1";
+  auto asked = ask_move(s, pos, "position startpos", depth_go, timeout_ms, move, infos);
+  add("go from startpos", asked, "bestmove " + move);
+  // A few random turns, through placement and into movement where the game lasts that long.
+  const int turns = rules.stones_per_side() + 4;
+  for (int i = 0; i < turns && !pos.outcome().over(); ++i) {
+    const Move<N> m = random_move(pos, rng);
+    moves.push_back(to_string(pos, m));
+    pos.play(m);
+  }
+  std::string moves_text;
+  for (const auto& m : moves) moves_text += " " + m;
+  if (!pos.outcome().over()) {
+    asked = ask_move(s, pos, "position startpos moves" + moves_text, depth_go, timeout_ms, move, infos);
+    add(fmt::format("go after {} moves", moves.size()), asked, "bestmove " + move);
+    asked = ask_move(s, pos, "position fen " + to_string(pos), depth_go, timeout_ms, move, infos);
+    add("go from a position in notation", asked, "bestmove " + move);
+    add("go movetime 300",
+        ask_move(s, pos, "position fen " + to_string(pos), "go movetime 300", 300 + 1000, move, infos),
+        "bestmove within 1.3 s");
+    add("go with a clock",
+        ask_move(s, pos, "position fen " + to_string(pos), "go wtime 2000 btime 2000 winc 0 binc 0", 2000 + 1000, move,
+                 infos),
+        "bestmove within 3 s of a 2 s clock");
+    // stop: a long think cut short.
+    {
+      std::string why;
+      if (!s.send("position fen " + to_string(pos)) || !s.send("go movetime 60000")) why = "its input is closed";
+      std::string line;
+      if (why.empty()) {
+        std::string ignored;
+        // Give it a moment to start thinking, then stop it.
+        if (s.read(ignored, 100) == EngineChannel::Read::Line && first_word(ignored).first == "bestmove") {
+          // It answered before the stop: allowed.
+        } else {
+          s.send("stop");
+          while (why.empty()) {
+            const auto r = s.read(line, 1000);
+            if (r == EngineChannel::Read::Timeout) why = "no bestmove within 1 s of stop";
+            else if (r == EngineChannel::Read::Closed) why = "it ended: it " + s.end();
+            else if (first_word(line).first == "bestmove") break;
+          }
+        }
+      }
+      add("stop", why, "bestmove within 1 s of stop");
+    }
+  }
+  // Bad input: the engine survives it (an error line is welcome).
+  const auto survives = [&](const std::string& name, const std::string& line) {
+    const auto errors = s.errors().size();
+    s.send(line);
+    std::string why = s.ready(2000);
+    add(name, why, s.errors().size() > errors ? "error " + s.errors().back() : "survived (no error line)");
+  };
+  survives("a malformed position", "position fen not/a/position x 0/0 0 0");
+  survives("an illegal move in a position", "position startpos moves a1+a1");
+  survives("an unknown command", "frobnicate 3");
+
+  // A whole game against random moves, every answer legal and in time.
+  {
+    std::string why, line;
+    s.send(fmt::format("newgame {} seed {}", rules.to_string(), seed + 1));
+    while (why.empty()) {
+      const auto r = s.read(line, 2000);
+      if (r != EngineChannel::Read::Line) why = "no ok to newgame";
+      else if (line == "ok") break;
+    }
+    Position<N> p = start;
+    std::vector<std::string> played;
+    int engine_moves = 0;
+    const Color engine_side = rules.first_placer;
+    while (why.empty() && !p.outcome().over()) {
+      Move<N> m;
+      if (p.side() == engine_side && count_legal_moves(p) > 1) {
+        std::string text, all;
+        for (const auto& x : played) all += " " + x;
+        why = ask_move(s, p, "position startpos" + (all.empty() ? "" : " moves" + all), depth_go, timeout_ms, text,
+                       infos);
+        if (!why.empty()) {
+          why = fmt::format("ply {}: {}", played.size() + 1, why);
+          break;
+        }
+        m = parse_move(p, text).value;
+        ++engine_moves;
+      } else {
+        m = random_move(p, rng);
+      }
+      played.push_back(to_string(p, m));
+      p.play(m);
+    }
+    add("a whole game against random moves", why,
+        fmt::format("{} plies, {} moves of the engine, {}", played.size(), engine_moves, to_string(p.outcome())));
+  }
+  add("info lines", "", infos ? fmt::format("{} well-formed", infos) : "none sent (they are optional)");
+  {
+    s.send("quit");
+    const std::string ended = s.end();
+    add("quit", ended == "exited with status 0" ? "" : "after quit it " + ended, "exited with status 0");
+  }
+  return checks;
+}
+
+}  // namespace
+
+int run_engine_check(const std::vector<std::string>& args) {
+  std::string rules_text, seed_text;
+  std::vector<std::string> command;
+  long long timeout_ms = 10'000;
+  bool json = false;
+  po::options_description opts("engine-check options");
+  add_rules_option(opts, rules_text);
+  opts.add_options()("cmd", po::value(&command)->multitoken(), "the command that starts the engine (/bin/sh -c)")(
+      "timeout", po::value(&timeout_ms)->default_value(10'000), "ms a go depth 1 may take")(
+      "seed", po::value(&seed_text)->default_value("1"), "seed of the random moves the checks play")(
+      "json", po::bool_switch(&json), "print one JSON object");
+  po::positional_options_description positional;
+  positional.add("cmd", -1);
+  po::variables_map vm;
+  if (!parse_options(args, opts, vm,
+                     "usage: seega engine-check 'CMD' [--rules R] [--timeout MS] [--seed S] [--json]\n"
+                     "  CMD starts the engine (quoted as one word when it has options of its own)\n"
+                     "  exit 0 when every check passed, 1 when one failed",
+                     &positional))
+    return 0;
+  if (command.empty()) throw UsageError("engine-check needs the command that starts the engine");
+  if (timeout_ms < 1 || timeout_ms > 3'600'000)
+    throw UsageError(fmt::format("--timeout {}: allowed 1 to 3600000 ms", timeout_ms));
+  std::string cmd;
+  for (const auto& w : command) cmd += (cmd.empty() ? "" : " ") + w;
+  const Rules rules = load_rules(rules_text);
+  const std::uint64_t seed = parse_seed(seed_text);
+  const auto checks = with_size(rules.size, [&]<int N>() { return run_checks<N>(cmd, rules, timeout_ms, seed); });
+  int passed = 0;
+  for (const auto& c : checks) passed += c.passed;
+  if (json) {
+    nlohmann::json j{
+        {"command", cmd}, {"rules", rules.to_string()}, {"passed", passed}, {"checks", nlohmann::json::array()}};
+    for (const auto& c : checks) j["checks"].push_back({{"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
+    j["total"] = checks.size();
+    print_json(j);
+  } else {
+    for (const auto& c : checks) fmt::print("{} {}: {}\n", c.passed ? "ok  " : "FAIL", c.name, c.detail);
+    fmt::print("{} of {} checks passed\n", passed, checks.size());
+  }
+  return passed == static_cast<int>(checks.size()) ? 0 : 1;
+}
+
+}  // namespace seega::cli

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Other people's engines end to end, through real processes: a match between seega engine processes is
+# the same match as between the players in process; each failure of the broken example engine becomes
+# its recorded result while the run completes, resumes, reads back and replays; a refusal is an error
+# before any game; engine-check passes a compliant engine and fails a broken one; engines play in a
+# ladder, a run simulation, gen-data, shards and play --watch; our players honour move times and clocks.
+set -u
+seega=$1
+source "$(dirname "$0")/cli_lib.sh"
+examples=$(cd "$(dirname "$0")/../examples" && pwd)
+greedy_py="$py $examples/greedy_engine.py"
+
+# game_lines <file>: the game lines, keys sorted, in index order (the header differs by its players).
+game_lines() {
+  "$py" - "$1" <<'EOF2'
+import json, sys
+games = [json.loads(l) for l in open(sys.argv[1]) if '"game"' in l]
+for g in sorted(games, key=lambda g: g["index"]):
+    print(json.dumps(g, sort_keys=True))
+EOF2
+}
+# field <file> <python expression of h (header) and games>: prints its value.
+field() {
+  "$py" - "$1" "$2" <<'EOF2'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+h, games = lines[0], [g for g in lines[1:] if g.get("type") == "game"]
+print(eval(sys.argv[2]))
+EOF2
+}
+
+# --- The protocol from both ends: the same games as in process --------------------------------------
+for pair in "greedy|ab(depth=2)" "level(2,deterministic)|mcts(playouts=50)"; do
+  a=${pair%%|*} b=${pair##*|}
+  "$seega" match --quiet --a "$a" --b "$b" --games 12 --threads 2 --seed 9 --out "$tmp/in.jsonl" >/dev/null
+  "$seega" match --quiet --a "engine(cmd='$seega engine --player \"$a\"',name=A)" \
+    --b "engine(cmd='$seega engine --player \"$b\"',name=B)" --games 12 --threads 2 --seed 9 \
+    --out "$tmp/out.jsonl" >/dev/null
+  game_lines "$tmp/in.jsonl" >"$tmp/in.txt"
+  game_lines "$tmp/out.jsonl" >"$tmp/out.txt"
+  if [ "$(wc -l <"$tmp/in.txt")" -eq 12 ] && cmp -s "$tmp/in.txt" "$tmp/out.txt"; then pass; else
+    fail "$a vs $b: the games through seega engine differ from the games in process"; fi
+  rm -f "$tmp/in.jsonl" "$tmp/out.jsonl"
+done
+# The header records each engine's command and handshake.
+"$seega" match --quiet --a "engine(cmd='$greedy_py',name=gpy)" --b greedy --games 2 --out "$tmp/h.jsonl" >/dev/null
+got=$(field "$tmp/h.jsonl" 'h["engines"]["0"]["name"], h["engines"]["0"]["command"], h["engines"]["0"]["protocol"]')
+[ "$got" = "('greedy-py', '$greedy_py', 1)" ] && pass || fail "the header's engines: $got"
+
+# --- Failures are results ----------------------------------------------------------------------------
+check_failure() {
+  local what=$1 switch=$2 reason=$3 extra=${4:-}
+  local spec="engine(cmd='$greedy_py $switch',name=bad$extra)" f="$tmp/fail.jsonl"
+  rm -f "$f"
+  if "$seega" match --quiet --a "$spec" --b greedy --games 4 --threads 2 --out "$f" >/dev/null; then pass; else
+    fail "$what: the match did not complete"; fi
+  got=$(field "$f" '[g["end_reason"] for g in games].count("'"$reason"'"), all(g["engine_log"] and g["end_detail"] for g in games)')
+  [ "$got" = "(4, True)" ] && pass || fail "$what: $got (4 games lost as $reason, each with its detail and log)"
+  # A resume with more games goes on, the summary reads it back, and a lost game replays.
+  "$seega" match --quiet --a "$spec" --b greedy --games 6 --threads 2 --out "$f" --resume --json >"$tmp/r.json" &&
+    pass || fail "$what: --resume"
+  got=$(field "$f" 'len(games), [g["end_reason"] for g in games].count("'"$reason"'")')
+  [ "$got" = "(6, 6)" ] && pass || fail "$what: after --resume $got"
+  "$seega" summary "$f" --json >"$tmp/s.json" && same_summary "$what: summary" "$tmp/r.json" "$tmp/s.json" ||
+    fail "$what: summary"
+  "$seega" replay --games "$f" --index 0 >"$tmp/replay.txt" && grep -q "($reason)" "$tmp/replay.txt" && pass ||
+    fail "$what: replay: $(tail -2 "$tmp/replay.txt")"
+}
+check_failure "a crash" "--crash-after 3" engine_crashed
+check_failure "a hang" "--hang-after 3" time_forfeit ",timeout=300"
+check_failure "an illegal move" "--illegal-after 3" illegal_move
+check_failure "garbage" "--garbage-after 3" illegal_move
+# A slow engine under a move time loses on time; with a wide margin it does not.
+"$seega" match --quiet --a "engine(cmd='$greedy_py --slow 300',name=slow,movetime=20,margin=50)" --b greedy \
+  --games 2 --out "$tmp/slow.jsonl" >/dev/null
+got=$(field "$tmp/slow.jsonl" '[g["end_reason"] for g in games]')
+[ "$got" = "['time_forfeit', 'time_forfeit']" ] && pass || fail "a slow engine under movetime=20: $got"
+
+# --- Refusals before any game ------------------------------------------------------------------------
+bad_says "a refusal at newgame" "refused 'newgame standard': this engine was started with --refuse-rules" \
+  match --a "engine(cmd='$greedy_py --refuse-rules')" --b greedy --out "$tmp/never.jsonl"
+[ ! -e "$tmp/never.jsonl" ] && pass || fail "a refused run wrote its file"
+bad_says "a size the engine does not play" "it plays the sizes 5, not 7" \
+  match --a "engine(cmd='$py $examples/maic_engine.py',name=maic)" --b greedy --rules 'standard(size=7)'
+bad_says "rules the engine does not play" "it plays the rules standard, not chain" \
+  ladder --players greedy "engine(cmd='$py $examples/maic_engine.py',name=maic)" --rules chain
+bad_says "a command that does not start" "it ended before seegaok: it exited with status 127; its standard error said '/bin/sh: 1: /no/such/engine: not found'" \
+  match --a "engine(cmd='/no/such/engine')" --b greedy
+bad_says "an engine without a command" "engine needs the command" match --a "engine(name=x)" --b greedy
+bad_says "no handshake" "handshake:" match --a "engine(cmd='echo hello')" --b greedy
+
+# --- engine-check ------------------------------------------------------------------------------------
+if "$seega" engine-check "$greedy_py" >"$tmp/check.txt"; then pass; else fail "engine-check of the greedy example"; fi
+grep -q '^17 of 17 checks passed$' "$tmp/check.txt" && pass || fail "engine-check: $(tail -1 "$tmp/check.txt")"
+"$seega" engine-check "$seega engine --player 'ab(depth=2)'" --rules 'chain(size=7)' --json >"$tmp/check.json" &&
+  pass || fail "engine-check of seega engine"
+got=$("$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["passed"], j["total"])' "$tmp/check.json")
+[ "$got" = "17 17" ] && pass || fail "engine-check --json of seega engine: $got"
+"$seega" engine-check "$greedy_py --illegal-after 2" >"$tmp/check.txt"
+code=$?
+[ "$code" -eq 1 ] && grep -q '^FAIL go movetime 300: bestmove' "$tmp/check.txt" && pass ||
+  fail "engine-check of an engine that plays illegal moves: exit $code, $(grep -m1 FAIL "$tmp/check.txt")"
+"$seega" engine-check "$greedy_py --crash-after 1" >"$tmp/check.txt"
+code=$?
+[ "$code" -eq 1 ] && grep -q '^FAIL go after .* moves: it ended: it exited with status 3' "$tmp/check.txt" && pass ||
+  fail "engine-check of an engine that crashes: exit $code, $(grep -m1 FAIL "$tmp/check.txt")"
+bad_says "engine-check without a command" "needs the command" engine-check
+
+# --- Wherever a player spec goes ---------------------------------------------------------------------
+eng="engine(cmd='$greedy_py',name=gpy)"
+"$seega" ladder --quiet --players random "$eng" greedy --games-per-pair 2 --threads 2 --json >"$tmp/l.json" &&
+  pass || fail "a ladder with an engine"
+"$seega" run-sim --quiet --player "$eng" --runs 4 --max-level 2 --threads 2 --json >"$tmp/rs.json" &&
+  pass || fail "run-sim of an engine"
+"$seega" gen-data --quiet --players "$eng" greedy --games 4 --positions-per-game 2 --label result \
+  --out "$tmp/pos.csv" >/dev/null && [ "$(wc -l <"$tmp/pos.csv")" -gt 1 ] && pass || fail "gen-data with an engine"
+for i in 1 2; do
+  "$seega" match --quiet --a "$eng" --b greedy --games 6 --seed 3 --shard "$((i - 1))/2" --out "$tmp/s$i.jsonl" >/dev/null
+done
+"$seega" merge "$tmp/s1.jsonl" "$tmp/s2.jsonl" --out "$tmp/merged.jsonl" >/dev/null &&
+  "$seega" match --quiet --a "$eng" --b greedy --games 6 --seed 3 --out "$tmp/whole.jsonl" >/dev/null &&
+  cmp -s <(game_lines "$tmp/merged.jsonl") <(game_lines "$tmp/whole.jsonl") && pass ||
+  fail "an engine's match in two shards, merged, is the match in one"
+"$seega" play --watch "$eng" greedy --delay 0 >"$tmp/watch.txt" && grep -q '^result: ' "$tmp/watch.txt" && pass ||
+  fail "play --watch with an engine"
+"$seega" play --watch "engine(cmd='$greedy_py --crash-after 2',name=c)" greedy --delay 0 >"$tmp/watch.txt" &&
+  grep -q 'loses: engine_crashed' "$tmp/watch.txt" && pass || fail "play --watch with an engine that crashes"
+
+# --- Our players under time controls ----------------------------------------------------------------
+"$seega" match --quiet --a "ab(depth=30,movetime=20,margin=3000)" --b "level(3,tc=2+0.05,margin=3000)" --games 2 \
+  --out "$tmp/tc.jsonl" >/dev/null
+got=$(field "$tmp/tc.jsonl" 'sum(g["end_reason"] == "time_forfeit" for g in games), all(g["search"][g["a"]]["ended_by_clock"] > 0 for g in games)')
+[ "$got" = "(0, True)" ] && pass || fail "ab under movetime=20: $got (no time losses, searches ended by the clock)"
+
+finish cli.engine
