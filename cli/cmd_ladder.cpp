@@ -178,6 +178,7 @@ int run_ladder(const std::vector<std::string>& args) {
   c.threads = setup.threads;
   c.seed = setup.seed;
   c.opening_turns = common.opening;
+  c.adjudication = load_adjudication(common);
   c.record_moves = !common.run.out.empty();
   c.keep_moves = false;
   c.shard = setup.request.shard;
@@ -209,14 +210,21 @@ int run_ladder(const std::vector<std::string>& args) {
     fmt::print(stderr, "seega: error: no ratings from the {} games played: {}\n", r.records.size(), s.error);
     return interrupted ? 130 : 2;
   }
+  const long long adjudicated = std::count_if(r.records.begin(), r.records.end(), [](const GameRecord& g) {
+    return g.outcome.reason == EndReason::Adjudicated;
+  });
   if (common.json) {
     nlohmann::json j = ladder::summary_json(c, s.value);
+    if (c.adjudication.any()) j["adjudication"] = {{"rule", c.adjudication.text()}, {"games", adjudicated}};
     add_run_keys(j, r, interrupted);
     print_json(j);
   } else if (common.csv) {
     print_csv(c, s.value);
   } else {
     print_human(c, s.value, r, interrupted);
+    if (c.adjudication.any())
+      fmt::print("adjudication ({}): {} of {} games adjudicated\n", c.adjudication.text(), adjudicated,
+                 r.records.size());
   }
   if (report_write_failure(request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;

@@ -129,6 +129,11 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
           : fmt::format("(no interval: {})", m.stone_diff_10_ci));
   std::string reasons;
   for (const auto& [k, v] : s.end_reasons) reasons += fmt::format(" {} {}", k, v);
+  if (c.adjudication.any()) {
+    const auto it = s.end_reasons.find("adjudicated");
+    fmt::print("adjudication ({}): {} of {} games adjudicated\n", c.adjudication.text(),
+               it == s.end_reasons.end() ? 0 : it->second, s.games);
+  }
   fmt::print("ended by:{}\nper game: {:.1f} movement plies, {:.2f} passes, {:.2f} captures\n", reasons,
              s.mean_movement_plies, s.passes_per_game, s.captures_per_game);
   for (int p = 0; p < 2; ++p)
@@ -234,6 +239,7 @@ int run_match(const std::vector<std::string>& args) {
   c.threads = setup.threads;
   c.seed = setup.seed;
   c.opening_turns = common.opening;
+  c.adjudication = load_adjudication(common);
   // Moves are written in notation only when there is a file to write them to (the summary does not
   // need them), and dropped from memory once written.
   c.record_moves = !common.run.out.empty();

@@ -50,6 +50,10 @@ RunSetup check_run_args(const RunArgs& args) {
 void add_games_options(po::options_description& options, GamesArgs& args, const char* resume, const char* csv) {
   options.add_options()("opening-turns", po::value(&args.opening)->default_value(0),
                         "random placement turns shared by both games of a pair")(
+      "adjudicate", po::value(&args.adjudicate),
+      "end a game early when both sides' search scores agree (off by default): win=MARGIN:N (a lead of MARGIN "
+      "hundredths of a stone or more for the same side in N moves of each side), draw=MARGIN:N (within MARGIN of "
+      "level for N movement moves of each side), or both, e.g. win=600:4,draw=10:20")(
       "verify", po::bool_switch(&args.verify),
       "with --resume, replay every game in --out and check its end against its line")(
       "json", po::bool_switch(&args.json), "print the summary as one JSON object")("csv", po::bool_switch(&args.csv),
@@ -67,6 +71,13 @@ RunSetup check_games_args(const GamesArgs& args, const Rules& rules) {
     throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
   s.request.verify = args.verify && !read_back();
   return s;
+}
+
+AdjudicationRule load_adjudication(const GamesArgs& args) {
+  if (args.adjudicate.empty()) return {};
+  auto r = parse_adjudication(args.adjudicate);
+  if (!r.ok()) throw UsageError("--adjudicate: " + r.error);
+  return r.value;
 }
 
 double RunHarness::elapsed() const {

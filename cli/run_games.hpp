@@ -62,6 +62,7 @@ RunSetup check_run_args(const RunArgs& args);
 struct GamesArgs {
   RunArgs run;
   int opening = 0;
+  std::string adjudicate;  // --adjudicate RULE (adjudication.hpp); empty: none
   bool verify = false, json = false, csv = false;
 };
 // resume: what --resume continues; csv: what --csv prints.
@@ -69,6 +70,8 @@ void add_games_options(po::options_description& options, GamesArgs& args, const 
 // GamesArgs checked as check_run_args does, and --opening-turns against the rules, one of --json and
 // --csv, --verify only with --resume.
 RunSetup check_games_args(const GamesArgs& args, const Rules& rules);
+// The rule of --adjudicate (none when it is empty), or a UsageError.
+AdjudicationRule load_adjudication(const GamesArgs& args);
 
 // seega summary: a run read back from its file instead of played. The summary command sets it, then
 // calls the command that wrote the file with the command line the file's header records, so the summary

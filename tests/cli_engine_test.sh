@@ -126,6 +126,15 @@ done
 "$seega" play --watch "engine(cmd='$greedy_py --crash-after 2',name=c)" greedy --delay 0 >"$tmp/watch.txt" &&
   grep -q 'loses: engine_crashed' "$tmp/watch.txt" && pass || fail "play --watch with an engine that crashes"
 
+# --- Adjudication: the rule in the header and the summary; a resume under another rule is refused --------
+"$seega" match --quiet --a "ab(depth=3)" --b "engine(cmd='$greedy_py --info',name=gi)" --games 6 \
+  --adjudicate win=300:2 --out "$tmp/adj.jsonl" --json >"$tmp/adj.json"
+got=$(field "$tmp/adj.jsonl" 'h["adjudication"], sum(g["end_reason"] == "adjudicated" for g in games) == json.load(open("'"$tmp/adj.json"'"))["adjudication"]["games"] > 0')
+[ "$got" = "('win=300:2', True)" ] && pass || fail "adjudication against an engine's info scores: $got"
+bad_says "a resume under another adjudication rule" "adjudication" match --a "ab(depth=3)" \
+  --b "engine(cmd='$greedy_py --info',name=gi)" --games 8 --adjudicate win=400:2 --out "$tmp/adj.jsonl" --resume
+bad_says "a bad adjudication rule" "--adjudicate: bad value '3'" match --a greedy --b greedy --adjudicate win=3
+
 # --- Our players under time controls ----------------------------------------------------------------
 "$seega" match --quiet --a "ab(depth=30,movetime=20,margin=3000)" --b "level(3,tc=2+0.05,margin=3000)" --games 2 \
   --out "$tmp/tc.jsonl" >/dev/null

@@ -406,3 +406,90 @@ TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {
 
 }  // namespace
 }  // namespace seega
+
+namespace seega {
+namespace {
+
+TEST(Adjudication, RulesReadBack) {
+  auto r = parse_adjudication("win=500:4,draw=20:10");
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.value.text(), "win=500:4,draw=20:10");
+  EXPECT_EQ(parse_adjudication(r.value.text()).value, r.value);
+  EXPECT_EQ(parse_adjudication("draw=0:8").value.text(), "draw=0:8");
+  for (const char* bad : {"", "win=5", "win=0:3", "win=5:0", "lose=1:1", "win=1:1,win=2:2", "draw=-1:3"})
+    EXPECT_FALSE(parse_adjudication(bad).ok()) << bad;
+}
+
+TEST(Adjudication, AWinNeedsBothSidesToAgreeForEveryMoveOfTheStreak) {
+  const AdjudicationRule rule = parse_adjudication("win=300:2").value;
+  Adjudicator a(rule);
+  // Scores are the mover's: b's -400 says w leads by 4 stones.
+  EXPECT_FALSE(a.after_move(White, 350, false));
+  EXPECT_FALSE(a.after_move(Black, -400, false));
+  EXPECT_FALSE(a.after_move(White, 310, true));
+  auto o = a.after_move(Black, -300, true);
+  ASSERT_TRUE(o);
+  EXPECT_EQ(*o, Outcome::win(White, EndReason::Adjudicated));
+  EXPECT_NE(a.detail().find("gave w a lead of 300"), std::string::npos) << a.detail();
+
+  Adjudicator broken(rule);  // a move without a score breaks its side's streak
+  EXPECT_FALSE(broken.after_move(White, 350, true));
+  EXPECT_FALSE(broken.after_move(Black, -400, true));
+  EXPECT_FALSE(broken.after_move(White, std::nullopt, true));
+  EXPECT_FALSE(broken.after_move(Black, -400, true));
+  EXPECT_FALSE(broken.after_move(White, 350, true));
+  EXPECT_FALSE(broken.after_move(Black, -400, true));
+  EXPECT_TRUE(broken.after_move(White, 350, true));
+
+  Adjudicator disagree(rule);  // each side thinks it is winning
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_FALSE(disagree.after_move(White, 500, true));
+    EXPECT_FALSE(disagree.after_move(Black, 500, true));
+  }
+  Adjudicator short_of(rule);  // one score under the margin
+  EXPECT_FALSE(short_of.after_move(White, -350, true));
+  EXPECT_FALSE(short_of.after_move(Black, 299, true));
+  EXPECT_FALSE(short_of.after_move(White, -350, true));
+  EXPECT_FALSE(short_of.after_move(Black, 350, true));        // b's streak: 1
+  EXPECT_FALSE(short_of.after_move(White, -kWin + 9, true));  // a forced loss is past any margin
+  EXPECT_EQ(*short_of.after_move(Black, 350, true), Outcome::win(Black, EndReason::Adjudicated));
+}
+
+TEST(Adjudication, ADrawCountsOnlyMovementMovesNearLevel) {
+  Adjudicator a(parse_adjudication("draw=20:2").value);
+  EXPECT_FALSE(a.after_move(White, 0, false));  // placement does not count
+  EXPECT_FALSE(a.after_move(Black, 0, false));
+  EXPECT_FALSE(a.after_move(White, 10, true));
+  EXPECT_FALSE(a.after_move(Black, -15, true));
+  EXPECT_FALSE(a.after_move(White, 25, true));  // past the margin: w's streak starts again
+  EXPECT_FALSE(a.after_move(Black, 5, true));
+  EXPECT_FALSE(a.after_move(White, -20, true));
+  EXPECT_FALSE(a.after_move(Black, 0, true));  // b has 3 in a row, w only 1
+  auto o = a.after_move(White, 0, true);
+  ASSERT_TRUE(o);
+  EXPECT_TRUE(o->draw());
+  EXPECT_EQ(o->reason, EndReason::Adjudicated);
+  // A rule without a draw part never draws.
+  Adjudicator wins_only(parse_adjudication("win=100:1").value);
+  for (int i = 0; i < 5; ++i) EXPECT_FALSE(wins_only.after_move(Color(i % 2), 0, true));
+}
+
+TEST(Adjudication, AnAdjudicatedGameStopsThereAndReplays) {
+  auto a = make_player<5>(parse_player("ab(depth=2)").value);
+  auto b = make_player<5>(parse_player("ab(depth=1)").value);
+  Player<5>* players[2] = {a.get(), b.get()};
+  GameOptions o;
+  o.record_moves = true;
+  o.adjudication = parse_adjudication("win=100:1,draw=1000:1").value;
+  const GameRecord g = *play_game(standard_rules(), players, 5, o);
+  EXPECT_EQ(g.outcome.reason, EndReason::Adjudicated);
+  EXPECT_EQ(g.end_detail.rfind("adjudicated: both sides' scores", 0), 0u) << g.end_detail;
+  EXPECT_TRUE(replay<5>(standard_rules(), g).ok()) << replay<5>(standard_rules(), g).error;
+  o.adjudication = {};
+  const GameRecord whole = *play_game(standard_rules(), players, 5, o);
+  EXPECT_FALSE(outside_rules(whole.outcome.reason));
+  EXPECT_GT(whole.plies, g.plies);
+}
+
+}  // namespace
+}  // namespace seega

@@ -54,6 +54,9 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   RecordTally<N> tally(rec);
   std::optional<Forfeit> lost;
   Color loser = White;
+  std::optional<Adjudicator> adjudicator;
+  if (options.adjudication.any()) adjudicator.emplace(options.adjudication);
+  std::optional<Outcome> adjudged;
   for (int turn = 0;; ++turn) {
     if (options.stop && options.stop->load(std::memory_order_relaxed)) return std::nullopt;
     // Counting is cheap (a formula in placement, popcounts in plain movement); players generate
@@ -83,12 +86,15 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
         lost = *f, loser = side;
         break;
       }
-      if (const SearchResult<N>* r = players[side]->last_search()) count_search(rec.search[side], *r);
+      const SearchResult<N>* r = players[side]->last_search();
+      if (r) count_search(rec.search[side], *r);
       if (auto late = time_loss(t, clock.time_left_ms[side], used)) {
         lost = Forfeit{EndReason::TimeForfeit, *late, {}}, loser = side;
         break;
       }
       if (t.clocked()) clock.time_left_ms[side] = std::max(clock.time_left_ms[side] - used, 0LL) + t.inc_ms;
+      if (adjudicator)
+        adjudged = adjudicator->after_move(side, r ? std::optional<int>(r->score) : std::nullopt, !pos.placing());
     }
     if (options.record_moves) rec.moves.push_back(to_string(pos, m));
     const Position<N> before = pos;
@@ -96,8 +102,15 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
     tally.turn(before, m, pos);
     for (int c = 0; c < 2; ++c) players[c]->observe(before, m);
     if (opening_turn) rec.opening_key = pos.hash();  // the last random turn's position
+    // Adjudicated after its move, unless the move ended the game by the rules.
+    if (adjudged && count_legal_moves(pos) > 0) break;
+    adjudged.reset();
   }
   tally.finish(pos);
+  if (adjudged) {
+    rec.outcome = *adjudged;
+    rec.end_detail = "adjudicated: " + adjudicator->detail();
+  }
   if (lost) {
     // Lost outside the rules: the other side wins, whatever the board says.
     rec.outcome = Outcome::win(~loser, lost->reason);

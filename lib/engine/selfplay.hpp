@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/adjudication.hpp"
 #include "engine/game_record.hpp"
 #include "engine/player.hpp"
 
@@ -66,6 +67,7 @@ struct GameOptions {
   std::uint64_t opening_seed = 0;     // ...drawn from this seed, apart from the players' streams
   bool record_moves = false;
   const std::atomic<bool>* stop = nullptr;  // checked before every move
+  AdjudicationRule adjudication;            // none by default
 };
 
 // Plays one game from the start position: players[c] plays colour c. The record's index, seed and

@@ -9,8 +9,8 @@
 namespace seega {
 
 Tournament LadderConfig::tournament() const {
-  return Tournament{rules, players, Schedule(schedule, static_cast<int>(players.size()), games_per_pair), seed,
-                    opening_turns};
+  return Tournament{rules, players,       Schedule(schedule, static_cast<int>(players.size()), games_per_pair),
+                    seed,  opening_turns, adjudication};
 }
 
 RunOptions LadderConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0, shard}; }

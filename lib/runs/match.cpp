@@ -13,7 +13,7 @@
 namespace seega {
 
 Tournament MatchConfig::tournament() const {
-  return Tournament{rules, {a, b}, Schedule(ScheduleKind::RoundRobin, 2, games), seed, opening_turns};
+  return Tournament{rules, {a, b}, Schedule(ScheduleKind::RoundRobin, 2, games), seed, opening_turns, adjudication};
 }
 
 RunOptions MatchConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0, shard}; }
@@ -320,6 +320,7 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"passes_per_game", s.passes_per_game},
          {"captures_per_game", s.captures_per_game},
          {"end_reasons", s.end_reasons},
+
          {"last_placer_score", s.last_placer_score},
          {"last_placer_score_ci95", ci(s.last_placer_score_ci)},
          {"last_placer_decisive_share", s.last_placer_decisive_share},
@@ -400,6 +401,10 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
     j["sprt"] = {{"llr", s.sprt->llr},   {"lower", s.sprt->lower}, {"upper", s.sprt->upper},
                  {"decision", d},        {"pairs", s.sprt_pairs},  {"elo0", c.sprt->elo0},
                  {"elo1", c.sprt->elo1}, {"alpha", c.sprt->alpha}, {"beta", c.sprt->beta}};
+  }
+  if (c.adjudication.any()) {
+    const auto it = s.end_reasons.find("adjudicated");
+    j["adjudication"] = {{"rule", c.adjudication.text()}, {"games", it == s.end_reasons.end() ? 0 : it->second}};
   }
   return j;
 }

@@ -43,6 +43,7 @@ json config_json(const Tournament& t) {
          {"seed", json_key64(t.seed)},
          {"opening_turns", t.opening_turns}};
   if (!weights.empty()) h["weights"] = weights;
+  if (t.adjudication.any()) h["adjudication"] = t.adjudication.text();
   return h;
 }
 

@@ -23,6 +23,7 @@ std::optional<GameRecord> play_with(const Tournament& t, long long index, Player
   GameOptions o;
   o.opening_turns = t.opening_turns;
   o.opening_seed = sg.opening_seed;
+  o.adjudication = t.adjudication;
   o.record_moves = record_moves;
   o.stop = stop;
   auto g = play_game(t.rules, players, sg.seed, o);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/adjudication.hpp"
 #include "engine/player.hpp"
 #include "rules/rules.hpp"
 #include "runs/schedule.hpp"
@@ -17,7 +18,8 @@ struct Tournament {
   std::vector<PlayerSpec> players;
   Schedule schedule{ScheduleKind::RoundRobin, 2, 2};
   std::uint64_t seed = 1;
-  int opening_turns = 0;  // the first K placement turns of each game pair are random, shared by both games
+  int opening_turns = 0;          // the first K placement turns of each game pair are random, shared by both games
+  AdjudicationRule adjudication;  // none by default (adjudication.hpp)
 };
 
 }  // namespace seega
