@@ -48,6 +48,13 @@ EOF
 # key <file.json> <key>: one key of a --json summary.
 key() { "$py" -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
 
+# An external engine under mpirun: each rank starts its own process (seega engine, so the games are
+# the in-process player's), and the file is the one-process run's.
+engine_args=(--a "engine(cmd='$seega engine --player \"ab(depth=2)\"',name=e)" --b greedy --games 12 --seed 5 --quiet)
+"$seega" match "${engine_args[@]}" --threads 1 --out e1.jsonl >/dev/null || fail "match with an engine, one process"
+mpi 2 "$seega" match "${engine_args[@]}" --threads 1 --out e2.jsonl >/dev/null || fail "match with an engine on 2 ranks"
+same_file "match with an engine on 2 ranks" e1.jsonl e2.jsonl
+
 match_args=(--a 'ab(depth=2)' --b 'ab(depth=1)' --games 60 --opening-turns 2 --seed 7 --json --quiet)
 "$seega" match "${match_args[@]}" --threads 1 --out m1.jsonl >m1.json || fail "match, one process"
 for np in 2 3; do

@@ -11,7 +11,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <string>
 #include <thread>
+#include <vector>
 
 extern char** environ;
 
@@ -144,6 +146,18 @@ class ProcessChannel : public EngineChannel {
   bool eof_ = false;
 };
 
+// This process's environment without the variables of an MPI job (OMPI_*, PMIX_*, PMI_*): an engine
+// started by one rank is no rank of the job (a seega engine would take itself for one and refuse).
+std::vector<std::string> engine_environment() {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string_view v(*e);
+    if (v.starts_with("OMPI_") || v.starts_with("PMIX_") || v.starts_with("PMI_")) continue;
+    env.emplace_back(v);
+  }
+  return env;
+}
+
 }  // namespace
 
 std::unique_ptr<EngineChannel> spawn_engine(const std::string& cmd, std::string& error) {
@@ -180,8 +194,12 @@ std::unique_ptr<EngineChannel> spawn_engine(const std::string& cmd, std::string&
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
   std::string shell = "/bin/sh", dash_c = "-c", command = cmd;
   char* argv[] = {shell.data(), dash_c.data(), command.data(), nullptr};
+  std::vector<std::string> env = engine_environment();
+  std::vector<char*> envp;
+  for (auto& v : env) envp.push_back(v.data());
+  envp.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
+  const int rc = ::posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   ::close(in[0]);
