@@ -130,6 +130,7 @@ Parsed<EngineInfo> parse_info(std::string_view line) {
       constexpr int kLimit = 100'000'000;
       auto v = parse_whole<int>(w[++i], kind == "cp" ? -kLimit : 0, kLimit);
       if (!v) return P::fail("info: score " + std::string(kind) + " needs a whole number");
+      info.score_cp = info.win_in = info.loss_in = std::nullopt;  // the last score given is the score
       if (kind == "cp") info.score_cp = v;
       else if (kind == "win") info.win_in = v;
       else if (kind == "loss") info.loss_in = v;

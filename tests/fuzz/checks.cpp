@@ -16,6 +16,9 @@
 #include "rules/spec.hpp"
 #include "runs/game_text.hpp"
 #include "runs/level_table.hpp"
+#include "engine/adjudication.hpp"
+#include "engine/engine_server.hpp"
+#include "engine/protocol.hpp"
 #include "runs/merge.hpp"
 #include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
@@ -303,6 +306,35 @@ void check_level_table(std::string_view input) {
   else if (reread.value.texts() != texts) finding("the table written back reads as another table");
 }
 
+// --- protocol: lines of the engine protocol, both ends, and adjudication rules -----------------------
+
+void check_protocol(std::string_view input) {
+  std::string rest(input);
+  std::string all;
+  while (!rest.empty()) {
+    auto [line, after] = first_line(rest);
+    const std::string text(line);
+    rest = std::string(after);
+    all += text + "\n";
+    // Each parser takes any line; what it accepts reads back as the same value.
+    if (auto go = parse_go(text); go.ok() && !(parse_go(go_line(go.value)).value == go.value))
+      finding("a go line does not read back: " + go_line(go.value));
+    if (auto info = parse_info(text); info.ok() && !(parse_info(info_line(info.value)).value == info.value))
+      finding("an info line does not read back: " + info_line(info.value));
+    if (auto p = parse_position_command(text);
+        p.ok() && !(parse_position_command(position_line(p.value)).value == p.value))
+      finding("a position command does not read back: " + position_line(p.value));
+    Handshake h;
+    (void)read_handshake_line(h, text);
+    if (auto a = parse_adjudication(text); a.ok() && !(parse_adjudication(a.value.text()).value == a.value))
+      finding("an adjudication rule does not read back: " + a.value.text());
+  }
+  // The engine end takes the whole input as a conversation, whatever it says, and ends at its end.
+  std::istringstream in(all);
+  std::ostringstream out;
+  if (serve_engine(parse_player("random").value, in, out) != 0) finding("serve_engine did not return 0");
+}
+
 }  // namespace
 
 const std::vector<Target>& targets() {
@@ -316,7 +348,8 @@ const std::vector<Target>& targets() {
                        {"data", check_data},
                        {"merge", check_merge},
                        {"game_text", check_game_text},
-                       {"level_table", check_level_table}});
+                       {"level_table", check_level_table},
+                       {"protocol", check_protocol}});
     return v;
   }();
   return all;
