@@ -142,6 +142,7 @@ LevelTable load_level_table(const std::string& path) {
   for (std::size_t k = 0; k < table.value.levels.size(); ++k)
     if (auto error = load_player_weights(table.value.levels[k], read_weights_file); !error.empty())
       throw UsageError(fmt::format("--levels {}: level {}: {}", path, k + 1, error));
+  for (auto& level : table.value.levels) attach_engine_launcher(level);
   return table.value;
 }
 

@@ -47,6 +47,12 @@ done
 got=$(field "$tmp/h.jsonl" 'h["engines"]["0"]["name"], h["engines"]["0"]["command"], h["engines"]["0"]["protocol"]')
 [ "$got" = "('greedy-py', '$greedy_py', 1)" ] && pass || fail "the header's engines: $got"
 
+# The MAIC 2020 example plays our rules set to MAIC's, every game to an end the rules know.
+"$seega" match --quiet --a "engine(cmd='$py $examples/maic_engine.py',name=maic)" --b greedy --games 4 \
+  --rules 'standard(quiet_plies=200,max_plies=off)' --out "$tmp/maic.jsonl" >/dev/null
+got=$(field "$tmp/maic.jsonl" 'len(games), sum(g["end_reason"] in ("all_captured", "quiet_limit", "hemmed_in") for g in games)')
+[ "$got" = "(4, 4)" ] && pass || fail "the MAIC example under standard(quiet_plies=200,max_plies=off): $got"
+
 # --- Failures are results ----------------------------------------------------------------------------
 check_failure() {
   local what=$1 switch=$2 reason=$3 extra=${4:-}
@@ -112,6 +118,9 @@ eng="engine(cmd='$greedy_py',name=gpy)"
   pass || fail "a ladder with an engine"
 "$seega" run-sim --quiet --player "$eng" --runs 4 --max-level 2 --threads 2 --json >"$tmp/rs.json" &&
   pass || fail "run-sim of an engine"
+printf '1 greedy\n2 %s\n' "$eng" >"$tmp/levels.txt"
+"$seega" run-sim --quiet --player 'ab(depth=2)' --levels "$tmp/levels.txt" --runs 4 --threads 2 --json >"$tmp/rl.json" &&
+  pass || fail "run-sim against a level table with an engine"
 "$seega" gen-data --quiet --players "$eng" greedy --games 4 --positions-per-game 2 --label result \
   --out "$tmp/pos.csv" >/dev/null && [ "$(wc -l <"$tmp/pos.csv")" -gt 1 ] && pass || fail "gen-data with an engine"
 for i in 1 2; do
