@@ -14,6 +14,7 @@
 #include "runs/json.hpp"
 #include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
+#include "runs/run_sim.hpp"
 
 namespace seega::cli {
 
@@ -244,6 +245,13 @@ int run_summary(const std::vector<std::string>& args) {
   if (json_field_is(h, "kind", "run-sim")) {
     const auto words = recorded_command(h);
     command.assign(words->begin() + 1, words->end());
+    // A resume may have extended the simulation past the runs its first command line asked for.
+    auto file = read_run_sim(read_user_file(path, "summary"));
+    if (!file.ok()) throw UsageError("summary " + path + ": " + file.error);
+    long long needed = 0;
+    for (const auto& r : file.value.runs) needed = std::max(needed, r.index + 1);
+    const auto runs = option_value(command, "--runs");
+    if (needed > (runs ? std::atoll(runs->c_str()) : 200)) set_option(command, "--runs", std::to_string(needed));
   } else {
     command = results_command(path, h);
   }

@@ -128,6 +128,11 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 assert j["runs"] == 10 and j["interrupted"], j' rcut.json && pass || fail "summary of a cut run-sim file: $(head -c 300 rcut.json)"
 bad_says "run-sim summary --csv" "no CSV" summary r.jsonl --csv
+# A simulation extended by a resume: the summary is the extended run's, not its first command's.
+cp r.jsonl rx.jsonl
+"$seega" "${sim[@]/30/40}" --out rx.jsonl --resume --json >rx.json || fail "run-sim --resume to 40 runs"
+"$seega" summary rx.jsonl --json >rxs.json || fail "summary of an extended run-sim file"
+same_summary "run-sim extended by a resume: summary --json against the run's" rx.json rxs.json
 
 # --- a positions file: its rows, and the command that made them --------------------------------------------
 "$seega" gen-data --players greedy random --games 6 --positions-per-game 3 --label result --seed 2 --out d.csv --quiet \
