@@ -116,8 +116,10 @@ bad_says "engine-check without a command" "needs the command" engine-check
 eng="engine(cmd='$greedy_py',name=gpy)"
 "$seega" ladder --quiet --players random "$eng" greedy --games-per-pair 2 --threads 2 --json >"$tmp/l.json" &&
   pass || fail "a ladder with an engine"
-"$seega" run-sim --quiet --player "$eng" --runs 4 --max-level 2 --threads 2 --json >"$tmp/rs.json" &&
-  pass || fail "run-sim of an engine"
+"$seega" run-sim --quiet --player "$eng" --runs 4 --max-level 2 --threads 2 --out "$tmp/rs.jsonl" --json \
+  >"$tmp/rs.json" && pass || fail "run-sim of an engine"
+got=$(head -1 "$tmp/rs.jsonl" | "$py" -c 'import json,sys; print(json.load(sys.stdin)["engines"]["0"]["name"])')
+[ "$got" = greedy-py ] && pass || fail "run-sim's header names the engine: $got"
 printf '1 greedy\n2 %s\n' "$eng" >"$tmp/levels.txt"
 "$seega" run-sim --quiet --player 'ab(depth=2)' --levels "$tmp/levels.txt" --runs 4 --threads 2 --json >"$tmp/rl.json" &&
   pass || fail "run-sim against a level table with an engine"

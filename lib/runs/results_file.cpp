@@ -106,16 +106,18 @@ std::string header_mismatch(const json& h, const Tournament& t, const Shard& sha
 
 }  // namespace
 
+json engines_json(const std::vector<PlayerSpec>& players) {
+  json engines = json::object();
+  for (std::size_t i = 0; i < players.size(); ++i)
+    if (const auto& hs = players[i].handshake)
+      engines[std::to_string(i)] = {{"command", players[i].engine_cmd}, {"name", hs->name},   {"author", hs->author},
+                                    {"protocol", hs->protocol},         {"rules", hs->rules}, {"sizes", hs->sizes}};
+  return engines;
+}
+
 std::string results_header(const Tournament& t, std::string_view version, const Shard& shard) {
   json h = config_json(t);
-  // What each engine(...) said of itself when the run checked it (not part of the configuration: an
-  // engine's new version may continue a run its command started).
-  json engines = json::object();
-  for (std::size_t i = 0; i < t.players.size(); ++i)
-    if (const auto& hs = t.players[i].handshake)
-      engines[std::to_string(i)] = {{"command", t.players[i].engine_cmd}, {"name", hs->name},   {"author", hs->author},
-                                    {"protocol", hs->protocol},           {"rules", hs->rules}, {"sizes", hs->sizes}};
-  if (!engines.empty()) h["engines"] = engines;
+  if (json engines = engines_json(t.players); !engines.empty()) h["engines"] = engines;
   add_shard_key(h, shard);
   add_build_keys(h, version);
   // Without a version, the text ranks compare to agree on a run: no origin, as their clocks differ.

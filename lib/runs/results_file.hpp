@@ -19,6 +19,11 @@ namespace seega {
 
 // The header line (no newline); a shard's names the shard (shard.hpp).
 std::string results_header(const Tournament& t, std::string_view version, const Shard& shard = {});
+// What each engine(...) among players said of itself when its run checked it, by the player's index:
+// {"0": {"command": ..., "name": ..., "author": ..., "protocol": 1, "rules": [...], "sizes": [...]}}; an
+// empty object when none is an engine. Not part of a run's configuration: an engine's new version may
+// continue a run its command started.
+nlohmann::json engines_json(const std::vector<PlayerSpec>& players);
 // One game as a line (no newline): game_json with, from the pairing's side, "a" (the colour of its
 // first player) and "winner" (a, b or draw).
 std::string record_line(const Tournament& t, const GameRecord& game);

@@ -12,6 +12,7 @@
 #include "runs/indexed_work.hpp"
 #include "runs/json.hpp"
 #include "runs/player_pool.hpp"
+#include "runs/results_file.hpp"
 
 namespace seega {
 
@@ -234,6 +235,7 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
 
 std::string run_sim_header(const RunSimConfig& c, std::string_view version) {
   json h = config_json(c);
+  if (json engines = engines_json({c.player}); !engines.empty()) h["engines"] = engines;
   add_build_keys(h, version);
   // Without a version, the text ranks compare to agree on a run: no origin, as their clocks differ.
   if (!version.empty()) add_origin_key(h);
