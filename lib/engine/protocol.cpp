@@ -53,7 +53,7 @@ std::string go_line(const GoLimits& l) {
   for (Color c : {White, Black})
     if (l.clocked(c)) s += std::string(" ") + color_char(c) + "time " + number(l.time_left_ms[c]);
   for (Color c : {White, Black})
-    if (l.clocked(c)) s += std::string(" ") + color_char(c) + "inc " + number(l.inc_ms[c]);
+    if (l.clocked(c) || l.inc_ms[c]) s += std::string(" ") + color_char(c) + "inc " + number(l.inc_ms[c]);
   return s;
 }
 
