@@ -26,7 +26,8 @@ struct MatchConfig {
   long long games = 100;
   std::uint64_t seed = 1;
   int opening_turns = 0;
-  int threads = 0;  // 0: all cores
+  OpeningSuite openings;  // or each game pair starts from an opening of this suite
+  int threads = 0;        // 0: all cores
   std::optional<SprtConfig> sprt;
   bool record_moves = true;  // false: no notation (nothing to write or replay), the fastest run
   bool keep_moves = true;    // false: run_match drops each game's moves once on_record has seen them
