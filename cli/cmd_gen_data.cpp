@@ -16,7 +16,7 @@
 namespace seega::cli {
 
 int run_gen_data(const std::vector<std::string>& args) {
-  std::string rules_text, label_text, from_path, search_weights;
+  std::string rules_text, label_text, from_path, search_weights, openings_path, openings_order;
   std::vector<std::string> player_texts;
   GenDataConfig c;
   int depth = 0;
@@ -41,7 +41,8 @@ int run_gen_data(const std::vector<std::string>& args) {
       "search-weights", po::value(&search_weights),
       "the labelling search's weights file (default: the built-in weights of the rules)")(
       "opening-turns", po::value(&c.opening_turns)->default_value(2),
-      "random placement turns shared by both games of a pair");
+      "random placement turns shared by both games of a pair (not with --openings)");
+  add_openings_options(opts, openings_path, openings_order);
   add_run_options(opts, run,
                   {.seed = "master seed (0 to 2^64-1)",
                    .out = "the CSV of positions (and OUT.json, its configuration)",
@@ -50,7 +51,8 @@ int run_gen_data(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
-          "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S] [--opening-turns K]\n"
+          "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S]\n"
+          "       [--opening-turns K | --openings FILE [--openings-order random]]\n"
           "       [--positions-per-game M] [--label search|result|blend=L] [--search-depth D] [--search-weights F]\n"
           "       [--out positions.csv] [--resume]\n"
           "       [--shard I/K]\n"
@@ -79,6 +81,8 @@ int run_gen_data(const std::vector<std::string>& args) {
         "--from labels a file's games in one process: run it without mpirun (the games played under "
         "mpirun are shared among the ranks, a file's are not)");
   const Shard& shard = setup.request.shard;
+  if (from_file && (vm.count("openings") || vm.count("openings-order")))
+    throw UsageError("--openings with --from: the games of a file have been played; --openings starts new ones");
   if (from_file && !shard.whole())
     throw UsageError(
         "--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
@@ -100,6 +104,12 @@ int run_gen_data(const std::vector<std::string>& args) {
     if (c.games < 1 || c.games > 100'000'000)
       throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", c.games));
     check_opening_turns(c.rules, c.opening_turns);
+    if (vm.count("openings")) {
+      if (!vm["opening-turns"].defaulted())
+        throw UsageError("--openings and --opening-turns: choose one (a suite's openings, or random placement turns)");
+      c.opening_turns = 0;
+    }
+    c.openings = load_openings(c.rules, openings_path, openings_order);
     c.seed = setup.seed;
     t = c.tournament();
   }

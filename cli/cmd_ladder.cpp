@@ -140,7 +140,8 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!parse_options(args, opts, vm,
                      "usage: seega ladder --players SPEC SPEC [SPEC...] [--levels FILE]\n"
                      "       [--schedule round-robin|gauntlet|chain]\n"
-                     "       [--games-per-pair N] [--rules R] [--seed S] [--opening-turns K] [--threads T]\n"
+                     "       [--games-per-pair N] [--rules R] [--seed S] [--threads T]\n"
+                     "       [--opening-turns K | --openings FILE [--openings-order random]]\n"
                      "       [--out F.jsonl] [--resume [--verify]] [--shard I/K] [--anchor NAME] [--json] [--csv]"))
     return 0;
   LadderConfig c;
@@ -179,6 +180,7 @@ int run_ladder(const std::vector<std::string>& args) {
   c.seed = setup.seed;
   c.opening_turns = common.opening;
   c.adjudication = load_adjudication(common);
+  c.openings = load_openings(c.rules, common.openings, common.openings_order);
   c.record_moves = !common.run.out.empty();
   c.keep_moves = false;
   c.shard = setup.request.shard;

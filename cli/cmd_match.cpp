@@ -224,7 +224,8 @@ int run_match(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega match --a SPEC --b SPEC [--games N] [--rules R] [--threads T] [--seed S]\n"
-                     "       [--opening-turns K] [--out games.jsonl] [--resume [--verify]] [--sprt ...] [--shard I/K]\n"
+                     "       [--opening-turns K | --openings FILE [--openings-order random]] [--out games.jsonl] "
+                     "[--resume [--verify]] [--sprt ...] [--shard I/K]\n"
                      "       [--json] [--csv]"))
     return 0;
   MatchConfig c;
@@ -240,6 +241,7 @@ int run_match(const std::vector<std::string>& args) {
   c.seed = setup.seed;
   c.opening_turns = common.opening;
   c.adjudication = load_adjudication(common);
+  c.openings = load_openings(c.rules, common.openings, common.openings_order);
   // Moves are written in notation only when there is a file to write them to (the summary does not
   // need them), and dropped from memory once written.
   c.record_moves = !common.run.out.empty();

@@ -259,7 +259,7 @@ int run_summary(const std::vector<std::string>& args) {
   std::erase_if(command, [](const std::string& w) { return w == "--json" || w == "--csv"; });
   if (json) command.emplace_back("--json");
   if (csv) command.emplace_back("--csv");
-  const ReadBack rb{path, shard.value, json, csv};
+  const ReadBack rb{path, shard.value, json, csv, h};
   set_read_back(&rb);
   struct Unset {
     ~Unset() { set_read_back(nullptr); }

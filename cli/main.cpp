@@ -31,6 +31,7 @@ int run_gen_data(const std::vector<std::string>& args);
 int run_ladder(const std::vector<std::string>& args);
 int run_match(const std::vector<std::string>& args);
 int run_merge(const std::vector<std::string>& args);
+int run_openings(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
 int run_play(const std::vector<std::string>& args);
 int run_random(const std::vector<std::string>& args);
@@ -102,6 +103,8 @@ const std::vector<Command>& commands() {
       {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
       {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
       {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
+      {"openings", "make an opening suite for --openings: random placement turns, or balanced placements",
+       run_openings},
       {"compare", "two matches' results side by side: B minus A with intervals, and what else differs", run_compare},
       {"summary", "the summary of a run read back from its results file, as the run printed it", run_summary},
       {"merge", "join the files of a run's shards (--shard I/K) into the file of one run", run_merge},

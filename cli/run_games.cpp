@@ -47,9 +47,40 @@ RunSetup check_run_args(const RunArgs& args) {
   return s;
 }
 
+void add_openings_options(po::options_description& options, std::string& path, std::string& order) {
+  options.add_options()("openings", po::value(&path),
+                        "an opening suite: one opening a line, a move sequence from the empty board or a position "
+                        "in notation (optionally followed by 'moves m1 m2 ...'); game pair k plays opening k mod n, "
+                        "both games with the roles swapped (docs/tournaments.md, Opening suites)")(
+      "openings-order", po::value(&order),
+      "sequential (file order, the default) or random (a permutation of the "
+      "suite drawn from the seed for every round of n pairs)");
+}
+
+OpeningSuite load_openings(const Rules& rules, const std::string& path, const std::string& order_text) {
+  if (path.empty()) {
+    if (!order_text.empty()) throw UsageError("--openings-order without --openings: give the suite, --openings FILE");
+    return {};
+  }
+  auto order = parse_opening_order(order_text.empty() ? "sequential" : order_text);
+  if (!order.ok()) throw UsageError("--openings-order: " + order.error);
+  // Read back, the games are not played: the suite is the one the run recorded, wherever its file is now.
+  if (const ReadBack* rb = read_back(); rb && rb->header.is_object() && rb->header.contains("openings")) {
+    auto t = header_tournament(rb->header);
+    if (!t.ok()) throw UsageError(rb->path + ": " + t.error);
+    OpeningSuite suite = t.value.openings;
+    suite.file = path;
+    return suite;
+  }
+  auto openings = parse_openings(rules, read_user_file(path, "--openings"));
+  if (!openings.ok()) throw UsageError("--openings " + path + ": " + openings.error);
+  return OpeningSuite::of(std::move(openings.value), order.value, path);
+}
+
 void add_games_options(po::options_description& options, GamesArgs& args, const char* resume, const char* csv) {
+  add_openings_options(options, args.openings, args.openings_order);
   options.add_options()("opening-turns", po::value(&args.opening)->default_value(0),
-                        "random placement turns shared by both games of a pair")(
+                        "random placement turns shared by both games of a pair (not with --openings)")(
       "adjudicate", po::value(&args.adjudicate),
       "end a game early when both sides' search scores agree (off by default): win=MARGIN:N (a lead of MARGIN "
       "hundredths of a stone or more for the same side in N moves of each side), draw=MARGIN:N (within MARGIN of "
@@ -66,6 +97,8 @@ void add_games_options(po::options_description& options, GamesArgs& args, const 
 RunSetup check_games_args(const GamesArgs& args, const Rules& rules) {
   RunSetup s = check_run_args(args.run);
   check_opening_turns(rules, args.opening);
+  if (!args.openings.empty() && args.opening != 0)
+    throw UsageError("--openings and --opening-turns: choose one (a suite's openings, or random placement turns)");
   if (args.json && args.csv) throw UsageError("--json and --csv: choose one");
   if (args.verify && !args.run.resume)
     throw UsageError("--verify checks the games of --resume: give --out FILE --resume");

@@ -62,16 +62,24 @@ RunSetup check_run_args(const RunArgs& args);
 struct GamesArgs {
   RunArgs run;
   int opening = 0;
-  std::string adjudicate;  // --adjudicate RULE (adjudication.hpp); empty: none
+  std::string openings, openings_order;  // --openings FILE, --openings-order
+  std::string adjudicate;                // --adjudicate RULE (adjudication.hpp); empty: none
   bool verify = false, json = false, csv = false;
 };
 // resume: what --resume continues; csv: what --csv prints.
 void add_games_options(po::options_description& options, GamesArgs& args, const char* resume, const char* csv);
-// GamesArgs checked as check_run_args does, and --opening-turns against the rules, one of --json and
-// --csv, --verify only with --resume.
+// GamesArgs checked as check_run_args does, and --opening-turns against the rules, --openings or
+// --opening-turns, one of --json and --csv, --verify only with --resume.
 RunSetup check_games_args(const GamesArgs& args, const Rules& rules);
 // The rule of --adjudicate (none when it is empty), or a UsageError.
 AdjudicationRule load_adjudication(const GamesArgs& args);
+
+// Adds --openings FILE and --openings-order (match, ladder and gen-data).
+void add_openings_options(po::options_description& options, std::string& path, std::string& order);
+// The opening suite of --openings FILE (none when path is empty), each line checked under rules, with
+// --openings-order; a UsageError names the file and the line ("--openings F: line 7: move 3 ..."). Read
+// back (seega summary), the suite is the one the results file's header records, and the file is not read.
+OpeningSuite load_openings(const Rules& rules, const std::string& path, const std::string& order);
 
 // seega summary: a run read back from its file instead of played. The summary command sets it, then
 // calls the command that wrote the file with the command line the file's header records, so the summary
@@ -82,6 +90,7 @@ struct ReadBack {
   std::string path;  // the file
   Shard shard;       // the file's header's (a merged file's is whole)
   bool json = false, csv = false;
+  nlohmann::json header;  // the file's header line
 };
 void set_read_back(const ReadBack* read_back);
 const ReadBack* read_back();  // null: a run that plays

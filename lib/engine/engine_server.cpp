@@ -33,7 +33,10 @@ class Game {
   virtual ~Game() = default;
   // Sets the position of a position command: "" or the error.
   virtual std::string set_position(const PositionCommand& p) = 0;
-  // Thinks within limits and writes info and bestmove (an error when there is nothing to play).
+  // Why a go cannot be answered (no position, or a finished game), or "": said at once, so that the
+  // error comes before the replies to the commands after it.
+  virtual std::string cannot_go() const = 0;
+  // Thinks within limits and writes info and bestmove. Precondition: cannot_go() is "".
   virtual void go(const GoLimits& limits, bool limited, Out& out) = 0;
 };
 
@@ -64,10 +67,12 @@ class GameOf : public Game {
     has_position_ = true;
     return "";
   }
+  std::string cannot_go() const override {
+    if (!has_position_) return "go: no position (send position first)";
+    if (pos_.outcome().over() || count_legal_moves(pos_) == 0) return "go: the game is over in this position";
+    return "";
+  }
   void go(const GoLimits& limits, bool limited, Out& out) override {
-    if (!has_position_) return out.line("error go: no position (send position first)");
-    if (pos_.outcome().over() || count_legal_moves(pos_) == 0)
-      return out.line("error go: the game is over in this position");
     if (limited) player_->limit_next_move(limits);
     const Move<N> m = player_->choose(pos_, rng_);
     if (const SearchResult<N>* r = player_->last_search()) out.line(info_line(info_of(*r)));
@@ -167,6 +172,7 @@ int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
       auto limits = parse_go(line);
       if (!limits.ok()) out.line("error " + limits.error);
       else if (!game) out.line("error go: no game (send newgame first)");
+      else if (auto why = game->cannot_go(); !why.empty()) out.line("error " + why);
       else thinking = std::thread([&, l = limits.value, limited = !rest.empty()] { game->go(l, limited, out); });
     } else if (word == "stop") {
       finish_thinking();

@@ -82,7 +82,9 @@ Parsed<Handshake> start_engine(const PlayerSpec& spec, std::unique_ptr<Conversat
   auto channel = spec.launch(error);
   if (!channel) return P::fail("could not start " + quote(spec.engine_cmd) + ": " + error);
   conv = std::make_unique<Conversation>(std::move(channel));
-  if (!conv->send("seega")) return P::fail("it closed its input before the handshake (it " + conv->ended() + ")");
+  // An engine that has already ended refuses the line; what it wrote before it ended (a wrong first
+  // line, or its standard error) is still read below and says more than the refused write.
+  conv->send("seega");
   Handshake h;
   const auto t0 = Clock::now();
   std::string line;

@@ -26,7 +26,10 @@ struct GameRecord {
   int player[2] = {0, 1};  // the player of colour w and of colour b, as indices into the player list
   Color first_placer = White;
   Color last_placer = Black;       // the side that made the last placement
-  std::vector<std::string> moves;  // every move in notation, from the empty board; empty when not recorded
+  std::vector<std::string> moves;  // every move in notation, from `start`; empty when not recorded
+  // The position the game started in, in notation (an opening suite's start position); empty for the
+  // empty board, the first placer to place.
+  std::string start;
   Outcome outcome;
   int stones[2] = {0, 0};  // w, b left on the board at the end
   int plies = 0;           // every turn: placements, steps and passes
@@ -35,11 +38,13 @@ struct GameRecord {
   int captures = 0;  // stones captured in the whole game
   // The movement-phase turns each colour made (w, b): steps and chain turns; passes are not moves.
   int movement_moves[2] = {0, 0};
-  // Diversity: the Zobrist key of the position at the end of placement (games sharing it share a
+  // Diversity: the Zobrist key of the position at the end of placement, or of the start of a game that
+  // started past it (games sharing it share a
   // placement), and a key of the whole sequence of positions (games sharing it are the same game).
   std::uint64_t placement_key = 0, game_key = 0;
-  // The key of the position after the random opening turns (GameOptions::opening_turns): games sharing
-  // it share a random opening. 0 when the game had no random opening turn (or a file written before it).
+  // The key of the position after the random opening turns (GameOptions::opening_turns) or after the
+  // opening suite's start (GameOptions::start): games sharing it share an opening. 0 when the game had
+  // neither (or a file written before it).
   std::uint64_t opening_key = 0;
   // The mechanism: stones taken by the first turn of the movement phase (-1 when the game had none),
   // and the last placer's stones minus the first placer's after 10 movement plies (at the end, when

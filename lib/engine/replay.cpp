@@ -1,6 +1,7 @@
 #include "engine/replay.hpp"
 
 #include "engine/selfplay.hpp"
+#include "rules/spec.hpp"
 
 namespace seega {
 
@@ -52,6 +53,11 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, Rep
   game.positions.reserve(record.moves.size() + 1);
   game.moves.reserve(record.moves.size());
   game.positions.emplace_back(rules, record.first_placer);
+  if (!record.start.empty()) {
+    auto start = parse_position<N>(rules, record.start);
+    if (!start.ok()) return P::fail(game_name(record) + ": start " + quote(record.start) + ": " + start.error);
+    game.positions.back() = start.value;
+  }
   // The record the moves make, worked out as play_game works it out; every field must agree.
   GameRecord& derived = game.record;
   derived.index = record.index;
@@ -61,7 +67,9 @@ Parsed<ReplayedGame<N>> replay(const Rules& rules, const GameRecord& record, Rep
   derived.moves = record.moves;
   derived.first_placer = record.first_placer;
   derived.last_placer = ~record.first_placer;
+  derived.start = record.start;
   RecordTally<N> tally(derived);
+  tally.start(game.positions.front());
   for (std::size_t k = 0; k < record.moves.size(); ++k) {
     Position<N> pos = game.positions.back();
     // play_game stops where there is no legal move; so must a replay, or a record could run on.

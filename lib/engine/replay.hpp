@@ -14,7 +14,8 @@ namespace seega {
 
 template <int N>
 struct ReplayedGame {
-  // positions[0] is the empty board (the record's first placer to place); positions[k+1] follows moves[k].
+  // positions[0] is the record's start, or the empty board (the record's first placer to place) when it
+  // has none; positions[k+1] follows moves[k].
   std::vector<Position<N>> positions;
   std::vector<Move<N>> moves;
   // The record the moves make (index, seed and players copied from the one replayed): what play_game

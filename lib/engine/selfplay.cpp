@@ -3,6 +3,7 @@
 #include "rules/notation.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 
 namespace seega {
@@ -29,6 +30,31 @@ std::optional<std::string> time_loss(const TimeControl& t, long long left, long 
   return std::nullopt;
 }
 
+// The start of a game from an opening suite: its position, then its moves as turns that the record
+// keeps and the players observe, as they observe random opening turns. Leaves rec.opening_key the key
+// of the position after it, so that the games of one opening share a cluster.
+template <int N>
+void play_start(const Opening& start, Player<N>* const players[2], bool record_moves, Position<N>& pos,
+                RecordTally<N>& tally, GameRecord& rec) {
+  if (!start.position.empty()) {
+    auto parsed = parse_position<N>(pos.rules(), start.position);
+    assert(parsed.ok());
+    pos = parsed.value;
+    rec.start = start.position;
+  }
+  tally.start(pos);
+  for (const auto& text : start.moves) {
+    const auto m = parse_move(pos, text);
+    assert(m.ok());
+    if (record_moves) rec.moves.push_back(text);
+    const Position<N> before = pos;
+    pos.play(m.value);
+    tally.turn(before, m.value, pos);
+    for (int c = 0; c < 2; ++c) players[c]->observe(before, m.value);
+  }
+  rec.opening_key = pos.hash();
+}
+
 }  // namespace
 
 template <int N>
@@ -52,6 +78,7 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   Position<N> pos(rules, rec.first_placer);
   MoveList<N> list;
   RecordTally<N> tally(rec);
+  if (!options.start.empty()) play_start(options.start, players, options.record_moves, pos, tally, rec);
   std::optional<Forfeit> lost;
   Color loser = White;
   std::optional<Adjudicator> adjudicator;

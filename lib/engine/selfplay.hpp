@@ -9,6 +9,7 @@
 
 #include "engine/adjudication.hpp"
 #include "engine/game_record.hpp"
+#include "engine/openings.hpp"
 #include "engine/player.hpp"
 
 namespace seega {
@@ -22,6 +23,11 @@ template <int N>
 class RecordTally {
  public:
   explicit RecordTally(GameRecord& rec) : rec_(rec) {}
+  // The position the game starts in, before any turn. A game that starts past placement (a start
+  // position of an opening suite) has its start as the position at the end of placement.
+  void start(const Position<N>& pos) {
+    if (!pos.placing()) rec_.placement_key = pos.hash();
+  }
   // One turn: m, played by the side to move in `before`, led to `after`.
   void turn(const Position<N>& before, const Move<N>& m, const Position<N>& after) {
     if (m.kind == MoveKind::Place) rec_.last_placer = before.side();
@@ -65,12 +71,16 @@ struct GameOptions {
   std::optional<Color> first_placer;  // none: the rules' first placer
   int opening_turns = 0;              // the first K placement turns are uniformly random...
   std::uint64_t opening_seed = 0;     // ...drawn from this seed, apart from the players' streams
+  // Where the game starts (an opening suite's line): its position, empty for the empty board, in the
+  // record's `start`; its moves are played as the first turns, recorded and observed like any. Precondition:
+  // parse_openings accepts it under the rules (a start in placement has the game's first placer placing first).
+  Opening start;
   bool record_moves = false;
   const std::atomic<bool>* stop = nullptr;  // checked before every move
   AdjudicationRule adjudication;            // none by default
 };
 
-// Plays one game from the start position: players[c] plays colour c. The record's index, seed and
+// Plays one game from the empty board, or from options.start: players[c] plays colour c. The record's index, seed and
 // player indices are left for the caller (the runner knows them); its seed field is set to seed. Each player draws its
 // randomness from its own stream derived from seed, so one player's choices never shift the other's. Calls new_game()
 // on both players first. Returns nothing when stopped before the end.

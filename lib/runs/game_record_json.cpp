@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "rules/bitboard.hpp"
+#include "rules/notation.hpp"
 #include "rules/position.hpp"
 #include "rules/spec.hpp"
 #include "runs/json.hpp"
@@ -80,6 +81,7 @@ Parsed<GameRecord> parse_game(const json& j) {
   g.game_key = f.key64("game_key");
   if (f.has("opening_key")) g.opening_key = f.key64("opening_key");
   g.moves = f.texts("moves");
+  if (f.has("start")) g.start = f.text("start");
   if (f.has("end_detail")) g.end_detail = f.text("end_detail");
   if (f.has("engine_log")) g.engine_log = f.texts("engine_log");
   if (f.ok() && outside_rules(g.outcome.reason) != !g.end_detail.empty())
@@ -89,27 +91,55 @@ Parsed<GameRecord> parse_game(const json& j) {
   return P{std::move(g), {}};
 }
 
+namespace {
+
+// What a game's start leaves to play: the placement turns, and the movement counter it starts from.
+struct StartCounts {
+  int placement_turns = 0;
+  int movement_plies = 0;
+};
+
+Parsed<StartCounts> start_counts(const Rules& r, const std::string& start) {
+  if (start.empty()) return {{r.stones_per_side(), 0}, {}};
+  if (!valid_size(r.size)) return Parsed<StartCounts>::fail("the rules' board size is not 5, 7 or 9");
+  return with_size(r.size, [&]<int N>() {
+    auto pos = parse_position<N>(r, start);
+    if (!pos.ok()) return Parsed<StartCounts>::fail("start " + quote(start) + ": " + pos.error);
+    return Parsed<StartCounts>{{(pos.value.in_hand(White) + pos.value.in_hand(Black)) / 2, pos.value.movement_plies()},
+                               {}};
+  });
+}
+
+}  // namespace
+
 std::string record_inconsistency(const Rules& r, const GameRecord& g) {
   const int each = r.stones_per_side();
   const auto n = [](auto v) { return std::to_string(v); };
   for (Color c : {White, Black})
     if (g.stones[c] > each)
       return "stones." + colour_text(c) + " " + n(g.stones[c]) + " is more than the " + n(each) + " a side places";
-  if (g.plies >= each && g.captures != 2 * each - g.stones[White] - g.stones[Black])
+  // A game from a start position (an opening suite's) plays only the placement turns left in it, and its
+  // movement counter goes on from the start's; captures still count every stone missing at the end.
+  const auto start = start_counts(r, g.start);
+  if (!start.ok()) return start.error;
+  const int placements = start.value.placement_turns;
+  if (g.plies >= placements && g.captures != 2 * each - g.stones[White] - g.stones[Black])
     return "captures " + n(g.captures) + " is not the " + n(2 * each - g.stones[White] - g.stones[Black]) +
            " stones missing from the board";
   // A placement turn places two stones, so placement is `each` turns of the two sides together. A game
   // ended outside the rules (a forfeit, an adjudication) may have ended before placement did.
-  const long long turns = each + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black] + g.passes;
+  const long long turns =
+      placements + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black] + g.passes;
   const bool cut_short = outside_rules(g.outcome.reason);
-  if (g.plies != turns && !(cut_short && g.plies < each && turns == each))
+  if (g.plies != turns && !(cut_short && g.plies < placements && turns == placements))
     return "plies " + n(g.plies) + " is not the " + n(turns) + " placements, movement moves and passes";
   if (cut_short && g.outcome.draw() && g.outcome.reason != EndReason::Adjudicated)
     return "result " + to_string(g.outcome) + ": a forfeit is a loss, not a draw";
   if (!g.moves.empty() && static_cast<long long>(g.moves.size()) != g.plies)
     return "plies " + n(g.plies) + " but " + n(g.moves.size()) + " moves";
-  const long long steps =
-      std::min<long long>(g.movement_moves[White] + g.movement_moves[Black], Position<5>::kMaxCounter);
+  const long long steps = std::min<long long>(
+      start.value.movement_plies + static_cast<long long>(g.movement_moves[White]) + g.movement_moves[Black],
+      Position<5>::kMaxCounter);
   if (g.movement_plies != steps)
     return "movement_plies " + n(g.movement_plies) + " is not the " + n(steps) + " movement moves";
   if (g.first_move_captures > g.captures)
@@ -157,8 +187,10 @@ json game_json(const GameRecord& g) {
             {"placement_key", json_key64(g.placement_key)},
             {"game_key", json_key64(g.game_key)},
             {"moves", g.moves}};
-  // Only a game with random opening turns has one: files of games without any read and write as before.
+  // Only a game with an opening has one: files of games without any read and write as before.
   if (g.opening_key) line["opening_key"] = json_key64(g.opening_key);
+  // Only a game that did not start on the empty board (an opening suite's position) has one.
+  if (!g.start.empty()) line["start"] = g.start;
   // Only a game ended outside the rules has them: what happened, and the engine's conversation around it.
   if (!g.end_detail.empty()) line["end_detail"] = g.end_detail;
   if (!g.engine_log.empty()) line["engine_log"] = g.engine_log;

@@ -16,6 +16,8 @@ namespace seega {
 namespace {
 
 constexpr std::size_t kColumns = 80;
+// The one optional tag: the position a game started in (an opening suite's), as PGN's FEN tag.
+constexpr const char* kStartTag = "Start";
 
 // A tag value between double quotes, with '\' and '"' escaped by a backslash (as PGN escapes them).
 std::string quoted_value(std::string_view value) {
@@ -86,6 +88,7 @@ Parsed<std::pair<std::string, std::string>> parse_tag_line(std::string_view line
 template <int N>
 std::size_t failing_move(const Rules& rules, const GameRecord& g) {
   Position<N> pos(rules, g.first_placer);
+  if (auto start = parse_position<N>(rules, g.start); !g.start.empty() && start.ok()) pos = start.value;
   for (std::size_t k = 0; k < g.moves.size(); ++k) {
     if (count_legal_moves(pos) == 0) return k;
     const auto move = parse_move(pos, g.moves[k]);
@@ -133,9 +136,12 @@ Parsed<TextGame> check_game(const RawGame& raw) {
     return bad("Ending", "allowed: " + joined(endings));
   if (raw.moves.empty()) return P::fail(at(raw.last_line) + "game " + std::to_string(g.index) + " has no moves");
   g.moves = raw.moves;
+  if (raw.tags.count(kStartTag)) g.start = tag(kStartTag).value;
   g.player[White] = 0;
   g.player[Black] = 1;
   return with_size(game.rules.size, [&]<int N>() {
+    if (!g.start.empty())
+      if (auto start = parse_position<N>(game.rules, g.start); !start.ok()) return bad(kStartTag, start.error);
     auto replayed = replay<N>(game.rules, g, ReplayCheck::MovesOnly);
     if (!replayed.ok()) return P::fail(at(raw.move_lines[failing_move<N>(game.rules, g)]) + replayed.error);
     g = replayed.value.record;
@@ -166,6 +172,7 @@ std::string game_text(const TextGame& game) {
   std::string out;
   for (std::size_t i = 0; i < game_text_tags().size(); ++i)
     out += "[" + game_text_tags()[i] + " " + quoted_value(values[i]) + "]\n";
+  if (!g.start.empty()) out += "[" + std::string(kStartTag) + " " + quoted_value(g.start) + "]\n";
   out += '\n';
   std::string line;
   for (const auto& move : g.moves) {
@@ -215,7 +222,8 @@ Parsed<std::vector<TextGame>> read_game_text(std::string_view text) {
       auto tag = parse_tag_line(t);
       if (!tag.ok()) return P::fail(at(number) + quote(t) + ": " + tag.error);
       const auto& [name, value] = tag.value;
-      const auto& names = game_text_tags();
+      auto names = game_text_tags();
+      names.push_back(kStartTag);
       if (std::find(names.begin(), names.end(), name) == names.end())
         return P::fail(at(number) + "unknown tag " + quote(name) + did_you_mean(name, names) +
                        " (tags: " + joined(names) + ")");

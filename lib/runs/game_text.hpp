@@ -28,12 +28,14 @@ struct TextGame {
   Rules rules;
   std::string players[2];  // the spec text of the player of w and of b
   // Read: every field as a replay of the moves derives it, with players {0, 1}. Written: the index,
-  // seed, first placer, outcome and moves are what the text holds.
+  // seed, first placer, start, outcome and moves are what the text holds.
   GameRecord record;
   int line = 0;  // read: the line of the game's first tag, from 1
 };
 
-// The tags of a game, in the order they are written; each is required, and no other is allowed.
+// The tags of a game, in the order they are written; each is required. One more is allowed, after
+// them: [Start "<position>"], the position a game that did not start on the empty board started in
+// (an opening suite's, GameRecord::start), written only for such a game.
 const std::vector<std::string>& game_text_tags();
 
 // One game as text: its tag lines, a blank line, its moves (wrapped at 80 columns, as PGN wraps), a newline.

@@ -4,6 +4,7 @@
 
 #include "runs/json.hpp"
 #include "runs/positions_file.hpp"
+#include "runs/results_file.hpp"
 
 namespace seega {
 
@@ -18,6 +19,7 @@ Tournament GenDataConfig::tournament() const {
                         pairings > 1 ? per_pairing + per_pairing % 2 : games);
   t.seed = seed;
   t.opening_turns = opening_turns;
+  t.openings = openings;
   return t;
 }
 
@@ -34,6 +36,7 @@ nlohmann::json GenDataConfig::data_config() const {
   for (const auto& p : tournament().players) names.push_back(p.text);
   config.update(
       {{"rules", rules.to_string()}, {"players", names}, {"seed", json_key64(seed)}, {"opening_turns", opening_turns}});
+  if (openings.used()) config["openings"] = openings_json(openings);
   return config;
 }
 

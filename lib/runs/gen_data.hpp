@@ -22,6 +22,7 @@ struct GenDataConfig {
   long long games = 1000;           // with several players, rounded up: every pairing plays the same even number
   std::uint64_t seed = 1;
   int opening_turns = 2;
+  OpeningSuite openings;        // or the games start from this suite's openings (then opening_turns is 0)
   int positions_per_game = 10;  // at most
   LabelSpec label;
   nlohmann::json from;  // the header of the results file whose games are labelled instead of played; null: play

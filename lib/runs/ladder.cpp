@@ -9,8 +9,9 @@
 namespace seega {
 
 Tournament LadderConfig::tournament() const {
-  return Tournament{rules, players,       Schedule(schedule, static_cast<int>(players.size()), games_per_pair),
-                    seed,  opening_turns, adjudication};
+  return Tournament{rules,       players,       Schedule(schedule, static_cast<int>(players.size()), games_per_pair),
+                    seed,        opening_turns, openings,
+                    adjudication};
 }
 
 RunOptions LadderConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0, shard}; }
@@ -159,6 +160,9 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
          {"games_per_pair", c.games_per_pair},
          {"seed", json_key64(c.seed)},
          {"opening_turns", c.opening_turns}};
+  if (c.openings.used())
+    j["openings"] = {
+        {"file", c.openings.file}, {"count", c.openings.count}, {"order", std::string(to_string(c.openings.order))}};
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (!s.repeats.empty()) j["not_above_previous_reason"] = s.repeats;
   return j;

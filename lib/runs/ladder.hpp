@@ -20,6 +20,7 @@ struct LadderConfig {
   long long games_per_pair = 100;
   std::uint64_t seed = 1;
   int opening_turns = 0;
+  OpeningSuite openings;          // or each game pair starts from an opening of this suite
   AdjudicationRule adjudication;  // none by default
   int threads = 0;
   int anchor = 0;  // rated 0

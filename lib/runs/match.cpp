@@ -13,7 +13,8 @@
 namespace seega {
 
 Tournament MatchConfig::tournament() const {
-  return Tournament{rules, {a, b}, Schedule(ScheduleKind::RoundRobin, 2, games), seed, opening_turns, adjudication};
+  return Tournament{rules,    {a, b},      Schedule(ScheduleKind::RoundRobin, 2, games), seed, opening_turns,
+                    openings, adjudication};
 }
 
 RunOptions MatchConfig::run_options() const { return RunOptions{threads, record_moves, keep_moves, 0, shard}; }
@@ -366,6 +367,9 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"a", c.a.text},
          {"b", c.b.text},
          {"opening_turns", c.opening_turns}};
+  if (c.openings.used())
+    j["openings"] = {
+        {"file", c.openings.file}, {"count", c.openings.count}, {"order", std::string(to_string(c.openings.order))}};
   const MatchSummary::Missing& m = s.missing;
   for (const auto& [key, why] : {std::pair{"elo", m.elo},
                                  std::pair{"elo_ci95", m.elo_ci},

@@ -26,6 +26,7 @@ struct MatchConfig {
   long long games = 100;
   std::uint64_t seed = 1;
   int opening_turns = 0;
+  OpeningSuite openings;          // or each game pair starts from an opening of this suite
   AdjudicationRule adjudication;  // none by default
   int threads = 0;                // 0: all cores
   std::optional<SprtConfig> sprt;

@@ -225,6 +225,10 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
         if (const auto key = first_key_differing(config, had.value); !key.empty())
           return R::fail("the file was made with " + key_value_text(had.value, key) + ", this run has " +
                          key_value_text(config, key) + "; use another --out file");
+        // A key only the file has: an opening suite its run played and this one does not name.
+        if (had.value.contains("openings") && !config.contains("openings"))
+          return R::fail("the file was made with " + key_value_text(had.value, "openings") +
+                         " (an opening suite), this run has none; use another --out file");
         return w.resume_from(text, games);
       },
       "positions");

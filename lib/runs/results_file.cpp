@@ -44,10 +44,15 @@ json config_json(const Tournament& t) {
          {"opening_turns", t.opening_turns}};
   if (!weights.empty()) h["weights"] = weights;
   if (t.adjudication.any()) h["adjudication"] = t.adjudication.text();
+  if (t.openings.used()) h["openings"] = openings_json(t.openings);
   return h;
 }
 
 }  // namespace
+
+json openings_json(const OpeningSuite& s) {
+  return {{"count", s.count}, {"order", std::string(to_string(s.order))}, {"hash", json_key64(s.hash)}};
+}
 
 std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
   const ScheduledGame want = t.schedule.game(g.index, t.seed, t.rules.first_placer);
@@ -87,6 +92,10 @@ std::string header_mismatch(const json& h, const Tournament& t, const Shard& sha
       !key.empty())
     return "results file was made with " + key_value_text(h, key) + ", this run has " + key_value_text(want, key) +
            "; use another --out file";
+  // A key only the file has: a suite the file's run played and this one does not name.
+  if (h.is_object() && h.contains("openings") && !want.contains("openings"))
+    return "results file was made with " + key_value_text(h, "openings") + " (an opening suite, --openings " +
+           h.value("openings_file", std::string("?")) + "), this run has none; use another --out file";
   const json none = json::object();
   const json& had = h.contains("weights") ? h["weights"] : none;
   const json& has = want.contains("weights") ? want["weights"] : none;
@@ -118,6 +127,7 @@ json engines_json(const std::vector<PlayerSpec>& players) {
 std::string results_header(const Tournament& t, std::string_view version, const Shard& shard) {
   json h = config_json(t);
   if (json engines = engines_json(t.players); !engines.empty()) h["engines"] = engines;
+  if (t.openings.used()) h["openings_file"] = t.openings.file;
   add_shard_key(h, shard);
   add_build_keys(h, version);
   // Without a version, the text ranks compare to agree on a run: no origin, as their clocks differ.
@@ -228,6 +238,7 @@ struct HeaderInfo {
   std::string schedule;
   std::uint64_t seed = 0;
   int opening_turns = 0;
+  OpeningSuite openings;  // its identity only: no openings
 };
 
 Parsed<HeaderInfo> header_info(const json& h) {
@@ -243,6 +254,18 @@ Parsed<HeaderInfo> header_info(const json& h) {
   info.schedule = f.text("schedule");
   info.seed = f.key64("seed");
   info.opening_turns = f.whole("opening_turns", 0, 1000);
+  if (f.has("openings")) {
+    JsonFields s = f.object("openings");
+    info.openings.count = s.whole("count", 1LL);
+    info.openings.hash = s.key64("hash");
+    const std::string order = s.text("order");
+    if (f.ok()) {
+      auto o = parse_opening_order(order);
+      if (!o.ok()) f.fail("openings", o.error);
+      info.openings.order = o.value;
+    }
+    if (f.has("openings_file")) info.openings.file = f.text("openings_file");
+  }
   if (!f.ok()) return P::fail("line 1 (the header): " + f.error());
   return P{std::move(info), {}};
 }
@@ -259,8 +282,9 @@ Parsed<Tournament> header_tournament(const json& header) {
   if (!kind.ok()) return P::fail("line 1 (the header): schedule: " + kind.error);
   const int players = static_cast<int>(info.value.players.size());
   if (auto why = Schedule::invalid(kind.value, players, 2); !why.empty()) return P::fail("line 1 (the header): " + why);
-  Tournament t{rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns};
+  Tournament t{rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns, {}};
   for (const auto& text : info.value.players) t.players.emplace_back().text = text;
+  t.openings = std::move(info.value.openings);
   return P{std::move(t), {}};
 }
 

@@ -27,6 +27,10 @@ nlohmann::json engines_json(const std::vector<PlayerSpec>& players);
 // One game as a line (no newline): game_json with, from the pairing's side, "a" (the colour of its
 // first player) and "winner" (a, b or draw).
 std::string record_line(const Tournament& t, const GameRecord& game);
+// What identifies a run's opening suite in a header: its openings (their count and hash) and the order
+// of their use. Not the file's path: the same suite elsewhere continues the run (the header names the
+// path apart, as "openings_file").
+nlohmann::json openings_json(const OpeningSuite& suite);
 // Why g is not the game t's schedule plays at its index (its seed, its players, who placed first), or
 // empty. Only the player count of t.players matters.
 std::string schedule_mismatch(const Tournament& t, const GameRecord& g);

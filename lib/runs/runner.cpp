@@ -1,6 +1,7 @@
 #include "runs/runner.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@ namespace {
 template <int N>
 std::optional<GameRecord> play_with(const Tournament& t, long long index, PlayerPool<N>& pool, bool record_moves,
                                     const std::atomic<bool>* stop) {
+  assert(!t.openings.used() || !t.openings.openings.empty());  // a suite read back from a header plays nothing
   const ScheduledGame sg = t.schedule.game(index, t.seed, t.rules.first_placer);
   Player<N>* const players[2] = {pool.get(sg.player[White]), pool.get(sg.player[Black])};
   for (Player<N>* p : players) p->set_stop(stop);
@@ -24,6 +26,7 @@ std::optional<GameRecord> play_with(const Tournament& t, long long index, Player
   o.opening_turns = t.opening_turns;
   o.opening_seed = sg.opening_seed;
   o.adjudication = t.adjudication;
+  if (const Opening* start = t.opening_of(index)) o.start = *start;
   o.record_moves = record_moves;
   o.stop = stop;
   auto g = play_game(t.rules, players, sg.seed, o);

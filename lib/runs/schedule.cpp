@@ -13,6 +13,43 @@ constexpr std::uint64_t kOpeningStream = 0x09E4'1A6B'5EED'0001ULL;
 
 }  // namespace
 
+namespace {
+
+// Keeps the suite's order apart from the other streams of the master seed.
+constexpr std::uint64_t kSuiteStream = 0x5017'E0DE'12AB'0002ULL;
+
+// A permutation of [0, 2^(2 half)) keyed by key: a four-round Feistel network on two halves of `half`
+// bits, whose round function is a keyed hash. Random access, so no permutation is ever stored.
+std::uint64_t feistel(std::uint64_t x, int half, std::uint64_t key) {
+  const std::uint64_t mask = (std::uint64_t{1} << half) - 1;
+  std::uint64_t left = x >> half, right = x & mask;
+  for (std::uint64_t round = 0; round < 4; ++round) {
+    const std::uint64_t f = Rng::derive(key, (round << 40) ^ right) & mask;
+    const std::uint64_t next = left ^ f;
+    left = right;
+    right = next;
+  }
+  return (left << half) | right;
+}
+
+}  // namespace
+
+long long suite_opening(long long game_pair, long long n, OpeningOrder order, std::uint64_t master_seed) {
+  assert(game_pair >= 0 && n >= 1);
+  const long long place = game_pair % n;
+  if (order == OpeningOrder::Sequential || n == 1) return place;
+  // The round's permutation of [0, n): the Feistel permutation of the smallest power of four at least
+  // n, walked along its cycle until it lands inside [0, n) (cycle walking: a permutation of the domain
+  // restricted to [0, n) stays a permutation, and takes under four steps on average).
+  int half = 1;
+  while ((std::uint64_t{1} << (2 * half)) < static_cast<std::uint64_t>(n)) ++half;
+  const std::uint64_t key = Rng::derive(master_seed ^ kSuiteStream, static_cast<std::uint64_t>(game_pair / n));
+  std::uint64_t x = static_cast<std::uint64_t>(place);
+  do x = feistel(x, half, key);
+  while (x >= static_cast<std::uint64_t>(n));
+  return static_cast<long long>(x);
+}
+
 std::string_view to_string(ScheduleKind k) {
   return k == ScheduleKind::RoundRobin ? "round-robin" : k == ScheduleKind::Gauntlet ? "gauntlet" : "chain";
 }

@@ -6,7 +6,8 @@
 //
 // Games come in pairs that swap roles: game i belongs to game pair q = i / 2, played by pairing
 // q mod P (P pairings). In the even game of a pair the pairing's first player places first, in the
-// odd one the second does; both games start with the same random opening turns, drawn from q. So
+// odd one the second does; both games start with the same random opening turns, drawn from q, or with
+// the same opening of a suite (suite_opening). So
 // every round of P game pairs meets every pairing once, and a run cut short anywhere has played each
 // pairing nearly equally often. With two players (P = 1) this is seega match's order, unchanged.
 
@@ -15,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/openings.hpp"
 #include "rules/types.hpp"
 
 namespace seega {
@@ -38,6 +40,12 @@ struct ScheduledGame {
   std::uint64_t seed = 0;          // the players' random streams
   std::uint64_t opening_seed = 0;  // the shared random opening turns
 };
+
+// The opening of a suite of n openings (engine/openings.hpp) that game pair `game_pair` plays: in file
+// order (pair q plays opening q mod n), or in a random order drawn from the master seed, a fresh
+// permutation of the suite for each round of n pairs, so that every opening is played once a round. A
+// pure function of its arguments, O(1) however large the suite. Precondition: n >= 1.
+long long suite_opening(long long game_pair, long long n, OpeningOrder order, std::uint64_t master_seed);
 
 class Schedule {
  public:
