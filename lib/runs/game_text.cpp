@@ -218,7 +218,10 @@ Parsed<std::vector<TextGame>> read_game_text(std::string_view text) {
     if (t.front() == '[') {
       if (raw && !raw->moves.empty())
         if (auto error = finish(); !error.empty()) return P::fail(error);
-      if (!raw) raw = RawGame{.line = number};
+      if (!raw) {
+        raw.emplace();
+        raw->line = number;
+      }
       auto tag = parse_tag_line(t);
       if (!tag.ok()) return P::fail(at(number) + quote(t) + ": " + tag.error);
       const auto& [name, value] = tag.value;

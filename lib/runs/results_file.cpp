@@ -282,9 +282,16 @@ Parsed<Tournament> header_tournament(const json& header) {
   if (!kind.ok()) return P::fail("line 1 (the header): schedule: " + kind.error);
   const int players = static_cast<int>(info.value.players.size());
   if (auto why = Schedule::invalid(kind.value, players, 2); !why.empty()) return P::fail("line 1 (the header): " + why);
-  Tournament t{rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns, {}};
+  Tournament t{
+      rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns, {}, {}};
   for (const auto& text : info.value.players) t.players.emplace_back().text = text;
   t.openings = std::move(info.value.openings);
+  if (header.contains("adjudication")) {
+    const auto& a = header["adjudication"];
+    auto rule = parse_adjudication(a.is_string() ? a.get<std::string>() : "");
+    if (!rule.ok()) return P::fail("line 1 (the header): adjudication: " + rule.error);
+    t.adjudication = rule.value;
+  }
   return P{std::move(t), {}};
 }
 
