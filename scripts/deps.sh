@@ -7,10 +7,11 @@
 set -euo pipefail
 # Open MPI (libopenmpi-dev, openmpi-bin: 36 packages, about 10 s) shares a run among mpirun's ranks; the
 # build works without it, but CI runs the tests under mpirun (cli.mpi). clang-format 14 checks the house
-# style (scripts/check_format.sh, test style.format).
+# style (scripts/check_format.sh, test style.format). ccache keeps compiled objects outside the checkout,
+# so that a second build of the same sources (CI after a developer's build) compiles little (CMakeLists.txt).
 packages=(g++ cmake ninja-build make libboost-program-options-dev libtbb-dev libeigen3-dev
           libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev python3
-          libopenmpi-dev openmpi-bin clang-format-14)
+          libopenmpi-dev openmpi-bin clang-format-14 ccache)
 for what in "$@"; do
   case "$what" in
     notebooks) packages+=(python3-nbconvert python3-ipykernel python3-pandas python3-matplotlib) ;;
