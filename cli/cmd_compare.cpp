@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "common.hpp"
+#include "runs/evaluations.hpp"
 #include "runs/match.hpp"
 #include "runs/results_file.hpp"
 #include "runs/shard.hpp"
@@ -102,6 +103,30 @@ Differences differences(const Run& a, const Run& b) {
   auto key = [&none](const nlohmann::json& h, const char* k) { return h.contains(k) ? h[k] : none; };
   if (key(a.header, "weights") != key(b.header, "weights"))
     d.settings.push_back("the weights behind a weights= player");
+  // The evaluation each side played with (runs/evaluations.hpp): a change of built-in weights shows here
+  // though the specs are the same.
+  // Where the specs differ, a difference of evaluation that the specs make (another weights file, a
+  // player that evaluates nothing) is that difference, not another: only the same weights' source with
+  // other values (built-in weights changed between builds, a weights file edited) is named then.
+  const nlohmann::json ea = key(a.header, "evaluations"), eb = key(b.header, "evaluations");
+  if (ea != eb)
+    for (const auto& [index, side] : {std::pair{"0", "A"}, std::pair{"1", "B"}}) {
+      const bool same_spec = index[0] == '0' ? a.config.a.text == b.config.a.text : a.config.b.text == b.config.b.text;
+      for (const std::string k : {std::string(index), std::string(index) + ".placement"}) {
+        auto at = [&k](const nlohmann::json& e) { return e.is_object() && e.contains(k) ? e[k] : nlohmann::json(); };
+        auto of = [&at](const nlohmann::json& e, const nlohmann::json& header) {
+          if (!header.contains("evaluations")) return std::string("not recorded (an older seega's file)");
+          return evaluation_text(at(e));
+        };
+        if (of(ea, a.header) == of(eb, b.header)) continue;
+        const bool same_source =
+            at(ea).is_object() && at(eb).is_object() && at(ea).value("name", "") == at(eb).value("name", "");
+        if (same_spec || same_source)
+          d.settings.push_back(fmt::format("{}'s {}evaluation: {} vs {}", side,
+                                           k.ends_with(".placement") ? "placement player's " : "", of(ea, a.header),
+                                           of(eb, b.header)));
+      }
+    }
   if (key(a.header, "build") != key(b.header, "build"))
     d.settings.push_back(
         fmt::format("the build: {} vs {}", key(a.header, "build").dump(), key(b.header, "build").dump()));

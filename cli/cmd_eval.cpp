@@ -15,9 +15,10 @@ int run_eval(const std::vector<std::string>& args) {
   add_rules_option(opts, rules_text);
   opts.add_options()("fen", po::value(&fen), "position to evaluate")(
       "print-weights", po::bool_switch(&print_weights),
-      "print the weights (the built-in ones of --rules, or --weights FILE's) in the weights-file format, every "
-      "name included")("weights", po::value(&weights_file),
-                       "weights file (name value per line); default: the built-in weights of the rules")(
+      "print the weights (the built-in ones of --rules: its board's, or the general ones; or --weights FILE's) in "
+      "the weights-file format, every name included, after a comment naming them and their hash")(
+      "weights", po::value(&weights_file),
+      "weights file (name value per line); default: the built-in weights of the rules")(
       "explain", po::bool_switch(&explain), "print each feature, its value, weight and contribution")(
       "json", po::bool_switch(&json), "print one JSON object")(
       "svg", po::value(&svg_path), "also write the position as an SVG picture to this file");
@@ -29,9 +30,17 @@ int run_eval(const std::vector<std::string>& args) {
   if (print_weights) {
     if (!fen.empty() || explain || json || !svg_path.empty())
       throw UsageError("--print-weights takes no position: it prints the weights");
-    const Weights weights =
-        weights_file.empty() ? builtin_weights(load_rules(rules_text)) : load_weights_option(weights_file);
-    fmt::print("{}", weights.to_text());
+    // A comment first (a weights file reads it as one): which weights these are, as a results file's
+    // header records them for a player on these rules.
+    if (weights_file.empty()) {
+      const Rules rules = load_rules(rules_text);
+      const Evaluation e = builtin_evaluation(rules);
+      fmt::print("# {} (weights {}): the built-in weights of {}\n", e.name, e.hash, rules.to_string());
+      fmt::print("{}", builtin_weights(rules).to_text());
+      return 0;
+    }
+    const Weights weights = load_weights_option(weights_file);
+    fmt::print("# file {} (weights {})\n{}", weights_file, weights_hash(weights), weights.to_text());
     return 0;
   }
   if (fen.empty()) throw UsageError("--fen: the position to evaluate is required (or --print-weights)");

@@ -66,6 +66,7 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (!search_weights.empty()) {
     if (c.label.kind == LabelSpec::Kind::Result) throw UsageError("--search-weights with --label result: no search");
     c.label.weights = load_weights_option(search_weights);
+    c.label.weights_file = search_weights;
   }
   if (c.positions_per_game < 1 || c.positions_per_game > 10'000)
     throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", c.positions_per_game));

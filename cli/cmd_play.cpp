@@ -432,10 +432,11 @@ int run_play(const std::vector<std::string>& args) {
   o.thinking = isatty(fileno(stdout));
   std::optional<AppendFile> out;
   if (vm.count("out")) {
-    std::vector<std::string> players{"you"};
+    std::vector<PlayerSpec> players(1);
+    players[0].text = "you";
     for (int l = 1; l <= o.top_level(); ++l)
-      players.push_back(o.table.levels.empty() ? level_player(l, deterministic)
-                                               : o.table.levels[static_cast<std::size_t>(l - 1)].text);
+      players.push_back(o.table.levels.empty() ? parse_player(level_player(l, deterministic)).value
+                                               : o.table.levels[static_cast<std::size_t>(l - 1)]);
     auto opened = AppendFile::open(
         "--out", out_path, play_header(rules, seed, players, SEEGA_VERSION), false,
         [](const std::string&) { return Parsed<std::size_t>::fail("a play file is not continued"); }, "games");

@@ -32,7 +32,7 @@ struct SimReport : RunReport<RunRecord> {
 SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   const std::string& out_path = request.out_path;
   if (read_back()) {  // seega summary: the file's runs, checked against c, none played
-    auto file = read_run_sim(c, read_user_file(out_path, "summary"));
+    auto file = read_run_sim(c, read_user_file(out_path, "summary"), HeaderUse::ReadBack);
     if (!file.ok()) throw UsageError(out_path + ": " + file.error);
     SimReport report{read_back_report(out_path, std::move(file.value.runs), c.runs, c.shard, "run")};
     report.interrupted = report.signalled;
@@ -41,18 +41,21 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   std::optional<AppendFile> out;
   std::vector<RunRecord> finished;
   if (!out_path.empty() && prints()) {
-    auto opened = AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), request.resume,
-                                   [&](const std::string& text) -> Parsed<std::size_t> {
-                                     auto file = read_run_sim(c, text);
-                                     if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
-                                     if (file.value.dropped_last_line)
-                                       fmt::print(stderr,
-                                                  "seega: warning: {}: skipped a corrupt last line (an "
-                                                  "interrupted write); that run is played again\n",
-                                                  out_path);
-                                     finished = std::move(file.value.runs);
-                                     return {file.value.valid_bytes, {}};
-                                   });
+    auto opened =
+        AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), request.resume,
+                         [&](const std::string& text) -> Parsed<std::size_t> {
+                           auto file = read_run_sim(c, text);
+                           if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
+                           if (!file.value.header_warning.empty())
+                             fmt::print(stderr, "seega: warning: {}: {}\n", out_path, file.value.header_warning);
+                           if (file.value.dropped_last_line)
+                             fmt::print(stderr,
+                                        "seega: warning: {}: skipped a corrupt last line (an "
+                                        "interrupted write); that run is played again\n",
+                                        out_path);
+                           finished = std::move(file.value.runs);
+                           return {file.value.valid_bytes, {}};
+                         });
     if (!opened.ok()) throw UsageError(opened.error);
     out.emplace(std::move(opened.value));
   }

@@ -133,7 +133,8 @@ namespace {
 // The games of a results file read back for t (seega summary): checked as a resume checks them, none
 // played; signalled when the file holds fewer than the run planned, as an interrupted run's would.
 RunReport<GameRecord> read_games_back(const Tournament& t, const RunRequest& request) {
-  auto file = read_results(t, read_user_file(request.out_path, "summary"), ResultsCheck::Fields, request.shard);
+  auto file = read_results(t, read_user_file(request.out_path, "summary"), ResultsCheck::Fields, request.shard,
+                           HeaderUse::ReadBack);
   if (!file.ok()) throw UsageError(request.out_path + ": " + file.error);
   return read_back_report(request.out_path, std::move(file.value.games), t.schedule.games(), request.shard, "game");
 }

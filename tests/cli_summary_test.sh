@@ -178,6 +178,29 @@ assert all(f["difference"] == 0 for f in c["figures"].values()), c' self.json &&
 "$seega" compare p.jsonl two.jsonl >two.txt
 grep -q '^warning: the runs differ in 2 settings' two.txt && grep -q 'B: ab(depth=1) vs greedy' two.txt && pass ||
   fail "compare of runs differing in two settings: $(cat two.txt)"
+# --- each player's evaluation: in the header, checked by a resume, named by compare ----------------------
+# pe.jsonl is p.jsonl as if A's built-in weights had been others when it was played.
+"$py" - p.jsonl pe.jsonl <<'EOF2'
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+h = json.loads(lines[0])
+assert h["evaluations"]["0"]["name"] == h["evaluations"]["1"]["name"] == "built-in 5x5 standard", h
+h["evaluations"]["0"]["hash"] = "0123456789abcdef"
+lines[0] = json.dumps(h, separators=(",", ":"))
+open(sys.argv[2], "w").write("\n".join(lines))
+EOF2
+real=$("$py" -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["evaluations"]["0"]["hash"])' p.jsonl)
+bad_says "a resume across a change of built-in weights" \
+  "player 'ab(depth=2)' evaluated with built-in 5x5 standard (weights 0123456789abcdef), this run's with built-in 5x5 standard (weights $real)" \
+  "${a_run[@]}" --b 'ab(depth=1)' --seed 5 --out pe.jsonl --resume
+"$seega" summary pe.jsonl --json >pes.json && same_summary "summary of a file whose evaluation has changed since" p.json pes.json
+"$seega" compare p.jsonl pe.jsonl --json >cmpe.json
+"$py" - cmpe.json "$real" <<'EOF2' && pass || fail "compare names a difference of evaluation: $(cat cmpe.json)"
+import json, sys
+c = json.load(open(sys.argv[1]))
+want = f"A's evaluation: built-in 5x5 standard (weights {sys.argv[2]}) vs built-in 5x5 standard (weights 0123456789abcdef)"
+assert c["differences"] == [want], c["differences"]
+EOF2
 bad_says "compare of one file" "two results files" compare m.jsonl
 bad_says "compare of a ladder" "compare reads matches" compare m.jsonl l.jsonl
 

@@ -166,6 +166,31 @@ bad_says "tune --features with an unknown name" "did you mean 'first_entry'" \
   tune --data "$tmp/data.csv" --features mobility,first_entri
 bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/data.csv" --features edge,edge
 
+# A positions file written before seega recorded evaluations is continued; one whose labelling search's
+# evaluation has changed since is refused, naming it.
+G --players 'ab(depth=1)' --games 4 --seed 2 --search-depth 2 --out "$tmp/ev.csv"
+"$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["evaluations"]["0"]["name"] == "built-in 5x5 standard", j
+del j["evaluations"], j["search_evaluation"]
+json.dump(j, open(sys.argv[1], "w"))' "$tmp/ev.csv.json" || fail "gen-data does not record the players' evaluation"
+if "$seega" gen-data --quiet --players 'ab(depth=1)' --games 6 --seed 2 --search-depth 2 --out "$tmp/ev.csv" --resume \
+  >/dev/null; then pass; else fail "gen-data does not continue a positions file of an older seega"; fi
+"$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["search_evaluation"]["hash"] = "0123456789abcdef"
+json.dump(j, open(sys.argv[1], "w"))' "$tmp/ev.csv.json"
+bad_says "gen-data across a change of the labelling search's weights" '0123456789abcdef' \
+  gen-data --quiet --players 'ab(depth=1)' --games 8 --seed 2 --search-depth 2 --out "$tmp/ev.csv" --resume
+# A variant that changes only who starts or when a game ends plays with its board's weights, and the
+# printed weights say which they are.
+"$seega" eval --print-weights --rules 'standard(first_mover=first,quiet_plies=40)' >"$tmp/variant.txt"
+"$seega" eval --print-weights --rules standard >"$tmp/board.txt"
+if cmp -s <(grep -v '^#' "$tmp/variant.txt") <(grep -v '^#' "$tmp/board.txt") &&
+  head -n 1 "$tmp/variant.txt" | grep -q '^# built-in 5x5 standard (weights [0-9a-f]\{16\}): the built-in weights of'; then
+  pass; else fail "a variant of 5x5 standard does not print its board's weights: $(head -n 2 "$tmp/variant.txt")"; fi
 # The labelling search's weights are in the data's configuration: given, or the rules' built-in ones.
 "$seega" eval --print-weights --rules diagonal >"$tmp/general.txt"
 G --players greedy --games 2 --seed 2 --search-weights "$tmp/general.txt" --search-depth 2 --out "$tmp/sw.csv"
@@ -173,9 +198,13 @@ G --players greedy --games 2 --seed 2 --search-depth 2 --out "$tmp/bw.csv"
 if "$py" - "$tmp/sw.csv.json" "$tmp/bw.csv.json" "$tmp/general.txt" <<'PY'
 import json, sys
 given, builtin = (json.load(open(p)) for p in sys.argv[1:3])
-general = open(sys.argv[3]).read()
+general = "".join(l for l in open(sys.argv[3]) if not l.startswith("#"))
 assert given["search_weights"] == general, given
 assert builtin["search_weights"] != general and "quiet_count 44" in builtin["search_weights"], builtin
+# Each names the evaluation: the file's, or the board's built-in weights.
+assert given["search_evaluation"]["name"] == "file " + sys.argv[3], given
+assert builtin["search_evaluation"]["name"] == "built-in 5x5 standard", builtin
+assert "evaluations" not in given, given  # greedy evaluates nothing
 PY
 then pass; else fail "gen-data's search weights are not in its configuration"; fi
 bad_says "gen-data --search-weights with --label result" "no search" \

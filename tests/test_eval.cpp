@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/eval.hpp"
@@ -183,18 +184,56 @@ TEST(Eval, TheAddedFeaturesWeighNothingByDefaultAndOldWeightsFilesReadAsBefore) 
   EXPECT_EQ(back.value, w);
 }
 
-TEST(Eval, BuiltInWeightsAreTheRulesOwnEntryElseTheGeneralOnes) {
-  // 5x5 standard has an entry of its own (the adopted fit); every other ruleset and size, and standard
-  // with any rule key changed, has the general weights.
+TEST(Eval, BuiltInWeightsAreTheBoardsOwnEntryElseTheGeneralOnes) {
+  // 5x5 standard has an entry of its own (the adopted fit); a board without one has the general weights.
   const Weights& standard = builtin_weights(rules("standard"));
   EXPECT_NE(standard, Weights::defaults());
   EXPECT_NE(standard.w[QuietCount], 0);
-  EXPECT_EQ(builtin_weights_rules(), std::vector<std::string>{"standard"});
-  for (const char* other : {"diagonal", "chain", "standard(size=7)", "standard(size=9)", "standard(quiet_plies=40)",
-                            "standard(first_mover=first)", "standard(centre_immune=off)"})
-    EXPECT_EQ(builtin_weights(rules(other)), Weights::defaults()) << other;
-  // Which colour places first only names the colours: the entry serves it.
-  EXPECT_EQ(builtin_weights(rules("standard(first_placer=b)")), standard);
+  EXPECT_EQ(builtin_weights_boards().front(), "5x5 standard");
+  // A key of the board (size, steps, captures, the centre, chains, forced capture, barriers) makes another
+  // board: not standard's weights.
+  for (const char* other :
+       {"standard(size=7)", "standard(size=9)", "standard(centre_immune=off)", "standard(captures=all)",
+        "standard(steps=all)", "standard(chains=on)", "standard(forced_capture=on)", "standard(barrier=on)"})
+    EXPECT_NE(builtin_weights(rules(other)), standard) << other;
+  // A variant that changes only who starts or when a game ends plays with its board's weights.
+  for (const char* variant : {"standard(first_placer=b)", "standard(first_mover=first)", "standard(quiet_plies=40)",
+                              "standard(quiet_plies=off)", "standard(max_plies=off)", "standard(walled_in=lose)"})
+    EXPECT_EQ(builtin_weights(rules(variant)), standard) << variant;
+  // Every board without an entry has the general weights.
+  const auto boards = builtin_weights_boards();
+  for (const char* r : {"standard", "diagonal", "chain", "standard(size=7)", "diagonal(size=7)", "chain(size=7)",
+                        "standard(size=9)", "diagonal(size=9)", "chain(size=9)", "standard(centre_immune=off)"}) {
+    const bool has_entry = std::find(boards.begin(), boards.end(), board_name(rules(r))) != boards.end();
+    EXPECT_EQ(builtin_weights(rules(r)) == Weights::defaults(), !has_entry) << r;
+  }
+}
+
+TEST(Eval, BoardsAreNamedBySizeAndPresetAndVariantsShareTheirBoard) {
+  EXPECT_EQ(board_name(rules("standard")), "5x5 standard");
+  EXPECT_EQ(board_name(rules("chain(size=9)")), "9x9 chain");
+  EXPECT_EQ(board_name(rules("diagonal(size=7,quiet_plies=40,walled_in=pass)")), "7x7 diagonal");
+  EXPECT_EQ(board_name(rules("standard(first_mover=first,max_plies=off)")), "5x5 standard");
+  // A board no preset has: its rules, the other keys at the preset's values.
+  EXPECT_EQ(board_name(rules("standard(centre_immune=off,quiet_plies=40)")), "standard(centre_immune=off)");
+  EXPECT_TRUE(same_board(rules("standard"), rules("standard(first_mover=first)")));
+  EXPECT_FALSE(same_board(rules("standard"), rules("standard(size=7)")));
+  EXPECT_FALSE(same_board(rules("standard"), rules("diagonal")));
+}
+
+TEST(Eval, AnEvaluationIsNamedAndHashedByItsValues) {
+  const Evaluation standard = builtin_evaluation(rules("standard(quiet_plies=40)"));
+  EXPECT_EQ(standard.name, "built-in 5x5 standard");
+  EXPECT_EQ(standard.hash, weights_hash(builtin_weights(rules("standard"))));
+  EXPECT_EQ(standard.hash.size(), 16U);
+  EXPECT_EQ(builtin_evaluation(rules("chain(size=9)")).name,
+            builtin_weights(rules("chain(size=9)")) == Weights::defaults() ? "built-in general" : "built-in 9x9 chain");
+  // The hash follows the values: one weight changed by a hundredth changes it.
+  Weights w = Weights::defaults();
+  const std::string before = weights_hash(w);
+  EXPECT_EQ(weights_hash(Weights::defaults()), before);
+  w.w[Mobility] += 0.01;
+  EXPECT_NE(weights_hash(w), before);
 }
 
 TEST(Eval, TheScoreIsTheWeightedSumRoundedToTheNearestHundredth) {

@@ -109,6 +109,26 @@ TEST(RunSim, TheFileReadsBackAndAResumeFinishesTheSameRuns) {
   for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(run_line(c, resumed[i]), run_line(c, all[i])) << i;
 }
 
+TEST(RunSim, TheHeaderNamesEachLevelsEvaluationAndAResumeAcrossAChangeIsRefused) {
+  const RunSimConfig c = config("greedy", 3, 4);
+  const auto runs = simulate_runs(c, {}, {}, nullptr);
+  const std::string text = file_text(c, runs);
+  auto header = nlohmann::json::parse(text.substr(0, text.find('\n')));
+  // greedy evaluates nothing; the levels (1 up) evaluate with their board's built-in weights.
+  EXPECT_FALSE(header["evaluations"].contains("0")) << header.dump();
+  for (const char* level : {"1", "2", "3"})
+    EXPECT_EQ(header["evaluations"][level]["hash"], weights_hash(builtin_weights(c.rules))) << level;
+  header["evaluations"]["2"]["hash"] = "0123456789abcdef";
+  const std::string changed = header.dump() + text.substr(text.find('\n'));
+  auto resumed = read_run_sim(c, changed);
+  ASSERT_FALSE(resumed.ok());
+  EXPECT_NE(resumed.error.find("level 2 ('level(2,deterministic)') evaluated with built-in 5x5 standard (weights "
+                               "0123456789abcdef)"),
+            std::string::npos)
+      << resumed.error;
+  EXPECT_TRUE(read_run_sim(c, changed, HeaderUse::ReadBack).ok());
+}
+
 TEST(RunSim, TheFileRefusesRunsThisSimulationDidNotPlay) {
   RunSimConfig c = config("greedy", 3, 6);
   const auto runs = simulate_runs(c, {}, {}, nullptr);

@@ -349,6 +349,54 @@ TEST(Runner, WhenBlackPlacesFirstTheLastPlacerIsWhiteAndCountedAsSuch) {
   EXPECT_FALSE(read_results(white.tournament(), text).ok());
 }
 
+TEST(ResultsFile, TheHeaderNamesEachPlayersEvaluationAndAResumeAcrossAChangeIsRefused) {
+  // random evaluates nothing; ab(depth=1) the built-in weights of its board, here under a variant of 5x5
+  // standard's rules that keeps the board.
+  const Tournament t =
+      tournament({"random", "ab(depth=1)"}, ScheduleKind::RoundRobin, 2, "standard(first_mover=first)");
+  const auto games = run(t, 1);
+  const nlohmann::json header = nlohmann::json::parse(results_header(t, "test"));
+  ASSERT_TRUE(header.contains("evaluations")) << header.dump();
+  const nlohmann::json& e = header["evaluations"];
+  EXPECT_FALSE(e.contains("0")) << e.dump();
+  EXPECT_EQ(e["1"]["name"], "built-in 5x5 standard");
+  EXPECT_EQ(e["1"]["hash"], weights_hash(builtin_weights(standard_rules())));
+  auto text_with = [&](const nlohmann::json& h) {
+    std::string text = h.dump() + "\n";
+    for (const auto& g : games) text += record_line(t, g) + "\n";
+    return text;
+  };
+  ASSERT_TRUE(read_results(t, text_with(header)).ok());
+  // The same file, had the built-in weights been others when it was written: a resume is refused, naming
+  // the player and both evaluations; read back (seega summary), the games are what they are.
+  nlohmann::json changed = header;
+  changed["evaluations"]["1"]["hash"] = "0123456789abcdef";
+  auto resumed = read_results(t, text_with(changed));
+  ASSERT_FALSE(resumed.ok());
+  EXPECT_NE(resumed.error.find("player 'ab(depth=1)' evaluated with built-in 5x5 standard (weights 0123456789abcdef)"),
+            std::string::npos)
+      << resumed.error;
+  EXPECT_NE(resumed.error.find("this run's with built-in 5x5 standard (weights " + e["1"]["hash"].get<std::string>()),
+            std::string::npos)
+      << resumed.error;
+  auto read_back = read_results(t, text_with(changed), ResultsCheck::Fields, {}, HeaderUse::ReadBack);
+  EXPECT_TRUE(read_back.ok()) << read_back.error;
+  EXPECT_EQ(read_back.value.games.size(), games.size());
+  // A file written before evaluations were recorded is continued, with a warning that says so.
+  nlohmann::json old = header;
+  old.erase("evaluations");
+  auto older = read_results(t, text_with(old));
+  ASSERT_TRUE(older.ok()) << older.error;
+  EXPECT_NE(older.value.header_warning.find("records no evaluation"), std::string::npos);
+  // A player with a weights file is named by the file and the hash of what it held.
+  Tournament w = t;
+  w.players[1].weights_file = "w.txt";
+  w.players[1].weights = Weights::defaults();
+  const nlohmann::json wh = nlohmann::json::parse(results_header(w, "test"));
+  EXPECT_EQ(wh["evaluations"]["1"]["name"], "file w.txt");
+  EXPECT_EQ(wh["evaluations"]["1"]["hash"], weights_hash(Weights::defaults()));
+}
+
 TEST(ResultsFile, AGameThatIsNotTheSchedulesGameAtItsIndexIsRefused) {
   const Tournament t = tournament({"random", "greedy", "ab(depth=1)"}, ScheduleKind::RoundRobin, 2);
   const auto games = run(t, 1);

@@ -24,6 +24,7 @@ struct LabelSpec {
   double k = 1;          // the search's win probability is sigmoid(k x score / 100); forced results are 1 or 0
   // The labelling search's weights; without, the built-in weights of the game's rules (builtin_weights).
   std::optional<Weights> weights;
+  std::string weights_file;  // where weights came from, when read from a file (what a file's header names)
 };
 // "result", "search" or "blend=L" with L in [0, 1].
 Parsed<LabelSpec> parse_label(std::string_view text);

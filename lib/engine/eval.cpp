@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -49,8 +51,9 @@ Weights standard_5x5() {
   return d;
 }
 
+// The table: one entry a board (same_board), each adopted through its own gate.
 struct BuiltinEntry {
-  Rules rules;
+  Rules board;
   Weights weights;
 };
 
@@ -59,23 +62,65 @@ const std::vector<BuiltinEntry>& builtin_table() {
   return table;
 }
 
+const BuiltinEntry* builtin_entry(const Rules& rules) {
+  for (const BuiltinEntry& e : builtin_table())
+    if (same_board(e.board, rules)) return &e;
+  return nullptr;
+}
+
 }  // namespace
+
+bool same_board(const Rules& a, const Rules& b) {
+  return a.size == b.size && a.diag_steps == b.diag_steps && a.diag_captures == b.diag_captures &&
+         a.centre_immune == b.centre_immune && a.chains == b.chains && a.forced_capture == b.forced_capture &&
+         a.barrier == b.barrier;
+}
+
+std::string board_name(const Rules& rules) {
+  const std::string size = std::to_string(rules.size) + "x" + std::to_string(rules.size);
+  for (Rules preset : {standard_rules(), diagonal_rules(), chain_rules()}) {
+    preset.size = rules.size;
+    if (same_board(preset, rules)) return size + " " + preset.preset;
+  }
+  // No preset's board: the rules with every key that is not the board's at the preset's value.
+  auto base = parse_rules(rules.preset);
+  Rules board = base.ok() ? base.value.rules : standard_rules();
+  board.size = rules.size;
+  board.diag_steps = rules.diag_steps;
+  board.diag_captures = rules.diag_captures;
+  board.centre_immune = rules.centre_immune;
+  board.chains = rules.chains;
+  board.forced_capture = rules.forced_capture;
+  board.barrier = rules.barrier;
+  return board.to_string();
+}
 
 const Weights& builtin_weights(const Rules& rules) {
   static const Weights general = Weights::defaults();
-  for (const BuiltinEntry& e : builtin_table()) {
-    // Which colour places first is a name, not a rule of play: the entry serves both.
-    Rules named = rules;
-    named.first_placer = e.rules.first_placer;
-    if (named == e.rules) return e.weights;
-  }
-  return general;
+  const BuiltinEntry* e = builtin_entry(rules);
+  return e ? e->weights : general;
 }
 
-std::vector<std::string> builtin_weights_rules() {
+std::vector<std::string> builtin_weights_boards() {
   std::vector<std::string> out;
-  for (const BuiltinEntry& e : builtin_table()) out.push_back(e.rules.to_string());
+  for (const BuiltinEntry& e : builtin_table()) out.push_back(board_name(e.board));
   return out;
+}
+
+std::string weights_hash(const Weights& w) {
+  std::uint64_t h = 0xCBF29CE484222325ULL;  // FNV-1a
+  for (const unsigned char c : w.to_text()) {
+    h ^= c;
+    h *= 0x100000001B3ULL;
+  }
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  return out;
+}
+
+Evaluation builtin_evaluation(const Rules& rules) {
+  const BuiltinEntry* e = builtin_entry(rules);
+  return {e ? "built-in " + board_name(e->board) : "built-in general", weights_hash(builtin_weights(rules))};
 }
 
 double Weights::value(const FeatureVector& x, bool placing, double t) const {

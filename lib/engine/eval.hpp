@@ -66,13 +66,36 @@ struct Weights {
   bool operator==(const Weights&) const = default;
 };
 
-// The built-in weights of a ruleset: its entry in the table of weights fitted for it, else
+// The board of a ruleset: its size and the rules that decide what a position holds and how stones
+// move and take (diagonal steps and captures, the centre's immunity, chains, forced capture, barriers).
+// Built-in weights are fitted per board. The other keys (which colour places first, who moves first,
+// the quiet and ply limits, the walled-in rule) decide who starts and when a game ends, not what a
+// position is: a variant that changes only them plays with its board's weights.
+bool same_board(const Rules& a, const Rules& b);
+// "5x5 standard", "7x7 chain": the size and the preset whose board it is; a board no preset has is
+// named by its rules with the other keys at the preset's values ("standard(centre_immune=off)").
+std::string board_name(const Rules& rules);
+
+// The built-in weights of a ruleset: its board's entry in the table of weights fitted per board, else
 // Weights::defaults(). An entry is adopted only where seega gate passed it against the general weights
-// (experiments/tune_eval/README.md): today 5x5 standard, with every other rule key at its default
-// (first_placer aside, which only names the colours).
+// on that board (experiments/tune_eval/README.md).
 const Weights& builtin_weights(const Rules& rules);
-// The rules of the table's entries, canonical ("standard"), in the table's order.
-std::vector<std::string> builtin_weights_rules();
+// The boards of the table's entries (board_name), in the table's order.
+std::vector<std::string> builtin_weights_boards();
+
+// Which weights a player evaluated with, as every file a run writes records it for each player: a name
+// and a hash of the values, so that a resume across a change of weights is refused and seega compare
+// names the difference.
+struct Evaluation {
+  std::string name;  // "built-in 5x5 standard", "built-in general", "file w.txt"
+  std::string hash;  // weights_hash of the values
+  bool operator==(const Evaluation&) const = default;
+};
+// 16 hexadecimal digits of a 64-bit FNV-1a hash of w.to_text(): equal values, equal hash.
+std::string weights_hash(const Weights& w);
+// The built-in weights of rules as an Evaluation: "built-in BOARD" for a board with an entry of its
+// own, "built-in general" for the rest.
+Evaluation builtin_evaluation(const Rules& rules);
 
 // Parses the weights file format: "name value" per line, '#' starts a comment. A name may carry a
 // phase, "placement.material 100" or "movement.material 100"; a plain name is the movement (and

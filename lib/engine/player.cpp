@@ -173,6 +173,15 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
   return P{spec, {}};
 }
 
+std::optional<Evaluation> player_evaluation(const PlayerSpec& spec, const Rules& rules) {
+  using K = PlayerSpec::Kind;
+  if (spec.kind != K::AlphaBeta && spec.kind != K::Level) return std::nullopt;
+  if (spec.weights)
+    return Evaluation{spec.weights_file.empty() ? "given weights" : "file " + spec.weights_file,
+                      weights_hash(*spec.weights)};
+  return builtin_evaluation(rules);
+}
+
 std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load) {
   if (spec.placement) {
     PlayerSpec inner = *spec.placement;

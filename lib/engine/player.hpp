@@ -131,6 +131,10 @@ using WeightsLoader = std::function<Parsed<Weights>(const std::string& path)>;
 // Loads the weights files spec names, its own and its placement player's, into their weights: "" when
 // done, else the error, naming the player and the file.
 std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load = load_weights);
+// The evaluation spec plays with under rules: its weights file's ("file PATH"), else the rules' built-in
+// weights (builtin_evaluation); none for a player that evaluates no position (random, greedy, mcts, an
+// engine). A placement= player's is its own (spec.placement).
+std::optional<Evaluation> player_evaluation(const PlayerSpec& spec, const Rules& rules);
 std::string players_help();
 
 template <int N>

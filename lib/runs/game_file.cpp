@@ -5,6 +5,7 @@
 
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
+#include "runs/evaluations.hpp"
 #include "runs/game_record_json.hpp"
 #include "runs/json.hpp"
 #include "runs/jsonl_file.hpp"
@@ -59,10 +60,13 @@ Parsed<GameFile> read_play_file(std::string_view text) {
 
 }  // namespace
 
-std::string play_header(const Rules& rules, std::uint64_t seed, const std::vector<std::string>& players,
+std::string play_header(const Rules& rules, std::uint64_t seed, const std::vector<PlayerSpec>& players,
                         std::string_view version) {
+  std::vector<std::string> names;
+  for (const auto& p : players) names.push_back(p.text);
   nlohmann::json h{{"type", "header"},           {"kind", "play"},           {"format", kPlayFormat},
-                   {"rules", rules.to_string()}, {"seed", json_key64(seed)}, {"players", players}};
+                   {"rules", rules.to_string()}, {"seed", json_key64(seed)}, {"players", names}};
+  if (auto e = evaluations_json(players, rules); !e.empty()) h["evaluations"] = e;
   add_build_keys(h, version);
   add_origin_key(h);  // as every file a run writes
   return h.dump();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/game_record.hpp"
+#include "engine/player.hpp"
 #include "rules/rules.hpp"
 
 namespace seega {
@@ -23,10 +24,12 @@ struct GameFile {
 };
 
 // seega play --out: a person's games, one file a run. A header line
-//   {"type":"header","kind":"play","format":1,"rules":...,"seed":...,"players":[...],...build keys, origin}
-// (player 0 the person, "you"; player L the computer's spec at level L), then one game line a finished
+//   {"type":"header","kind":"play","format":1,"rules":...,"seed":...,"players":[...],"evaluations":{...},
+//    ...build keys, origin}
+// (player 0 the person, "you"; player L the computer's spec at level L; each level's evaluation as
+// runs/evaluations.hpp records it), then one game line a finished
 // game in the order played (game_json, as a results file's: index k is the run's game k, moves included).
-std::string play_header(const Rules& rules, std::uint64_t seed, const std::vector<std::string>& players,
+std::string play_header(const Rules& rules, std::uint64_t seed, const std::vector<PlayerSpec>& players,
                         std::string_view version);
 std::string play_game_line(const GameRecord& game);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "runs/evaluations.hpp"
 #include "runs/json.hpp"
 #include "runs/positions_file.hpp"
 #include "runs/results_file.hpp"
@@ -26,8 +27,14 @@ Tournament GenDataConfig::tournament() const {
 nlohmann::json GenDataConfig::data_config() const {
   nlohmann::json config{{"positions_per_game", positions_per_game}, {"label", to_string(label)}};
   // The weights the labelling search evaluates with, given or built in: a label means nothing without them.
-  if (label.kind != LabelSpec::Kind::Result)
+  if (label.kind != LabelSpec::Kind::Result) {
     config["search_weights"] = (label.weights ? *label.weights : builtin_weights(rules)).to_text();
+    const Evaluation e = label.weights
+                             ? Evaluation{label.weights_file.empty() ? "given weights" : "file " + label.weights_file,
+                                          weights_hash(*label.weights)}
+                             : builtin_evaluation(rules);
+    config["search_evaluation"] = {{"name", e.name}, {"hash", e.hash}};
+  }
   if (from_file()) {
     config["from"] = from;
     return config;
@@ -37,6 +44,7 @@ nlohmann::json GenDataConfig::data_config() const {
   config.update(
       {{"rules", rules.to_string()}, {"players", names}, {"seed", json_key64(seed)}, {"opening_turns", opening_turns}});
   if (openings.used()) config["openings"] = openings_json(openings);
+  if (auto e = evaluations_json(tournament().players, rules); !e.empty()) config["evaluations"] = e;
   return config;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/replay.hpp"
 #include "rules/bitboard.hpp"
 #include "rules/spec.hpp"
+#include "runs/evaluations.hpp"
 #include "runs/json.hpp"
 
 namespace seega {
@@ -43,6 +44,7 @@ json config_json(const Tournament& t) {
          {"seed", json_key64(t.seed)},
          {"opening_turns", t.opening_turns}};
   if (!weights.empty()) h["weights"] = weights;
+  if (json e = evaluations_json(t.players, t.rules); !e.empty()) h["evaluations"] = e;
   if (t.adjudication.any()) h["adjudication"] = t.adjudication.text();
   if (t.openings.used()) h["openings"] = openings_json(t.openings);
   return h;
@@ -71,8 +73,11 @@ std::string schedule_mismatch(const Tournament& t, const GameRecord& g) {
 
 namespace {
 
-// Why header h was not written for t's shard `shard`, naming the first key that differs, or empty.
-std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard) {
+// Why header h was not written for t's shard `shard`, naming the first key that differs, or empty. Read
+// back, the players' evaluations are what the file says they were; a run that continues the file must
+// evaluate as it did (warning: that the file records none, when it does not).
+std::string header_mismatch(const json& h, const Tournament& t, const Shard& shard, HeaderUse use,
+                            std::string& warning) {
   if (!json_field_is(h, "format", kFormat)) {
     if (const auto old =
             json_whole(h.is_object() && h.contains("format") ? h["format"] : json(), kOldestRead, kFormat - 1);
@@ -86,9 +91,9 @@ std::string header_mismatch(const json& h, const Tournament& t, const Shard& sha
   if (auto why = shard_mismatch(h, shard); !why.empty())
     return "results file was made with " + why + "; use another --out file";
   const json want = config_json(t);
-  // Weights are reported below, with the player's name.
-  if (const auto key =
-          first_key_differing(want, h, KeysCompared::First, [](const std::string& k) { return k == "weights"; });
+  // Weights and evaluations are reported below, with the player's name.
+  if (const auto key = first_key_differing(want, h, KeysCompared::First,
+                                           [](const std::string& k) { return k == "weights" || k == "evaluations"; });
       !key.empty())
     return "results file was made with " + key_value_text(h, key) + ", this run has " + key_value_text(want, key) +
            "; use another --out file";
@@ -109,6 +114,11 @@ std::string header_mismatch(const json& h, const Tournament& t, const Shard& sha
                "' (its weights file has changed since); use another --out file";
     }
     return "results file was made with other weights than this run's; use another --out file";
+  }
+  if (use == HeaderUse::Continue) {
+    const json evaluations = want.contains("evaluations") ? want["evaluations"] : json::object();
+    if (auto why = evaluation_mismatch(h, evaluations, players_named(t.players), warning); !why.empty())
+      return "results file: " + why;
   }
   return "";
 }
@@ -213,10 +223,14 @@ std::string game_line_mismatch(const Tournament& t, const json& line, const Game
 
 }  // namespace
 
-Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check, const Shard& shard) {
-  return read_games(
-      text, [&](const json& h) { return header_mismatch(h, t, shard); },
+Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check, const Shard& shard,
+                                 HeaderUse use) {
+  std::string warning;
+  auto file = read_games(
+      text, [&](const json& h) { return header_mismatch(h, t, shard, use, warning); },
       [&](const json& line, const GameRecord& g) { return game_line_mismatch(t, line, g, check, shard); });
+  if (file.ok()) file.value.header_warning = warning;
+  return file;
 }
 
 Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view text) {
@@ -306,6 +320,7 @@ Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournam
         if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
         if (auto why = items_past_run(read.value.games, t.schedule.games(), "game"); !why.empty())
           return Parsed<std::size_t>::fail(why);
+        if (!read.value.header_warning.empty()) w.warnings_.push_back(path + ": " + read.value.header_warning);
         if (read.value.dropped_last_line)
           w.warnings_.push_back(path +
                                 ": skipped a corrupt last line (an interrupted "

@@ -10,6 +10,7 @@
 
 #include "engine/game_record.hpp"
 #include "runs/append_file.hpp"
+#include "runs/evaluations.hpp"
 #include "runs/game_record_json.hpp"
 #include "runs/jsonl_file.hpp"
 #include "runs/shard.hpp"
@@ -40,6 +41,7 @@ struct ResultsFile {
   std::vector<GameRecord> games;
   bool dropped_last_line = false;  // a corrupt final line (an interrupted write) was skipped
   std::size_t valid_bytes = 0;     // the length of the file up to the last good line
+  std::string header_warning;      // what read_results(t, ...) could not check of the header, or empty
 };
 
 // Reads any results file: a header line, then game lines of the right form. A corrupt line other
@@ -57,7 +59,7 @@ enum class ResultsCheck { Fields, Replay };
 // shard (an error names the first key that differs) and every game line must pass `check`; an error
 // names the line, the game and the field.
 Parsed<ResultsFile> read_results(const Tournament& t, std::string_view text, ResultsCheck check = ResultsCheck::Fields,
-                                 const Shard& shard = {});
+                                 const Shard& shard = {}, HeaderUse use = HeaderUse::Continue);
 
 // One game line of tournament t (no newline), read and checked as read_results(t, ...) checks each line
 // of a file (Fields): the form in which a game played by another process reaches the root (share.hpp).

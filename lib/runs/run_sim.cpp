@@ -8,6 +8,7 @@
 #include "engine/selfplay.hpp"
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
+#include "runs/evaluations.hpp"
 #include "runs/game_record_json.hpp"
 #include "runs/indexed_work.hpp"
 #include "runs/json.hpp"
@@ -101,6 +102,8 @@ json config_json(const RunSimConfig& c) {
       {"player", c.player.text}, {"max_level", c.max_level}, {"levels", levels_key(c)}, {"seed", json_key64(c.seed)}};
   if (!c.table.levels.empty()) h["level_table"] = c.table.texts();
   if (!c.player.weights_file.empty() && c.player.weights) h["weights"] = c.player.weights->to_text();
+  // The player is "0", the levels "1" up.
+  if (json e = evaluations_json(c.players(), c.rules); !e.empty()) h["evaluations"] = e;
   add_shard_key(h, c.shard);
   return h;
 }
@@ -309,7 +312,7 @@ int run_sim_format(const json& h) {
 
 }  // namespace
 
-Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
+Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text, HeaderUse use) {
   using P = Parsed<RunSimFile>;
   auto split = split_jsonl(text, "run-sim file");
   if (!split.ok()) return P::fail(split.error);
@@ -322,7 +325,9 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
                           : "not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
   if (auto why = shard_mismatch(have, c.shard); !why.empty())
     return P::fail("the file was made with " + why + "; use another --out file");
-  if (const auto key = first_key_differing(want, have); !key.empty())
+  if (const auto key =
+          first_key_differing(want, have, KeysCompared::First, [](const std::string& k) { return k == "evaluations"; });
+      !key.empty())
     return P::fail("the file was made with " +
                    (key == "weights"
                         ? std::string("other weights for the player (its weights file has changed since)")
@@ -330,9 +335,23 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text) {
                    "; use another --out file");
   if (have.contains("weights") && !want.contains("weights"))
     return P::fail("the file was made with a weights file for the player; use another --out file");
+  std::string warning;
+  if (use == HeaderUse::Continue) {
+    // The player is "0", level L is "L".
+    const auto players = c.players();
+    std::vector<std::string> who{"player '" + players[0].label() + "'"};
+    for (std::size_t l = 1; l < players.size(); ++l)
+      who.push_back("level " + std::to_string(l) + " ('" + players[l].label() + "')");
+    if (auto why = evaluation_mismatch(have, want.contains("evaluations") ? want["evaluations"] : json::object(), who,
+                                       warning);
+        !why.empty())
+      return P::fail(why);
+  }
   auto file = read_runs(c, std::move(split.value));
-  if (file.ok())
+  if (file.ok()) {
     if (auto why = items_past_run(file.value.runs, c.runs, "run"); !why.empty()) return P::fail(why);
+    file.value.header_warning = warning;
+  }
   return file;
 }
 

@@ -14,6 +14,7 @@
 #include "analysis/stats.hpp"
 #include "engine/game_record.hpp"
 #include "engine/player.hpp"
+#include "runs/evaluations.hpp"
 #include "runs/jsonl_file.hpp"
 #include "runs/level_table.hpp"
 #include "runs/run_progress.hpp"
@@ -88,10 +89,11 @@ struct RunSimFile {
   std::vector<RunRecord> runs;
   bool dropped_last_line = false;
   std::size_t valid_bytes = 0;
+  std::string header_warning;  // what read_run_sim(config, ...) could not check of the header, or empty
 };
 // A file being resumed by simulation `config`: also refused when it holds a run past config.runs
 // (items_past_run: a resume never cuts a file).
-Parsed<RunSimFile> read_run_sim(const RunSimConfig& config, std::string_view text);
+Parsed<RunSimFile> read_run_sim(const RunSimConfig& config, std::string_view text, HeaderUse use = HeaderUse::Continue);
 // One run line (no newline), checked as read_run_sim checks each line of a file.
 Parsed<RunRecord> read_run_line(const RunSimConfig& config, std::string_view line);
 // Reads any run-sim file, checking each run against the configuration its header names (seega merge;
