@@ -8,7 +8,10 @@
 #include <filesystem>
 #include <sstream>
 
+#include <sys/resource.h>
+
 #include "analysis/labelling.hpp"
+#include "analysis/pattern_fit.hpp"
 #include "analysis/tune.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
@@ -26,10 +29,10 @@ struct Data {
   std::vector<std::string> rules;  // the rules of the rows, each once, in the order first met
 };
 
-Data read_samples(const std::string& path, const std::optional<LabelSpec>& label) {
+Data read_samples(const std::string& path, const std::optional<LabelSpec>& label, bool patterns = false) {
   const std::string text = read_user_file(path, "--data");
   std::vector<std::string> rules;
-  auto samples = read_tune_samples(text, label, &rules);
+  auto samples = read_tune_samples(text, label, &rules, patterns);
   if (!samples.ok()) throw UsageError("--data " + path + ": " + samples.error);
   return Data{std::move(samples.value), std::move(rules)};
 }
@@ -57,12 +60,106 @@ void print_table(const char* phase, const std::vector<FeatureFit>& fits, const L
   }
 }
 
+// Peak resident memory of this process so far, in MB (getrusage), for a fit's report.
+double peak_memory_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+// seega tune --patterns: the pattern evaluation's fit (analysis/pattern_fit.hpp) from start, the
+// weights written with their tables, and its report.
+struct PatternRun {
+  std::string data, out_path, header;  // header: the weights file's comment lines
+  std::optional<LabelSpec> label;
+  PatternFitOptions options;
+  bool json = false;
+};
+
+int run_pattern_fit(const PatternRun& run, const Weights& start) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Data read = read_samples(run.data, run.label, true);
+  const double read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  Rules board = load_rules(read.rules.front());
+  for (const auto& r : read.rules)
+    if (!same_board(load_rules(r), board))
+      throw UsageError("--patterns: the data hold positions of two boards (" + board_name(board) + " and " +
+                       board_name(load_rules(r)) + "); a pattern evaluation is fitted for one board");
+  const PatternSet& set = pattern_set(board.size, board.diag_captures);
+  auto fit = fit_patterns(read.samples, start, set, run.options);
+  if (!fit.ok()) throw UsageError(fit.error);
+  const PatternFitResult& r = fit.value;
+  if (!run.out_path.empty()) {
+    const std::string text = run.header + "# a pattern evaluation for " + board_name(board) + " (" + set.name() +
+                             " patterns): K " + fmt::format("{:.5f}", r.k) + "\n" + r.weights.to_text();
+    if (auto why = write_files_atomically({{run.out_path, text}}); !why.empty())
+      throw UsageError("--out " + why + " (the weights were not written)");
+  }
+  nlohmann::json stages = nlohmann::json::array();
+  for (const auto& st : r.stages)
+    stages.push_back({{"train", st.train},
+                      {"holdout", st.holdout},
+                      {"holdout_loss_before", st.holdout_before},
+                      {"holdout_loss_after", st.holdout_after}});
+  nlohmann::json linear = nlohmann::json::object();
+  for (int f = 0; f < kFeatureCount; ++f)
+    linear[std::string(kFeatureNames[f])] = {{"start", start.w[f]}, {"fitted", r.weights.w[f]}};
+  const nlohmann::json j{{"board", board_name(board)},
+                         {"patterns", set.name()},
+                         {"k", r.k},
+                         {"entries", r.entries},
+                         {"entries_fitted", r.entries_fitted},
+                         {"entries_rare", r.entries_rare},
+                         {"min_count", run.options.min_count},
+                         {"l2", run.options.l2},
+                         {"train_samples", r.train_samples},
+                         {"holdout_samples", r.holdout_samples},
+                         {"train_pairs", r.train_pairs},
+                         {"holdout_pairs", r.holdout_pairs},
+                         {"nonzeros", r.nonzeros},
+                         {"train_loss_before", r.train_loss_before},
+                         {"train_loss_after", r.train_loss_after},
+                         {"holdout_loss_before", r.holdout_loss_before},
+                         {"holdout_loss_after", r.holdout_loss_after},
+                         {"stages", stages},
+                         {"linear", linear},
+                         {"linear_held", r.linear_held},
+                         {"newton_steps", r.newton_steps},
+                         {"cg_iterations", r.cg_iterations},
+                         {"converged", r.converged},
+                         {"seconds", r.seconds},
+                         {"read_seconds", read_seconds},
+                         {"peak_memory_mb", peak_memory_mb()}};
+  if (run.json) {
+    print_json(j);
+    return 0;
+  }
+  fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out ({} patterns of {})\n",
+             run.data, r.train_samples, r.train_pairs, r.holdout_samples, r.holdout_pairs, set.name(),
+             board_name(board));
+  fmt::print("table entries: {} fitted (read by at least {} training positions), {} read less and held at 0, of {}\n",
+             r.entries_fitted, run.options.min_count, r.entries_rare, r.entries);
+  fmt::print("loss (mean cross-entropy): training {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f}\n", r.train_loss_before,
+             r.train_loss_after, r.holdout_loss_before, r.holdout_loss_after);
+  for (std::size_t s = 0; s < r.stages.size(); ++s)
+    if (r.stages[s].holdout)
+      fmt::print("  stage {}: held out {:.5f} -> {:.5f} ({} positions)\n", s, r.stages[s].holdout_before,
+                 r.stages[s].holdout_after, r.stages[s].holdout);
+  fmt::print(
+      "{} Newton steps{} ({} conjugate-gradient iterations), {:.1f} s to fit, {:.1f} s to read, {:.0f} MB at most\n",
+      r.newton_steps, r.converged ? "" : " (not converged)", r.cg_iterations, r.seconds, read_seconds,
+      peak_memory_mb());
+  if (!run.out_path.empty()) fmt::print("weights written to {}\n", run.out_path);
+  return 0;
+}
+
 }  // namespace
 
 int run_tune(const std::vector<std::string>& args) {
   std::string data, start_path, phases = "joint", out_path, seed_text, features_text, label_text;
-  double l2 = 0, holdout = 0.1;
-  bool json = false, taper = false;
+  double l2 = 0, holdout = 0.1, pattern_l2 = 1;
+  int min_count = 20;
+  bool json = false, taper = false, patterns = false;
   po::options_description opts("tune options");
   opts.add_options()("data", po::value(&data)->required(), "positions from seega gen-data")(
       "weights", po::value(&start_path), "the starting weights (default: the built-in ones)")(
@@ -82,14 +179,23 @@ int run_tune(const std::vector<std::string>& args) {
       "file's label column)")(
       "features", po::value(&features_text),
       "fit only these features, comma-separated (material always); the others weigh 0 in the fit and in "
-      "the weights written (default: every feature)")("json", po::bool_switch(&json),
-                                                      "print the report as one JSON object");
+      "the weights written (default: every feature)")(
+      "patterns", po::bool_switch(&patterns),
+      "fit a pattern evaluation: tables of the board's patterns (lines, corners, the centre's cross; docs/engines.md) "
+      "with the linear weights, from --weights (one unsplit set)")(
+      "pattern-l2", po::value(&pattern_l2)->default_value(1.0),
+      "with --patterns: the L2 penalty on each table entry, in logits (added to the summed loss)")(
+      "min-count", po::value(&min_count)->default_value(20),
+      "with --patterns: table entries read by fewer training positions are held at 0")(
+      "json", po::bool_switch(&json), "print the report as one JSON object");
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
           "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--taper] [--l2 X]\n"
           "       [--holdout 0.1] [--seed S] [--label result|search|blend=L] [--features F,F...] [--out weights.txt]\n"
-          "       [--json]"))
+          "       [--json]\n"
+          "       seega tune --data positions.csv --patterns [--weights start.txt] [--pattern-l2 1] [--min-count 20]\n"
+          "       [--holdout 0.1] [--seed S] [--label L] [--out weights.txt] [--json]"))
     return 0;
   if (phases != "joint" && phases != "split") throw UsageError("--phases '" + phases + "': allowed joint, split");
   if (!out_path.empty()) {
@@ -102,6 +208,32 @@ int run_tune(const std::vector<std::string>& args) {
       throw UsageError("--out " + out_path + ": " + dir.string() + " is not a directory");
   }
   Weights start = load_weights_option(start_path);
+  if (patterns) {
+    if (phases != "joint" || taper || vm.count("features") || l2 != 0)
+      throw UsageError(
+          "--patterns fits one set of linear weights beside the tables: no --phases split, --taper, "
+          "--features or --l2 (--pattern-l2 is its penalty)");
+    if (!(pattern_l2 > 0)) throw UsageError("--pattern-l2: a number above 0");
+    if (min_count < 1) throw UsageError("--min-count: at least 1");
+    PatternRun run{data,
+                   out_path,
+                   "# seega tune --data " + data + " --patterns --pattern-l2 " + fmt::format("{}", pattern_l2) +
+                       " --min-count " + std::to_string(min_count) +
+                       (label_text.empty() ? "" : " --label " + label_text) + "\n",
+                   {},
+                   {},
+                   json};
+    if (vm.count("label")) {
+      auto l = parse_label(label_text);
+      if (!l.ok()) throw UsageError(l.error);
+      run.label = l.value;
+    }
+    run.options.l2 = pattern_l2;
+    run.options.min_count = min_count;
+    run.options.holdout = holdout;
+    run.options.seed = parse_seed(seed_text);
+    return run_pattern_fit(run, start);
+  }
   LeftOut left_out{};
   if (vm.count("features")) {
     const auto chosen = parse_feature_list(features_text);

@@ -20,6 +20,9 @@ struct TuneSample {
   long long game = 0;      // the game it came from: the train/held-out split is by game
   bool placement = false;  // the phase
   double taper = 1;        // taper(pos): how full the board is, for tapered weights
+  // The pattern tables' entries the position reads (stage * stage entries + entry, one an image), when
+  // read for a pattern fit (pattern_fit.hpp); empty otherwise.
+  std::vector<std::int32_t> patterns;
 };
 
 // The range fit_k searches. Below kMinTuneK a stone is worth less than a millionth of a logit, which

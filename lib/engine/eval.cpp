@@ -149,7 +149,13 @@ std::string Weights::to_text() const {
   section("", w);
   if (placement) section("placement.", *placement);
   if (endgame) section("endgame.", *endgame);
+  if (patterns) os << patterns_text(*patterns);
   return os.str();
+}
+
+bool Weights::operator==(const Weights& o) const {
+  const bool same_tables = patterns == o.patterns || (patterns && o.patterns && *patterns == *o.patterns);
+  return w == o.w && placement == o.placement && endgame == o.endgame && same_tables;
 }
 
 Parsed<Weights> parse_weights(std::string_view text) {
@@ -162,6 +168,8 @@ Parsed<Weights> parse_weights(std::string_view text) {
   int line_no = 0;
   std::istringstream in{std::string(text)};
   std::string line;
+  PatternTextReader tables;
+  bool in_tables = false;
   while (std::getline(in, line)) {
     ++line_no;
     if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
@@ -169,6 +177,13 @@ Parsed<Weights> parse_weights(std::string_view text) {
     std::string name, value, extra;
     if (!(ls >> name)) continue;
     auto where = "line " + std::to_string(line_no) + ": ";
+    if (tables.done()) return P::fail(where + "'" + name + "' after the pattern tables' end line");
+    if (in_tables || name == "patterns") {
+      auto why = in_tables ? tables.line(line) : tables.header(line);
+      if (!why.empty()) return P::fail(where + why);
+      in_tables = true;
+      continue;
+    }
     Phase phase = Movement;
     if (auto dot = name.find('.'); dot != std::string::npos) {
       const std::string prefix = name.substr(0, dot);
@@ -195,6 +210,10 @@ Parsed<Weights> parse_weights(std::string_view text) {
     if (ls >> extra) return P::fail(where + "unexpected '" + extra + "' after the weight of '" + name + "'");
     by_phase[phase][f] = *v;
   }
+  if (in_tables && !tables.done())
+    return P::fail("line " + std::to_string(line_no) +
+                   ": the pattern tables end without their end line (a file cut short)");
+  if (in_tables) out.patterns = tables.take();
   out.w = by_phase[Movement];
   // A placement or endgame section starts from the movement weights: a feature it does not name keeps
   // the movement weight there.
@@ -400,6 +419,7 @@ int evaluate(const Position<N>& pos, const Weights& weights) {
     const double t = taper(pos);
     s = t * s + (1 - t) * sum(*weights.endgame);
   }
+  if (weights.patterns && weights.patterns->set->size == N) s += weights.patterns->value(pos);
   s = std::clamp(s, -20000.0, 20000.0);
   return static_cast<int>(s >= 0 ? s + 0.5 : s - 0.5);  // lround's rounding, without the libm call
 }

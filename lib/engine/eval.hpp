@@ -3,11 +3,13 @@
 // small text file (one "name value" per line, # comments) or the built-in defaults.
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/patterns.hpp"
 #include "rules/movegen.hpp"
 
 namespace seega {
@@ -49,6 +51,9 @@ struct Weights {
   FeatureVector w{};                       // every position's, or the movement phase's when split
   std::optional<FeatureVector> placement;  // the placement phase's, when split
   std::optional<FeatureVector> endgame;    // the movement weights on an empty board, when tapered
+  // A pattern evaluation's tables (patterns.hpp), added to the linear sum; shared, as they are large and
+  // never change once read. Only for positions of their board's size.
+  std::shared_ptr<const PatternTables> patterns;
   // The general built-in weights: those of every ruleset and size without an entry of its own in
   // builtin_weights' table, and the base of a weights file (a feature a file does not name keeps its
   // weight here).
@@ -61,9 +66,11 @@ struct Weights {
   // The weights in effect for a position of this phase and taper t: of_phase(placing), blended with
   // endgame by t when tapered.
   FeatureVector at(bool placing, double t) const;
-  // The file format: one feature a line, "placement.NAME" lines when split, "endgame.NAME" when tapered.
+  // The file format: one feature a line, "placement.NAME" lines when split, "endgame.NAME" when tapered,
+  // then the pattern tables' section when there are tables (patterns_text).
   std::string to_text() const;
-  bool operator==(const Weights&) const = default;
+  // Equal values, the tables' included (not the same tables in memory).
+  bool operator==(const Weights& o) const;
 };
 
 // The board of a ruleset: its size and the rules that decide what a position holds and how stones
@@ -97,7 +104,11 @@ std::string weights_hash(const Weights& w);
 // own, "built-in general" for the rest.
 Evaluation builtin_evaluation(const Rules& rules);
 
-// Parses the weights file format: "name value" per line, '#' starts a comment. A name may carry a
+// Parses the weights file format: "name value" per line, '#' starts a comment. A pattern evaluation's
+// file goes on, after its linear weights, with the tables' section (patterns_text): a "patterns 1 ..."
+// line, one "pattern ..." line an entry and an "end" line that counts and hashes them; a file cut short,
+// an entry altered, a section of another format or board, or anything but comments after the end, is an
+// error naming the line. A name may carry a
 // phase, "placement.material 100" or "movement.material 100"; a plain name is the movement (and
 // unsplit) weight, so files written before phases existed read as they always did. Any placement.
 // line splits the weights: placement features not given start from the movement ones. Any endgame.

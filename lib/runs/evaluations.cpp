@@ -20,6 +20,10 @@ json evaluations_json(const std::vector<PlayerSpec>& players, const Rules& rules
   return out;
 }
 
+std::string weights_record(const Weights& w) {
+  return w.patterns ? "a pattern evaluation, weights " + weights_hash(w) : w.to_text();
+}
+
 std::string evaluation_text(const json& e) {
   if (e.is_null()) return "no evaluation";
   if (e.is_object() && e.contains("name") && e["name"].is_string() && e.contains("hash") && e["hash"].is_string())

@@ -30,6 +30,10 @@ std::string evaluation_mismatch(const nlohmann::json& header, const nlohmann::js
 // who[i] for evaluation_mismatch: "player 'LABEL'" of each player.
 std::vector<std::string> players_named(const std::vector<PlayerSpec>& players);
 
+// What a header keeps of a weights file's weights to tell a changed file (its "weights" key): the
+// weights' text, or for a pattern evaluation, whose tables run to megabytes, its hash.
+std::string weights_record(const Weights& w);
+
 // An evaluation as a message shows it: "built-in 5x5 standard (weights 0123456789abcdef)".
 std::string evaluation_text(const nlohmann::json& evaluation);
 

@@ -28,7 +28,7 @@ nlohmann::json GenDataConfig::data_config() const {
   nlohmann::json config{{"positions_per_game", positions_per_game}, {"label", to_string(label)}};
   // The weights the labelling search evaluates with, given or built in: a label means nothing without them.
   if (label.kind != LabelSpec::Kind::Result) {
-    config["search_weights"] = (label.weights ? *label.weights : builtin_weights(rules)).to_text();
+    config["search_weights"] = weights_record(label.weights ? *label.weights : builtin_weights(rules));
     const Evaluation e = label.weights
                              ? Evaluation{label.weights_file.empty() ? "given weights" : "file " + label.weights_file,
                                           weights_hash(*label.weights)}

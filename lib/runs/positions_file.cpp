@@ -102,7 +102,8 @@ std::string read_positions(std::string_view text, const std::function<std::strin
 }
 
 Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label,
-                                                  std::vector<std::string>* rules_seen) {
+                                                  std::vector<std::string>* rules_seen, bool patterns) {
+  std::vector<int> indices;
   using P = Parsed<std::vector<TuneSample>>;
   std::vector<TuneSample> samples;
   std::map<std::string, Rules> rules;  // parsed once per rules string
@@ -137,6 +138,13 @@ Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const s
       else {
         s.x = features(p.value);
         s.taper = taper(p.value);
+        if (patterns) {
+          const PatternSet& set = pattern_set(r.size, r.diag_captures);
+          pattern_indices(p.value, set, indices);
+          const std::int32_t stage = pattern_stage(p.value) * set.stage_entries;
+          s.patterns.reserve(indices.size());
+          for (const int e : indices) s.patterns.push_back(stage + e);
+        }
       }
     });
     if (!error.empty()) return where + error;

@@ -52,8 +52,11 @@ std::string read_positions(std::string_view text, const std::function<std::strin
 // search columns (label_of), so one file made with search labels serves result, search and blend fits:
 // a row without a search score is then an error for a label that needs one.
 // rules_seen (may be null) gets the rules strings of the rows, each once, in the order they first appear.
+// With patterns, each sample also gets the pattern tables' entries its position reads (TuneSample::patterns),
+// in the pattern set of its rules' board (pattern_set(size, diagonal captures)).
 Parsed<std::vector<TuneSample>> read_tune_samples(std::string_view text, const std::optional<LabelSpec>& label = {},
-                                                  std::vector<std::string>* rules_seen = nullptr);
+                                                  std::vector<std::string>* rules_seen = nullptr,
+                                                  bool patterns = false);
 
 // A data file from opening to the last game: rows are written a game at a time, in game-index order
 // whatever order games finish in, so the file is the same for any thread count. Beside it, <path>.json

@@ -32,9 +32,9 @@ json config_json(const Tournament& t) {
     // A spec names its weights file, whose contents may change between runs: the weights themselves
     // are part of the configuration.
     if (!t.players[i].weights_file.empty() && t.players[i].weights)
-      weights[std::to_string(i)] = t.players[i].weights->to_text();
+      weights[std::to_string(i)] = weights_record(*t.players[i].weights);
     if (const auto& p = t.players[i].placement; p && !p->weights_file.empty() && p->weights)
-      weights[std::to_string(i) + ".placement"] = p->weights->to_text();
+      weights[std::to_string(i) + ".placement"] = weights_record(*p->weights);
   }
   json h{{"type", "header"},
          {"format", kFormat},

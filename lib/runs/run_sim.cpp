@@ -101,7 +101,7 @@ json config_json(const RunSimConfig& c) {
       {"type", "header"},        {"kind", "run-sim"},        {"format", kFormat},       {"rules", c.rules.to_string()},
       {"player", c.player.text}, {"max_level", c.max_level}, {"levels", levels_key(c)}, {"seed", json_key64(c.seed)}};
   if (!c.table.levels.empty()) h["level_table"] = c.table.texts();
-  if (!c.player.weights_file.empty() && c.player.weights) h["weights"] = c.player.weights->to_text();
+  if (!c.player.weights_file.empty() && c.player.weights) h["weights"] = weights_record(*c.player.weights);
   // The player is "0", the levels "1" up.
   if (json e = evaluations_json(c.players(), c.rules); !e.empty()) h["evaluations"] = e;
   add_shard_key(h, c.shard);

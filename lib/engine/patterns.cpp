@@ -1,0 +1,286 @@
+#include "engine/patterns.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+#include "rules/notation.hpp"
+
+namespace seega {
+
+namespace {
+
+int pow3(int k) {
+  int p = 1;
+  for (int i = 0; i < k; ++i) p *= 3;
+  return p;
+}
+
+// (rank, file) under symmetry s of the square's eight: s & 3 rotations by a quarter turn, s & 4 a
+// reflection first.
+std::pair<int, int> transform(int rank, int file, int n, int s) {
+  if (s & 4) file = n - 1 - file;
+  for (int k = 0; k < (s & 3); ++k) {
+    const int r = file, f = n - 1 - rank;  // a quarter turn
+    rank = r;
+    file = f;
+  }
+  return {rank, file};
+}
+
+// A class from one pattern given as (rank, file) cells: its distinct images under the eight symmetries.
+PatternClass make_class(std::string name, const std::vector<std::pair<int, int>>& cells, int n) {
+  PatternClass c;
+  c.name = std::move(name);
+  c.length = static_cast<int>(cells.size());
+  for (int s = 0; s < 8; ++s) {
+    std::vector<int> image;
+    for (const auto& [r, f] : cells) {
+      const auto [tr, tf] = transform(r, f, n, s);
+      image.push_back(tr * n + tf);
+    }
+    if (std::find(c.images.begin(), c.images.end(), image) == c.images.end()) c.images.push_back(image);
+  }
+  return c;
+}
+
+PatternSet make_set(int n, bool diagonals) {
+  PatternSet set;
+  set.size = n;
+  set.diagonals = diagonals;
+  for (int r = 0; r <= (n - 1) / 2; ++r) {
+    std::vector<std::pair<int, int>> row;
+    for (int f = 0; f < n; ++f) row.emplace_back(r, f);
+    set.classes.push_back(make_class("line" + std::to_string(r), row, n));
+  }
+  if (diagonals) {
+    std::vector<std::pair<int, int>> diagonal;
+    for (int i = 0; i < n; ++i) diagonal.emplace_back(i, i);
+    set.classes.push_back(make_class("diagonal", diagonal, n));
+  }
+  std::vector<std::pair<int, int>> corner;
+  for (int r = 0; r < 3; ++r)
+    for (int f = 0; f < 3; ++f) corner.emplace_back(r, f);
+  set.classes.push_back(make_class("corner", corner, n));
+  const int m = n / 2;
+  set.classes.push_back(make_class(
+      "cross", {{m, m}, {m + 1, m}, {m + 2, m}, {m, m + 1}, {m, m + 2}, {m - 1, m}, {m - 2, m}, {m, m - 1}, {m, m - 2}},
+      n));
+  for (const auto& c : set.classes) {
+    set.offsets.push_back(set.stage_entries);
+    set.stage_entries += c.entries();
+    set.images += static_cast<int>(c.images.size());
+  }
+  return set;
+}
+
+// The 64-bit FNV-1a step over one line and its newline.
+void hash_line(std::uint64_t& h, std::string_view line) {
+  for (const unsigned char c : line) {
+    h ^= c;
+    h *= 0x100000001B3ULL;
+  }
+  h ^= '\n';
+  h *= 0x100000001B3ULL;
+}
+
+std::vector<std::string_view> words(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+template <class T>
+bool whole(std::string_view w, T& out) {
+  auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
+  return ec == std::errc() && p == w.data() + w.size();
+}
+
+}  // namespace
+
+int PatternClass::entries() const { return pow3(length); }
+
+std::string PatternSet::name() const {
+  return std::to_string(size) + "x" + std::to_string(size) + (diagonals ? " with diagonals" : "");
+}
+
+const PatternSet& pattern_set(int size, bool diagonals) {
+  static std::mutex m;
+  static std::map<std::pair<int, bool>, std::unique_ptr<PatternSet>> sets;
+  std::lock_guard lock(m);
+  auto& s = sets[{size, diagonals}];
+  if (!s) s = std::make_unique<PatternSet>(make_set(size, diagonals));
+  return *s;
+}
+
+template <int N>
+int pattern_stage(const Position<N>& pos) {
+  constexpr int kStones = (N * N - 1) / 2;
+  if (pos.placing()) {
+    const int placed = 2 * kStones - pos.in_hand(White) - pos.in_hand(Black);
+    return placed < kStones ? 0 : 1;
+  }
+  const int on_board = pos.count(White) + pos.count(Black), squares = N * N - 1;
+  return 3 * on_board > 2 * squares ? 2 : 3 * on_board > squares ? 3 : 4;
+}
+
+template <int N>
+void pattern_indices(const Position<N>& pos, const PatternSet& set, std::vector<int>& out) {
+  std::array<int, N * N> digit{};
+  const Color us = pos.side();
+  for (Bitboard<N> b = pos.stones(us); b;) digit[pop_lsb(b)] = 1;
+  for (Bitboard<N> b = pos.stones(~us); b;) digit[pop_lsb(b)] = 2;
+  out.resize(static_cast<std::size_t>(set.images));
+  std::size_t k = 0;
+  for (std::size_t c = 0; c < set.classes.size(); ++c) {
+    const int offset = set.offsets[c];
+    for (const auto& image : set.classes[c].images) {
+      int index = 0;
+      for (auto it = image.rbegin(); it != image.rend(); ++it) index = 3 * index + digit[*it];
+      out[k++] = offset + index;
+    }
+  }
+}
+
+template <int N>
+double PatternTables::value(const Position<N>& pos) const {
+  thread_local std::vector<int> indices;
+  pattern_indices(pos, *set, indices);
+  const float* stage = values.data() + static_cast<std::size_t>(pattern_stage(pos)) * set->stage_entries;
+  double v = 0;
+  for (const int i : indices) v += stage[i];
+  return v;
+}
+
+std::string patterns_text(const PatternTables& t) {
+  const PatternSet& set = *t.set;
+  std::string out = "patterns 1 board=" + std::to_string(set.size) + "x" + std::to_string(set.size) +
+                    " diagonals=" + (set.diagonals ? "on" : "off") + " stages=" + std::to_string(kPatternStages) + "\n";
+  std::uint64_t h = 0xCBF29CE484222325ULL;
+  long long count = 0;
+  char number[64];
+  for (int s = 0; s < kPatternStages; ++s)
+    for (std::size_t c = 0; c < set.classes.size(); ++c)
+      for (int i = 0; i < set.classes[c].entries(); ++i) {
+        const float v = t.values[static_cast<std::size_t>(s) * set.stage_entries + set.offsets[c] + i];
+        if (v == 0) continue;
+        std::snprintf(number, sizeof number, "%.9g", static_cast<double>(v));  // reads back to the same float
+        const std::string line =
+            "pattern " + set.classes[c].name + " " + std::to_string(s) + " " + std::to_string(i) + " " + number;
+        hash_line(h, line);
+        out += line + "\n";
+        ++count;
+      }
+  char end[64];
+  std::snprintf(end, sizeof end, "end %lld %016llx\n", count, static_cast<unsigned long long>(h));
+  return out + end;
+}
+
+std::string PatternTextReader::header(std::string_view line) {
+  const auto w = words(line);
+  if (w.size() != 5 || w[0] != "patterns")
+    return "not a patterns header (want 'patterns 1 board=NxN diagonals=on|off stages=5')";
+  if (w[1] != "1")
+    return "patterns format " + std::string(w[1]) + " is not one this seega reads (1): written by another version";
+  int size = 0;
+  if (w[2].size() < 9 || w[2].substr(0, 6) != "board=" || !whole(w[2].substr(6, 1), size) || w[2][7] != 'x' ||
+      w[2].substr(8) != w[2].substr(6, 1) || !valid_size(size))
+    return "board '" + std::string(w[2]) + "': want board=5x5, 7x7 or 9x9";
+  if (w[3] != "diagonals=on" && w[3] != "diagonals=off") return "'" + std::string(w[3]) + "': want diagonals=on or off";
+  if (w[4] != "stages=" + std::to_string(kPatternStages))
+    return "'" + std::string(w[4]) + "': this seega's tables have stages=" + std::to_string(kPatternStages);
+  tables_ = std::make_shared<PatternTables>();
+  tables_->set = &pattern_set(size, w[3] == "diagonals=on");
+  tables_->values.assign(static_cast<std::size_t>(kPatternStages) * tables_->set->stage_entries, 0.0F);
+  return "";
+}
+
+std::string PatternTextReader::line(std::string_view line) {
+  if (done_) return "a line after the tables' end line";
+  const auto w = words(line);
+  if (!w.empty() && w[0] == "end") {
+    long long count = 0;
+    std::uint64_t h = 0;
+    if (w.size() != 3 || !whole(w[1], count) || w[2].size() != 16) return "want 'end COUNT HASH'";
+    auto [p, ec] = std::from_chars(w[2].data(), w[2].data() + w[2].size(), h, 16);
+    if (ec != std::errc() || p != w[2].data() + w[2].size()) return "the end line's hash is not 16 hexadecimal digits";
+    if (count != count_)
+      return "the end line counts " + std::to_string(count) + " table entries, the file holds " +
+             std::to_string(count_) + " (a file cut short or altered)";
+    if (h != hash_) return "the table entries do not match the end line's hash (a file altered)";
+    done_ = true;
+    return "";
+  }
+  if (w.size() != 5 || w[0] != "pattern") return "want 'pattern CLASS STAGE INDEX VALUE' or 'end COUNT HASH'";
+  const PatternSet& set = *tables_->set;
+  std::size_t c = 0;
+  while (c < set.classes.size() && set.classes[c].name != w[1]) ++c;
+  if (c == set.classes.size()) {
+    std::string names;
+    for (const auto& k : set.classes) names += (names.empty() ? "" : ", ") + k.name;
+    return "no pattern class '" + std::string(w[1]) + "' on " + set.name() + " (it has " + names + ")";
+  }
+  int stage = 0, index = 0;
+  if (!whole(w[2], stage) || stage < 0 || stage >= kPatternStages)
+    return "stage '" + std::string(w[2]) + "': want 0 to " + std::to_string(kPatternStages - 1);
+  if (!whole(w[3], index) || index < 0 || index >= set.classes[c].entries())
+    return "index '" + std::string(w[3]) + "': want 0 to " + std::to_string(set.classes[c].entries() - 1);
+  float v = 0;
+  auto [p, ec] = std::from_chars(w[4].data(), w[4].data() + w[4].size(), v);
+  if (ec != std::errc() || p != w[4].data() + w[4].size() || !std::isfinite(v))
+    return "value '" + std::string(w[4]) + "' is not a finite number";
+  float& slot = tables_->values[static_cast<std::size_t>(stage) * set.stage_entries + set.offsets[c] + index];
+  if (slot != 0)
+    return "the entry " + std::string(w[1]) + " " + std::string(w[2]) + " " + std::string(w[3]) + " is given twice";
+  slot = v;
+  hash_line(hash_, line);
+  ++count_;
+  return "";
+}
+
+template <int N>
+std::vector<PatternContribution> pattern_contributions(const Position<N>& pos, const PatternTables& t, int most) {
+  const PatternSet& set = *t.set;
+  std::vector<int> indices;
+  pattern_indices(pos, set, indices);
+  const float* stage = t.values.data() + static_cast<std::size_t>(pattern_stage(pos)) * set.stage_entries;
+  std::vector<PatternContribution> out;
+  const Color us = pos.side();
+  std::size_t k = 0;
+  for (const auto& c : set.classes)
+    for (const auto& image : c.images) {
+      PatternContribution p;
+      p.name = c.name;
+      for (const int sq : image) {
+        p.squares += (p.squares.empty() ? "" : " ") + square_name(sq, N);
+        const bool ours = (pos.stones(us) >> sq) & 1, theirs = (pos.stones(~us) >> sq) & 1;
+        p.contents += ours ? 'x' : theirs ? 'o' : '.';
+      }
+      p.value = stage[indices[k++]];
+      out.push_back(std::move(p));
+    }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return std::abs(a.value) > std::abs(b.value); });
+  if (static_cast<int>(out.size()) > most) out.resize(static_cast<std::size_t>(most));
+  return out;
+}
+
+#define SEEGA_PATTERNS(N)                                                                     \
+  template int pattern_stage<N>(const Position<N>&);                                          \
+  template void pattern_indices<N>(const Position<N>&, const PatternSet&, std::vector<int>&); \
+  template double PatternTables::value<N>(const Position<N>&) const;                          \
+  template std::vector<PatternContribution> pattern_contributions<N>(const Position<N>&, const PatternTables&, int);
+SEEGA_FOR_EACH_SIZE(SEEGA_PATTERNS)
+#undef SEEGA_PATTERNS
+
+}  // namespace seega
