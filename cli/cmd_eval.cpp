@@ -60,6 +60,15 @@ int run_eval(const std::vector<std::string>& args) {
     for (int i = 0; i < kFeatureCount; ++i)
       j["features"][std::string(kFeatureNames[i])] = {
           {"value", f[i]}, {"weight", w[i]}, {"contribution", contribution(i)}};
+    // A pattern evaluation's tables: their sum, and the images that weigh most in it.
+    std::vector<PatternContribution> top;
+    if (weights.patterns && weights.patterns->set->size == N) {
+      j["patterns"] = weights.patterns->value(pos);
+      top = pattern_contributions(pos, *weights.patterns, 8);
+      for (const auto& c : top)
+        j["patterns_top"].push_back(
+            {{"class", c.name}, {"squares", c.squares}, {"contents", c.contents}, {"value", c.value}});
+    }
     if (json) {
       print_json(j);
       return 0;
@@ -71,6 +80,12 @@ int run_eval(const std::vector<std::string>& args) {
       fmt::print("{:<14} {:>7} {:>9} {:>12}\n", "feature", "value", "weight", "contribution");
       for (int i = 0; i < kFeatureCount; ++i)
         fmt::print("{:<14} {:>7g} {:>9g} {:>12g}\n", kFeatureNames[i], f[i], w[i], contribution(i));
+      if (weights.patterns && weights.patterns->set->size == N) {
+        fmt::print("{:<14} {:>7} {:>9} {:>12g}\n", "patterns", "", "", j["patterns"].get<double>());
+        fmt::print("the patterns that weigh most (x the side to move's, o the other's, . empty):\n");
+        for (const auto& c : top)
+          fmt::print("  {:<9} {:<28} {:<10} {:>+8.2f}\n", c.name, c.squares, c.contents, c.value);
+      }
     }
     fmt::print("eval {:+.2f} stones for {} (side to move)\n", score / 100.0, color_char(pos.side()));
     return 0;
