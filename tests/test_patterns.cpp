@@ -71,6 +71,7 @@ std::shared_ptr<PatternTables> random_tables(const PatternSet& set, std::uint64_
   t->values.resize(static_cast<std::size_t>(kPatternStages) * set.stage_entries);
   Rng rng(seed);
   for (auto& v : t->values) v = static_cast<float>(static_cast<int>(rng.below(2001)) - 1000) / 10.0F;
+  t->prepare();
   return t;
 }
 
@@ -164,6 +165,26 @@ TEST(Patterns, APositionAndItsSevenMirrorImagesReadTheSameEntries) {
   expect_mirror_images_alike<9>(rules("diagonal(size=9)"));
 }
 
+template <int N>
+void expect_groups_read_as_images(const Rules& r) {
+  const PatternSet& set = pattern_set(N, r.diag_captures);
+  const auto tables = random_tables(set, 13);
+  for (const auto& pos : random_positions<N>(r, 4, 9))
+    ASSERT_NEAR(tables->value(pos), tables->value_by_image(pos), 1e-2) << r.to_string() << " " << to_string(pos);
+}
+
+TEST(Patterns, TheGroupTablesTheSearchReadsGiveWhatEveryImageReadAloneGives) {
+  // The evaluation reads each group of images once through a table that sums them (prepare); over seeded
+  // random games on every size, that is the sum of every image read on its own.
+  EXPECT_EQ(pattern_set(5, false).groups.size(), 15U);
+  expect_groups_read_as_images<5>(rules("standard"));
+  expect_groups_read_as_images<5>(rules("diagonal"));
+  expect_groups_read_as_images<7>(rules("standard(size=7)"));
+  expect_groups_read_as_images<7>(rules("diagonal(size=7)"));
+  expect_groups_read_as_images<9>(rules("chain(size=9)"));
+  expect_groups_read_as_images<9>(rules("diagonal(size=9)"));
+}
+
 TEST(Patterns, TablesRoundTripThroughTheWeightsFileAndACutOrAlteredFileIsRefused) {
   const PatternSet& set = pattern_set(5, false);
   Weights w = Weights::defaults();
@@ -173,6 +194,7 @@ TEST(Patterns, TablesRoundTripThroughTheWeightsFileAndACutOrAlteredFileIsRefused
   t->values[17] = 12.5F;
   t->values[static_cast<std::size_t>(set.stage_entries) * 3 + 400] = -3.25F;
   t->values[static_cast<std::size_t>(set.stage_entries) * 4 + set.stage_entries - 1] = 0.1F;
+  t->prepare();
   w.patterns = t;
   const std::string text = w.to_text();
   auto back = parse_weights(text);
@@ -238,7 +260,7 @@ TEST(PatternFit, TheFitRecoversAKnownEvaluationFromDataDrawnFromIt) {
   auto truth = std::make_shared<PatternTables>();
   truth->set = &set;
   truth->values.assign(static_cast<std::size_t>(kPatternStages) * set.stage_entries, 0.0F);
-  std::vector<std::size_t> strong;
+  std::vector<std::size_t> strong;  // (truth->value reads values image by image until prepared)
   for (int s = 2; s < 4; ++s)
     for (int i = 0; i < 243; i += 7) {  // line1 entries of the movement stages
       const auto e = static_cast<std::size_t>(s * set.stage_entries + set.offsets[1] + i);

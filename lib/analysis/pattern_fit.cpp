@@ -309,6 +309,7 @@ Parsed<PatternFitResult> fit_patterns(const std::vector<TuneSample>& samples, co
   for (long long e = 0; e < table; ++e)
     if (const auto c = column_of[static_cast<std::size_t>(e)]; c >= 0)
       tables->values[static_cast<std::size_t>(e)] = static_cast<float>(100 * theta[c] / k);
+  tables->prepare();
   r.weights.patterns = std::move(tables);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return P{std::move(r), {}};

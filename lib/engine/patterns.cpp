@@ -70,10 +70,34 @@ PatternSet make_set(int n, bool diagonals) {
   set.classes.push_back(make_class(
       "cross", {{m, m}, {m + 1, m}, {m + 2, m}, {m, m + 1}, {m, m + 2}, {m - 1, m}, {m - 2, m}, {m, m - 1}, {m, m - 2}},
       n));
-  for (const auto& c : set.classes) {
+  for (std::size_t k = 0; k < set.classes.size(); ++k) {
+    const auto& c = set.classes[k];
     set.offsets.push_back(set.stage_entries);
     set.stage_entries += c.entries();
     set.images += static_cast<int>(c.images.size());
+    for (const auto& image : c.images) {
+      std::vector<int> squares = image;
+      std::sort(squares.begin(), squares.end());
+      auto g = std::find_if(set.groups.begin(), set.groups.end(), [&](const PatternSet::Group& x) {
+        return x.cls == static_cast<int>(k) && x.squares == squares;
+      });
+      if (g == set.groups.end()) {
+        set.groups.push_back({static_cast<int>(k), squares, {}, set.group_entries});
+        set.group_entries += c.entries();
+        g = set.groups.end() - 1;
+      }
+      std::vector<int> order;
+      for (const int sq : image)
+        order.push_back(static_cast<int>(std::find(squares.begin(), squares.end(), sq) - squares.begin()));
+      g->orders.push_back(order);
+    }
+  }
+  for (const auto& g : set.groups) {
+    for (int j = 0; j < PatternSet::kMaxLength; ++j)
+      set.flat_squares.push_back(static_cast<std::uint8_t>(
+          j < static_cast<int>(g.squares.size()) ? g.squares[static_cast<std::size_t>(j)] : 0));
+    set.flat_length.push_back(static_cast<std::uint8_t>(g.squares.size()));
+    set.flat_offset.push_back(g.offset);
   }
   return set;
 }
@@ -152,8 +176,53 @@ void pattern_indices(const Position<N>& pos, const PatternSet& set, std::vector<
   }
 }
 
+void PatternTables::prepare() {
+  summed.assign(static_cast<std::size_t>(kPatternStages) * set->group_entries, 0.0F);
+  std::vector<int> digits;
+  for (const auto& g : set->groups) {
+    const int entries = set->classes[static_cast<std::size_t>(g.cls)].entries();
+    const auto length = g.squares.size();
+    digits.assign(length, 0);
+    for (int r = 0; r < entries; ++r) {
+      for (std::size_t j = 0, x = static_cast<std::size_t>(r); j < length; ++j, x /= 3)
+        digits[j] = static_cast<int>(x % 3);
+      for (int s = 0; s < kPatternStages; ++s) {
+        const float* stage = values.data() + static_cast<std::size_t>(s) * set->stage_entries +
+                             set->offsets[static_cast<std::size_t>(g.cls)];
+        double sum = 0;
+        for (const auto& order : g.orders) {
+          int index = 0;
+          for (auto it = order.rbegin(); it != order.rend(); ++it)
+            index = 3 * index + digits[static_cast<std::size_t>(*it)];
+          sum += stage[index];
+        }
+        summed[static_cast<std::size_t>(s) * set->group_entries + g.offset + r] = static_cast<float>(sum);
+      }
+    }
+  }
+}
+
 template <int N>
 double PatternTables::value(const Position<N>& pos) const {
+  if (summed.empty()) return value_by_image(pos);
+  std::array<std::uint8_t, N * N> digit{};
+  const Color us = pos.side();
+  for (Bitboard<N> b = pos.stones(us); b;) digit[pop_lsb(b)] = 1;
+  for (Bitboard<N> b = pos.stones(~us); b;) digit[pop_lsb(b)] = 2;
+  const float* stage = summed.data() + static_cast<std::size_t>(pattern_stage(pos)) * set->group_entries;
+  const std::uint8_t* squares = set->flat_squares.data();
+  const std::size_t groups = set->flat_length.size();
+  double v = 0;
+  for (std::size_t g = 0; g < groups; ++g, squares += PatternSet::kMaxLength) {
+    int index = 0;
+    for (int j = set->flat_length[g] - 1; j >= 0; --j) index = 3 * index + digit[squares[j]];
+    v += stage[set->flat_offset[g] + index];
+  }
+  return v;
+}
+
+template <int N>
+double PatternTables::value_by_image(const Position<N>& pos) const {
   thread_local std::vector<int> indices;
   pattern_indices(pos, *set, indices);
   const float* stage = values.data() + static_cast<std::size_t>(pattern_stage(pos)) * set->stage_entries;
@@ -218,6 +287,7 @@ std::string PatternTextReader::line(std::string_view line) {
       return "the end line counts " + std::to_string(count) + " table entries, the file holds " +
              std::to_string(count_) + " (a file cut short or altered)";
     if (h != hash_) return "the table entries do not match the end line's hash (a file altered)";
+    tables_->prepare();
     done_ = true;
     return "";
   }
@@ -279,6 +349,7 @@ std::vector<PatternContribution> pattern_contributions(const Position<N>& pos, c
   template int pattern_stage<N>(const Position<N>&);                                          \
   template void pattern_indices<N>(const Position<N>&, const PatternSet&, std::vector<int>&); \
   template double PatternTables::value<N>(const Position<N>&) const;                          \
+  template double PatternTables::value_by_image<N>(const Position<N>&) const;                 \
   template std::vector<PatternContribution> pattern_contributions<N>(const Position<N>&, const PatternTables&, int);
 SEEGA_FOR_EACH_SIZE(SEEGA_PATTERNS)
 #undef SEEGA_PATTERNS
