@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The tables of run.sh's results: each pattern fit (entries, losses by stage, time, memory) and its gate
+rows against today's built-in weights of 5x5 standard.
+
+    report.py [results]
+"""
+import json
+import os
+import sys
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def main():
+    d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
+    fits = sorted((f for f in os.listdir(d) if f.startswith("fit_l") and f.endswith(".json")),
+                  key=lambda f: float(f[5:-5]))
+    print("| fit | l2 | entries fitted | held at 0 (rare) | of | held-out loss before -> after | Newton (CG) | fit s | read s | memory MB |")
+    print("| --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
+    for f in fits:
+        j = load(os.path.join(d, f))
+        print(f"| {f[:-5]} | {j['l2']:g} | {j['entries_fitted']:,} | {j['entries_rare']:,} | {j['entries']:,} | "
+              f"{j['holdout_loss_before']:.5f} -> {j['holdout_loss_after']:.5f} | {j['newton_steps']} ({j['cg_iterations']}) | "
+              f"{j['seconds']:.1f} | {j['read_seconds']:.1f} | {j['peak_memory_mb']:.0f} |")
+    if fits:
+        j = load(os.path.join(d, fits[0]))
+        print(f"\n{j['train_samples']:,} training positions from {j['train_pairs']:,} game pairs, "
+              f"{j['holdout_samples']:,} held out from {j['holdout_pairs']:,}; {j['nonzeros']:,} non-zeros in X\n")
+        print("| stage | " + " | ".join(f[:-5] for f in fits) + " |")
+        print("| --- | " + " | ".join("---" for _ in fits) + " |")
+        for s in range(len(j["stages"])):
+            cells = []
+            for f in fits:
+                st = load(os.path.join(d, f))["stages"][s]
+                cells.append(f"{st['holdout_loss_before']:.4f} -> {st['holdout_loss_after']:.4f} ({st['holdout']})"
+                             if st["holdout"] else "-")
+            print(f"| {s} | " + " | ".join(cells) + " |")
+    for f in fits:
+        c = f[:-5]
+        rows = []
+        if os.path.exists(os.path.join(d, f"gate_{c}.json")):
+            for r in load(os.path.join(d, f"gate_{c}.json"))["rows"]:
+                rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"], r["elo_ci95"],
+                             r["pass"]))
+        if os.path.exists(os.path.join(d, f"population_{c}.json")):
+            p = load(os.path.join(d, f"population_{c}.json"))
+            rows.append((p["row"], p["games"], p["score"], p["elo"], p["elo_ci95"], p["pass"]))
+        if os.path.exists(os.path.join(d, f"time100_{c}.json")):
+            t = load(os.path.join(d, f"time100_{c}.json"))
+            lo, hi = t["pair_elo_ci95"]
+            rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"], [lo, hi],
+                         t["pair_elo"] > 0 and lo >= -10))
+        if not rows:
+            continue
+        print(f"\n**{c} against today's built-in weights** — {'adopt' if all(r[-1] for r in rows) else 'refused'}\n")
+        print("| row | games | score | Elo (pairs, 95%) | passes |")
+        print("| --- | ---: | ---: | --- | --- |")
+        for name, games, score, elo, ci, ok in rows:
+            print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}] | "
+                  f"{'yes' if ok else 'no'} |")
+
+
+if __name__ == "__main__":
+    main()

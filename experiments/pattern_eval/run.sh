@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The pattern evaluation on 5x5 standard (issue 34): positions from self-play labelled by a depth-4
+# search, pattern fits at three penalties, and each fit's gate against today's built-in weights (the
+# linear fit of experiments/tune_eval): random openings at depths 2 and 4, the empty board over 100
+# perturbed configurations at depth 4, and equal time (ab(time=100)). Every step resumes. Outputs go to
+# results/ (or OUT); report.py prints the README's tables. GAMES, GATE_GAMES, CONFIGS and TIME_GAMES make
+# a smaller run.
+set -euo pipefail
+source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
+tune_eval=$here/../tune_eval
+# Today's built-in weights of 5x5 standard, named, so the files mean the same whatever the built-in are.
+cp -f "$tune_eval/weights/standard.txt" standard.txt
+resume_of() { [ -s "$1" ] && echo --resume || true; }
+
+# 1. Positions: ab(depth=2) self-play with today's weights, 10 quiet positions a game, each labelled by a
+# depth-4 search with them.
+"$seega" gen-data --players 'ab(depth=2,weights=standard.txt)' --games "${GAMES:-30000}" --label search \
+  --search-depth 4 --search-weights standard.txt --opening-turns 2 --seed 301 --out positions.csv \
+  $(resume_of positions.csv) --quiet
+
+# 2. Fits: the tables and the linear weights together, at three penalties on each entry.
+for l2 in 1 10 100; do
+  [ -s "fit_l$l2.json" ] || "$seega" tune --data positions.csv --patterns --weights standard.txt --label search \
+    --pattern-l2 "$l2" --min-count 20 --out "fit_l$l2.txt" --json >"fit_l$l2.json"
+done
+
+# 3. Each fit against today's weights.
+for l2 in 1 10 100; do
+  c=fit_l$l2
+  if [ ! -s "gate_$c.json" ]; then
+    resume=(); [ -d "rows_$c" ] && resume=(--resume)
+    "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths 2,4 --levels none \
+      --games "${GATE_GAMES:-400}" --seed 7 --out-dir "rows_$c" "${resume[@]}" --quiet --json >"gate_$c.json.part"
+    mv "gate_$c.json.part" "gate_$c.json"
+  fi
+  [ -s "population_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
+    --candidate "$c.txt" --baseline standard.txt --depth 4 --configs "${CONFIGS:-100}" --seed 7 \
+    --out-dir "population_$c" --json >"population_$c.json"
+  if [ ! -s "time100_$c.json" ]; then
+    "$seega" match --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
+      --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7 --out "time100_$c.jsonl" $(resume_of "time100_$c.jsonl") \
+      --quiet --json >"time100_$c.json.part" 2>/dev/null
+    mv "time100_$c.json.part" "time100_$c.json"
+  fi
+done
+/usr/bin/python3 "$here/report.py" .

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A fit for every board (issue 34): the pipeline that made 5x5 standard's weights (run.sh), run on each
+# other board's own games. For each board: positions from ab self-play on that board with the general
+# weights, labelled by a search; the search fit of all thirteen features from the general weights,
+# rounded to whole numbers; and that board's own gate against the general weights (the board's built-in
+# weights today). A board's fit becomes its built-in weights only where its gate says adopt.
+#
+# Every step resumes (gen-data and the gate's rows continue their files, a fit whose JSON exists is not
+# made again), so the script can be stopped and started. Outputs go to results/boards/BOARD/ (or
+# OUT/boards/BOARD/). BOARDS (names below, separated by spaces) picks the boards; GATE_GAMES sets the
+# games of every gate row; report.py prints the tables.
+set -euo pipefail
+source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
+cp -f "$here/weights/before.txt" .
+resume_of() { [ -s "$1" ] && echo --resume || true; }
+
+# board NAME RULES GAMES PLAYER_DEPTH LABEL_DEPTH GATE_DEPTHS TIME_GAMES
+# Larger boards are slower: 7x7 and 9x9 play fewer games, at lower depths, and label with a shallower search.
+board() {
+  local name=$1 rules=$2 games=$3 player_depth=$4 label_depth=$5 depths=$6 time_games=$7
+  case " ${BOARDS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
+  mkdir -p "boards/$name"
+  (
+    cd "boards/$name"
+    echo "== $name ($rules): positions" >&2
+    "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" --games "$games" \
+      --label search --search-depth "$label_depth" --search-weights ../../before.txt --opening-turns 2 --seed 101 \
+      --out positions.csv $(resume_of positions.csv) --quiet
+    echo "== $name: fit" >&2
+    [ -s fit.json ] || "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
+      --json >fit.json
+    # The candidate: the fit, every weight rounded to a whole number (as 5x5 standard's was).
+    awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \
+      fit.txt >candidate.txt
+    echo "== $name: gate" >&2
+    if [ ! -s gate.json ]; then
+      local resume=(); [ -d rows ] && resume=(--resume)
+      "$seega" gate --candidate candidate.txt --baseline ../../before.txt --rules "$rules" --depths "$depths" \
+        --levels none --games "${GATE_GAMES:-400}" --seed 7 --out-dir rows "${resume[@]}" --quiet --json >gate.json.part
+      mv gate.json.part gate.json
+    fi
+    # The setting the last-placer study plays: from the empty board, a population of 100 perturbed
+    # configurations (population.py), at every depth of the gate.
+    for d in ${depths//,/ }; do
+      [ -s "population_d$d.json" ] || SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" \
+        --candidate candidate.txt --baseline ../../before.txt --depth "$d" --configs "${CONFIGS:-100}" --seed 7 \
+        --out-dir "population_d$d" --json >"population_d$d.json"
+    done
+    # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
+    # machine's speed and load, so this row is not reproducible from its seed (run.sh's gates are).
+    if [ ! -s time100.json ]; then
+      "$seega" match --rules "$rules" --a 'ab(time=100,weights=candidate.txt)' --b 'ab(time=100,weights=../../before.txt)' \
+        --games "$time_games" --opening-turns 2 --seed 7 --out time100.jsonl $(resume_of time100.jsonl) --quiet --json \
+        >time100.json.part 2>/dev/null
+      mv time100.json.part time100.json
+    fi
+  )
+}
+
+board 5x5_diagonal diagonal 10000 2 4 2,3,4 200
+board 5x5_chain chain 10000 2 4 2,3,4 200
+board 7x7_standard 'standard(size=7)' 1000 2 3 2,3 100
+board 7x7_diagonal 'diagonal(size=7)' 1000 2 3 2,3 100
+board 7x7_chain 'chain(size=7)' 1000 2 3 2,3 100
+board 9x9_standard 'standard(size=9)' 1000 1 2 1,2 60
+board 9x9_diagonal 'diagonal(size=9)' 1000 1 2 1,2 60
+board 9x9_chain 'chain(size=9)' 1000 1 2 1,2 60

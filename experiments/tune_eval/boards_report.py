@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The tables of boards.sh's run: for each board in results/boards/ (or the folder given), its fit, its
+candidate weights against the general ones, and every gate row (random openings at fixed depths, the
+empty board over a population of perturbed configurations, equal time), with the verdict the rows give
+together: adopt only when every row passes (Elo above 0, the interval's lower end not below -10).
+
+    boards_report.py [results/boards]
+"""
+import json
+import os
+import sys
+
+FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked",
+            "last_placer", "first_entry", "edge", "placement_safe", "quiet_count"]
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def weights(path):
+    out = {}
+    with open(path) as f:
+        for line in f:
+            line = line.split("#")[0].split()
+            if len(line) == 2:
+                out[line[0]] = float(line[1])
+    return out
+
+
+def interval(lo, hi):
+    return f"[{lo:+.1f}, {hi:+.1f}]"
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results", "boards")
+    here = os.path.dirname(os.path.abspath(__file__))
+    general = weights(os.path.join(here, "weights", "before.txt"))
+    boards = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "fit.json")))
+    print("| board | positions (game pairs) | K | held-out loss before -> after | undetermined (kept) |")
+    print("| --- | ---: | ---: | --- | --- |")
+    for b in boards:
+        f = load(os.path.join(root, b, "fit.json"))
+        n = f["train_samples"] + f["holdout_samples"]
+        print(f"| {b} | {n:,} ({f['train_games'] + f['holdout_games']:,}) | {f['k']:.3f} | "
+              f"{f['holdout_loss_before']:.5f} -> {f['holdout_loss_after']:.5f} | {', '.join(f['undetermined'])} |")
+    print()
+    print("| feature | general | " + " | ".join(boards) + " |")
+    print("| --- | ---: | " + " | ".join("---:" for _ in boards) + " |")
+    cands = {b: weights(os.path.join(root, b, "candidate.txt")) for b in boards}
+    for name in FEATURES:
+        print(f"| {name} | {general[name]:g} | " + " | ".join(f"{cands[b].get(name, 0):g}" for b in boards) + " |")
+    for b in boards:
+        d = os.path.join(root, b)
+        rows, ok = [], True
+        if os.path.exists(os.path.join(d, "gate.json")):
+            g = load(os.path.join(d, "gate.json"))
+            for r in g["rows"]:
+                rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"],
+                             r["elo_ci95"], " ".join(map(str, r["pentanomial"])), r["pass"]))
+                ok &= r["pass"]
+        for name in sorted(os.listdir(d)):
+            if name.startswith("population_d") and name.endswith(".json"):
+                p = load(os.path.join(d, name))
+                rows.append((f"{p['row']}; {p['distinct_games']} distinct games", p["games"], p["score"], p["elo"],
+                             p["elo_ci95"], " ".join(map(str, p["pentanomial"])), p["pass"]))
+                ok &= p["pass"]
+        if os.path.exists(os.path.join(d, "time100.json")):
+            t = load(os.path.join(d, "time100.json"))
+            lo, hi = t["pair_elo_ci95"]
+            passes = t["pair_elo"] > 0 and lo >= -10
+            rows.append(("ab(time=100), equal time, 2 random opening turns", t["games"], t["a_score"], t["pair_elo"],
+                         [lo, hi], " ".join(map(str, t["pentanomial"])), passes))
+            ok &= passes
+        else:
+            ok = False
+            rows.append(("ab(time=100), equal time: not played yet", 0, float("nan"), float("nan"),
+                         [float("nan")] * 2, "", False))
+        print(f"\n**{b}: the fit against the general weights** — {'adopt' if ok else 'refused'}\n")
+        print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
+        print("| --- | ---: | ---: | --- | --- | --- |")
+        for name, games, score, elo, ci, pent, passes in rows:
+            print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} {interval(*ci)} | {pent} | "
+                  f"{'yes' if passes else 'no'} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A gate row in the setting the last-placer study plays: from the empty board (no random opening turns),
+over a population of perturbed configurations of one engine.
+
+Configuration c (1 to N) is the pair of games ab(depth=D,vary=c) with the candidate's weights against
+the same engine with the baseline's, each side placing first once, played by `seega match --games 2
+--opening-turns 0`, one results file a configuration in --out-dir (a configuration whose summary exists
+is not played again, so the row resumes). The row is the pentanomial of the N pairs, the score with a
+95% normal interval from the pairs' variance, and its Elo; it passes as a `seega gate` row does: Elo
+above 0 and the interval's lower end not below --floor. The distinct games behind the row are counted
+(configurations whose games are the same game count once), and the clusters are the pairs.
+
+    population.py --rules diagonal --candidate c.txt --baseline before.txt --depth 3 --configs 100 \\
+        --seed 7 --out-dir pop_d3 [--json]
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+Z = 1.959963984540054
+
+
+def elo(score):
+    if score <= 0:
+        return -math.inf
+    if score >= 1 - 1e-12:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def row(pentanomial, floor):
+    """The pair score, its interval and Elo from a pentanomial [LL, LD, DD or WL, WD, WW]."""
+    n = sum(pentanomial)
+    values = [0, 0.25, 0.5, 0.75, 1]
+    mean = sum(k * v for k, v in zip(pentanomial, values)) / n
+    var = sum(k * (v - mean) ** 2 for k, v in zip(pentanomial, values)) / n
+    if var > 0:
+        half = Z * math.sqrt(var / n)
+        lo, hi = mean - half, mean + half
+    else:
+        # Every pair scored alike (a sweep): no spread to estimate, so the Wilson interval of a share of
+        # n pairs at that score, never of width 0.
+        d = 1 + Z * Z / n
+        c = (mean + Z * Z / (2 * n)) / d
+        h = Z * math.sqrt(mean * (1 - mean) / n + Z * Z / (4 * n * n)) / d
+        lo, hi = c - h, c + h
+    e, elo_lo, elo_hi = elo(mean), elo(lo), elo(hi)
+    passes = e > 0 and elo_lo >= floor
+    return {"pairs": n, "score": mean, "score_ci95": [lo, hi], "elo": e, "elo_ci95": [elo_lo, elo_hi], "pass": passes}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seega", default=os.environ.get("SEEGA", "seega"))
+    ap.add_argument("--rules", default="standard")
+    ap.add_argument("--candidate", required=True)
+    ap.add_argument("--baseline", required=True)
+    ap.add_argument("--depth", type=int, required=True)
+    ap.add_argument("--configs", type=int, default=100)
+    ap.add_argument("--seed", default="7")
+    ap.add_argument("--floor", type=float, default=-10)
+    ap.add_argument("--out-dir", required=True)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    if a.configs < 2:
+        sys.exit("population.py: error: --configs must be 2 or more (a row's interval rests on its pairs)")
+    os.makedirs(a.out_dir, exist_ok=True)
+    pent = [0] * 5
+    distinct = set()
+    for c in range(1, a.configs + 1):
+        stem = os.path.join(a.out_dir, f"vary{c}")
+        if not os.path.exists(stem + ".json"):
+            spec = f"ab(depth={a.depth},vary={c},weights={{}})"
+            cmd = [a.seega, "match", "--rules", a.rules, "--a", spec.format(a.candidate), "--b",
+                   spec.format(a.baseline), "--games", "2", "--opening-turns", "0", "--seed", a.seed, "--threads",
+                   "1", "--quiet", "--json", "--out", stem + ".jsonl"]
+            if os.path.exists(stem + ".jsonl"):
+                os.remove(stem + ".jsonl")  # a pair cut short is played again whole
+            out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+            with open(stem + ".json.part", "w") as f:
+                f.write(out)
+            os.replace(stem + ".json.part", stem + ".json")
+        with open(stem + ".json") as f:
+            s = json.load(f)
+        for k in range(5):
+            pent[k] += s["pentanomial"][k]
+        with open(stem + ".jsonl") as f:
+            for line in f.read().splitlines()[1:]:
+                distinct.add(" ".join(json.loads(line)["moves"]))
+    r = row(pent, a.floor)
+    r.update({"row": f"{a.rules} depth {a.depth}, empty board, {a.configs} configurations (vary)",
+              "rules": a.rules, "depth": a.depth, "configs": a.configs, "pentanomial": pent,
+              "distinct_games": len(distinct), "games": 2 * a.configs})
+    if a.json:
+        print(json.dumps(r, sort_keys=True))
+    else:
+        print(f"{r['row']}: pentanomial {pent}, score {100 * r['score']:.1f}% "
+              f"[{100 * r['score_ci95'][0]:.1f}, {100 * r['score_ci95'][1]:.1f}], Elo {r['elo']:+.1f} "
+              f"[{r['elo_ci95'][0]:+.1f}, {r['elo_ci95'][1]:+.1f}], {r['distinct_games']} distinct games of "
+              f"{r['games']}: {'passes' if r['pass'] else 'fails'}")
+
+
+if __name__ == "__main__":
+    main()
