@@ -140,6 +140,7 @@ class ExternalPlayer : public Player<N> {
     if (!begun_) begin(before);
     moves_.push_back(to_string(before, m));
   }
+  bool observes() const override { return true; }
   void limit_next_move(const GoLimits& g) override { next_ = g; }
   const Forfeit* forfeit() const override { return forfeit_ ? &*forfeit_ : nullptr; }
   const SearchResult<N>* last_search() const override { return has_search_ ? &search_ : nullptr; }

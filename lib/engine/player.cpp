@@ -334,6 +334,7 @@ class Blundering : public Player<N> {
   const SearchResult<N>* last_search() const override { return blundered_ ? nullptr : inner_->last_search(); }
   void seed_game(std::uint64_t seed) override { inner_->seed_game(seed); }
   void observe(const Position<N>& before, const Move<N>& m) override { inner_->observe(before, m); }
+  bool observes() const override { return inner_->observes(); }
   void limit_next_move(const GoLimits& g) override { inner_->limit_next_move(g); }
   const Forfeit* forfeit() const override { return blundered_ ? nullptr : inner_->forfeit(); }
 
@@ -371,6 +372,7 @@ class Split : public Player<N> {
     placement_->observe(before, m);
     movement_->observe(before, m);
   }
+  bool observes() const override { return placement_->observes() || movement_->observes(); }
   void limit_next_move(const GoLimits& g) override {
     placement_->limit_next_move(g);
     movement_->limit_next_move(g);

@@ -154,8 +154,11 @@ class Player {
   // new_game): an external engine passes it on, so that its game replays too.
   virtual void seed_game(std::uint64_t) {}
   // Every turn of the game, whoever played it (random opening turns and forced moves too): m led from
-  // `before`. play_game calls it on both players after each turn.
+  // `before`. play_game calls it after each turn on the players whose observes() is true.
   virtual void observe(const Position<N>&, const Move<N>&) {}
+  // Whether observe() does anything: true for an external engine (which must hear every move) and the
+  // players that wrap one. play_game asks once a game, so the others pay nothing a move.
+  virtual bool observes() const { return false; }
   // The clock or move time of the next choose(), for a player whose time control is timed.
   virtual void limit_next_move(const GoLimits&) {}
   // Set when the last choose() could not get a move (an engine crashed, hung or answered nonsense):

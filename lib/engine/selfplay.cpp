@@ -50,7 +50,8 @@ void play_start(const Opening& start, Player<N>* const players[2], bool record_m
     const Position<N> before = pos;
     pos.play(m.value);
     tally.turn(before, m.value, pos);
-    for (int c = 0; c < 2; ++c) players[c]->observe(before, m.value);
+    for (int c = 0; c < 2; ++c)
+      if (players[c]->observes()) players[c]->observe(before, m.value);
   }
   rec.opening_key = pos.hash();
 }
@@ -75,6 +76,10 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
   GoLimits clock;
   for (Color c : {White, Black})
     if (tc[c].clocked()) clock.time_left_ms[c] = tc[c].base_ms, clock.inc_ms[c] = tc[c].inc_ms;
+  // Only a player that observes (an external engine) hears every turn, and only a timed side's moves are
+  // timed: for the rest a game reads no clock and makes no call a move (random self-play went 2.3 times
+  // slower when every move did both).
+  const bool observes[2] = {players[White]->observes(), players[Black]->observes()};
   Position<N> pos(rules, rec.first_placer);
   MoveList<N> list;
   RecordTally<N> tally(rec);
@@ -105,10 +110,12 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
         limits.movetime_ms = t.movetime_ms;
         players[side]->limit_next_move(limits);
       }
-      const auto t0 = std::chrono::steady_clock::now();
+      const auto t0 = t.timed() ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
       m = players[side]->choose(pos, rngs[side]);
       const long long used =
-          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+          t.timed()
+              ? std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count()
+              : 0;
       if (const Forfeit* f = players[side]->forfeit()) {
         lost = *f, loser = side;
         break;
@@ -127,7 +134,8 @@ std::optional<GameRecord> play_game(const Rules& rules, Player<N>* const players
     const Position<N> before = pos;
     pos.play(m);
     tally.turn(before, m, pos);
-    for (int c = 0; c < 2; ++c) players[c]->observe(before, m);
+    for (int c = 0; c < 2; ++c)
+      if (observes[c]) players[c]->observe(before, m);
     if (opening_turn) rec.opening_key = pos.hash();  // the last random turn's position
     // Adjudicated after its move, unless the move ended the game by the rules.
     if (adjudged && count_legal_moves(pos) > 0) break;
