@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -432,6 +433,12 @@ int run_play(const std::vector<std::string>& args) {
   o.thinking = isatty(fileno(stdout));
   std::optional<AppendFile> out;
   if (vm.count("out")) {
+    // A play file is never continued (play has no --resume): an existing one is refused with that said.
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(out_path, ec) && std::filesystem::file_size(out_path, ec) > 0 && !ec)
+      throw UsageError("--out " + out_path +
+                       " already holds games, and a play file is not continued: choose another "
+                       "file (or remove that one)");
     std::vector<PlayerSpec> players(1);
     players[0].text = "you";
     for (int l = 1; l <= o.top_level(); ++l)

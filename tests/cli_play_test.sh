@@ -36,6 +36,9 @@ bad_says "a level past the table" "--level 3: allowed 1 to 2 (the --levels table
 bad_says "--deterministic with a table" "--deterministic is for the built-in levels" \
   play --levels "$tmp/two.levels" --deterministic
 bad_says "a missing table" "--levels $tmp/none.levels" play --levels "$tmp/none.levels"
+# play has no --resume: an existing play file is refused saying that it is not continued, not "pass --resume".
+echo '{"type":"header"}' >"$tmp/old_play.jsonl"
+bad_says "play --out an existing file" "a play file is not continued" play --out "$tmp/old_play.jsonl"
 
 # --- A scripted run: the person is ab(depth=4) (through seega analyze) against the levels -----------
 # Short games (10 quiet plies, 30 movement plies) so the run is quick; --deterministic so it replays.
