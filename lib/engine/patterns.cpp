@@ -48,6 +48,35 @@ PatternClass make_class(std::string name, const std::vector<std::pair<int, int>>
   return c;
 }
 
+// How the evaluation reads a group of these squares (ascending) on an n x n board, and its line.
+std::pair<PatternSet::Read, int> read_of(const std::vector<int>& sq, int n) {
+  using R = PatternSet::Read;
+  auto is = [&](const std::vector<int>& want) { return sq == want; };
+  std::vector<int> want;
+  for (int line = 0; line < n; ++line) {
+    want.clear();
+    for (int f = 0; f < n; ++f) want.push_back(line * n + f);
+    if (is(want)) return {R::Rank, line};
+    want.clear();
+    for (int r = 0; r < n; ++r) want.push_back(r * n + line);
+    if (is(want)) return {R::File, line};
+  }
+  for (const int r0 : {0, n - 3})
+    for (const int f0 : {0, n - 3}) {
+      want.clear();
+      for (int r = r0; r < r0 + 3; ++r)
+        for (int f = f0; f < f0 + 3; ++f) want.push_back(r * n + f);
+      if (is(want)) return {f0 == 0 ? R::CornerLow : R::CornerHigh, r0};
+    }
+  const int m = n / 2;
+  want = {(m - 2) * n + m, (m - 1) * n + m};
+  for (int f = m - 2; f <= m + 2; ++f) want.push_back(m * n + f);
+  want.push_back((m + 1) * n + m);
+  want.push_back((m + 2) * n + m);
+  if (is(want)) return {R::Cross, m};
+  return {R::Squares, 0};
+}
+
 PatternSet make_set(int n, bool diagonals) {
   PatternSet set;
   set.size = n;
@@ -98,6 +127,13 @@ PatternSet make_set(int n, bool diagonals) {
           j < static_cast<int>(g.squares.size()) ? g.squares[static_cast<std::size_t>(j)] : 0));
     set.flat_length.push_back(static_cast<std::uint8_t>(g.squares.size()));
     set.flat_offset.push_back(g.offset);
+    const auto [read, line] = read_of(g.squares, n);
+    set.flat_read.push_back(read);
+    set.flat_line.push_back(static_cast<std::uint8_t>(line));
+    const std::size_t index = set.flat_read.size() - 1;
+    if (read == PatternSet::Read::Rank) set.rank_groups.emplace_back(static_cast<std::size_t>(line), g.offset);
+    else if (read == PatternSet::Read::File) set.file_groups.emplace_back(static_cast<std::size_t>(line), g.offset);
+    else set.other_groups.push_back(index);
   }
   return set;
 }
@@ -202,20 +238,119 @@ void PatternTables::prepare() {
   }
 }
 
+namespace {
+
+constexpr int kPow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
+
+// The base-3 number whose digits are the bits of b (bit j the digit of 3^j), for up to 9 bits.
+struct BinaryToTernary {
+  std::array<std::uint16_t, 512> t{};
+  constexpr BinaryToTernary() {
+    for (int b = 0; b < 512; ++b)
+      for (int j = 0; j < 9; ++j)
+        if (b >> j & 1)
+          t[static_cast<std::size_t>(b)] = static_cast<std::uint16_t>(t[static_cast<std::size_t>(b)] + kPow3[j]);
+  }
+};
+constexpr BinaryToTernary kB2T;
+
+// A rank's bits spread down the files of the board turned on its diagonal (bit f of rank r to bit
+// f * N + r), for every rank and every set of bits: made at compile time.
+template <int N>
+struct Spread {
+  using BB = Bitboard<N>;
+  std::array<std::array<BB, 1 << N>, N> t{};
+  constexpr Spread() {
+    for (int r = 0; r < N; ++r)
+      for (int b = 0; b < (1 << N); ++b)
+        for (int f = 0; f < N; ++f)
+          if (b >> f & 1) t[static_cast<std::size_t>(r)][static_cast<std::size_t>(b)] |= BB(1) << (f * N + r);
+  }
+};
+template <int N>
+constexpr Spread<N> kSpread;
+
+// A line's base-3 number from its own and enemy bits: one table of both on boards up to 7 (32 KB at
+// most), two lookups of kB2T on 9x9 (whose table of both would be half a megabyte).
+template <int N>
+struct LineTernary {
+  std::array<std::uint16_t, (N <= 7 ? 1 << (2 * N) : 1)> t{};
+  constexpr LineTernary() {
+    if constexpr (N <= 7)
+      for (int o = 0; o < (1 << N); ++o)
+        for (int e = 0; e < (1 << N); ++e)
+          t[static_cast<std::size_t>(o << N | e)] =
+              static_cast<std::uint16_t>(kB2T.t[static_cast<std::size_t>(o)] + 2 * kB2T.t[static_cast<std::size_t>(e)]);
+  }
+  int operator()(std::size_t own, std::size_t enemy) const {
+    if constexpr (N <= 7) return t[own << N | enemy];
+    return kB2T.t[own] + 2 * kB2T.t[enemy];
+  }
+};
+template <int N>
+constexpr LineTernary<N> kLineTernary;
+
+// The board's lines as base-3 numbers from the side to move's point of view: each rank (its files
+// from a, a the units) and each file (its ranks from 1). Files are read from the board turned on its
+// diagonal, made rank by rank through kSpread.
+template <int N>
+struct Lines {
+  std::array<int, N> rank{}, file{};
+  Lines(Bitboard<N> own, Bitboard<N> enemy) {
+    using BB = Bitboard<N>;
+    constexpr BB mask = (BB(1) << N) - 1;
+    BB own_t = 0, enemy_t = 0;
+    for (int r = 0; r < N; ++r) {
+      const auto o = static_cast<std::size_t>((own >> (r * N)) & mask),
+                 e = static_cast<std::size_t>((enemy >> (r * N)) & mask);
+      rank[static_cast<std::size_t>(r)] = kLineTernary<N>(o, e);
+      own_t |= kSpread<N>.t[static_cast<std::size_t>(r)][o];
+      enemy_t |= kSpread<N>.t[static_cast<std::size_t>(r)][e];
+    }
+    for (int f = 0; f < N; ++f)
+      file[static_cast<std::size_t>(f)] = kLineTernary<N>(static_cast<std::size_t>((own_t >> (f * N)) & mask),
+                                                          static_cast<std::size_t>((enemy_t >> (f * N)) & mask));
+  }
+};
+
+}  // namespace
+
 template <int N>
 double PatternTables::value(const Position<N>& pos) const {
   if (summed.empty()) return value_by_image(pos);
-  std::array<std::uint8_t, N * N> digit{};
+  using R = PatternSet::Read;
   const Color us = pos.side();
-  for (Bitboard<N> b = pos.stones(us); b;) digit[pop_lsb(b)] = 1;
-  for (Bitboard<N> b = pos.stones(~us); b;) digit[pop_lsb(b)] = 2;
+  const Bitboard<N> own = pos.stones(us), enemy = pos.stones(~us);
+  const Lines<N> lines(own, enemy);
+  constexpr int m = N / 2, high = kPow3[N - 3];
   const float* stage = summed.data() + static_cast<std::size_t>(pattern_stage(pos)) * set->group_entries;
-  const std::uint8_t* squares = set->flat_squares.data();
-  const std::size_t groups = set->flat_length.size();
+  // Ranks and files first, in straight loops (most groups are lines), then the rest by kind.
   double v = 0;
-  for (std::size_t g = 0; g < groups; ++g, squares += PatternSet::kMaxLength) {
+  for (const auto& [line, offset] : set->rank_groups) v += stage[offset + lines.rank[line]];
+  for (const auto& [line, offset] : set->file_groups) v += stage[offset + lines.file[line]];
+  for (const std::size_t g : set->other_groups) {
+    const auto line = static_cast<std::size_t>(set->flat_line[g]);
     int index = 0;
-    for (int j = set->flat_length[g] - 1; j >= 0; --j) index = 3 * index + digit[squares[j]];
+    switch (set->flat_read[g]) {
+      case R::CornerLow:
+        index = lines.rank[line] % 27 + 27 * (lines.rank[line + 1] % 27) + 729 * (lines.rank[line + 2] % 27);
+        break;
+      case R::CornerHigh:
+        index = lines.rank[line] / high + 27 * (lines.rank[line + 1] / high) + 729 * (lines.rank[line + 2] / high);
+        break;
+      case R::Cross: {
+        const int file = lines.file[m];
+        index = file / kPow3[m - 2] % 9 + 9 * (lines.rank[m] / kPow3[m - 2] % 243) + 2187 * (file / kPow3[m + 1] % 9);
+        break;
+      }
+      default: {  // Squares
+        const std::uint8_t* squares = set->flat_squares.data() + g * PatternSet::kMaxLength;
+        for (int j = set->flat_length[g] - 1; j >= 0; --j)
+          index =
+              3 * index + static_cast<int>((own >> squares[j]) & 1) + 2 * static_cast<int>((enemy >> squares[j]) & 1);
+        break;
+      }
+    }
     v += stage[set->flat_offset[g] + index];
   }
   return v;

@@ -55,10 +55,18 @@ struct PatternSet {
   std::vector<Group> groups;
   int group_entries = 0;  // the entries of one stage's summed tables
   // The groups again, flat for the evaluation's loop: squares at kMaxLength a group (ascending, the
-  // rest unused), their count and table offset.
+  // rest unused), their count and table offset, and how the evaluation reads each (Read): a whole
+  // rank or file is one base-3 number of the board's lines, a corner three thirds of ranks, the cross
+  // a piece of its rank and of its file; anything else (a diagonal) square by square.
   static constexpr int kMaxLength = 9;
+  enum class Read : std::uint8_t { Rank, File, CornerLow, CornerHigh, Cross, Squares };
   std::vector<std::uint8_t> flat_squares, flat_length;
   std::vector<int> flat_offset;
+  std::vector<Read> flat_read;
+  std::vector<std::uint8_t> flat_line;  // the rank (Rank, corners: the lowest of the three) or file (File)
+  // The groups by how they are read: whole ranks and files as (line, table offset), the rest by index.
+  std::vector<std::pair<std::size_t, int>> rank_groups, file_groups;
+  std::vector<std::size_t> other_groups;
   std::vector<int> offsets;  // where each class's table starts in a stage's block
   int stage_entries = 0;     // the entries of one stage: the sum of the classes'
   int images = 0;            // the images of every class, counted: the table reads a position makes
