@@ -14,6 +14,11 @@ def load(path):
         return json.load(f)
 
 
+def done(path):
+    """Whether a summary is there and written (a run still writing it leaves it empty)."""
+    return os.path.exists(path) and os.path.getsize(path) > 0
+
+
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
     fits = sorted((f for f in os.listdir(d) if f.startswith("fit_l") and f.endswith(".json")),
@@ -41,21 +46,21 @@ def main():
     for f in fits:
         c = f[:-5]
         rows = []
-        if os.path.exists(os.path.join(d, f"gate_{c}.json")):
+        if done(os.path.join(d, f"gate_{c}.json")):
             for r in load(os.path.join(d, f"gate_{c}.json"))["rows"]:
                 rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"], r["elo_ci95"],
                              r["pass"]))
-        if os.path.exists(os.path.join(d, f"population_{c}.json")):
+        if done(os.path.join(d, f"population_{c}.json")):
             p = load(os.path.join(d, f"population_{c}.json"))
             rows.append((p["row"], p["games"], p["score"], p["elo"], p["elo_ci95"], p["pass"]))
-        if os.path.exists(os.path.join(d, f"time100_{c}.json")):
+        if done(os.path.join(d, f"time100_{c}.json")):
             t = load(os.path.join(d, f"time100_{c}.json"))
             lo, hi = t["pair_elo_ci95"]
             rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"], [lo, hi],
                          t["pair_elo"] > 0 and lo >= -10))
         if not rows:
             continue
-        complete = os.path.exists(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4
+        complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4
         verdict = ("refused" if not all(r[-1] for r in rows) else "every row passes" if complete
                    else "every row so far passes; rows still to play")
         print(f"\n**{c} against today's built-in weights** — {verdict}\n")

@@ -61,12 +61,13 @@ def main():
                              r["elo_ci95"], " ".join(map(str, r["pentanomial"])), r["pass"]))
                 ok &= r["pass"]
         for name in sorted(os.listdir(d)):
-            if name.startswith("population_d") and name.endswith(".json"):
+            # A population whose summary is still being written (an empty file) is not a row yet.
+            if name.startswith("population_d") and name.endswith(".json") and os.path.getsize(os.path.join(d, name)):
                 p = load(os.path.join(d, name))
                 rows.append((f"{p['row']}; {p['distinct_games']} distinct games", p["games"], p["score"], p["elo"],
                              p["elo_ci95"], " ".join(map(str, p["pentanomial"])), p["pass"]))
                 ok &= p["pass"]
-        if os.path.exists(os.path.join(d, "time100.json")):
+        if os.path.exists(os.path.join(d, "time100.json")) and os.path.getsize(os.path.join(d, "time100.json")):
             t = load(os.path.join(d, "time100.json"))
             lo, hi = t["pair_elo_ci95"]
             passes = t["pair_elo"] > 0 and lo >= -10
@@ -74,13 +75,18 @@ def main():
                          [lo, hi], " ".join(map(str, t["pentanomial"])), passes))
             ok &= passes
         else:
-            ok = False
             rows.append(("ab(time=100), equal time: not played yet", 0, float("nan"), float("nan"),
-                         [float("nan")] * 2, "", False))
-        print(f"\n**{b}: the fit against the general weights** — {'adopt' if ok else 'refused'}\n")
+                         [float("nan")] * 2, "", None))
+        played = [r[-1] for r in rows if r[-1] is not None]
+        verdict = ("refused" if not all(played) else "adopt" if len(played) == len(rows)
+                   else "every row played so far passes; rows still to play")
+        print(f"\n**{b}: the fit against the general weights** — {verdict}\n")
         print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
         print("| --- | ---: | ---: | --- | --- | --- |")
         for name, games, score, elo, ci, pent, passes in rows:
+            if passes is None:
+                print(f"| {name} | | | | | |")
+                continue
             print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} {interval(*ci)} | {pent} | "
                   f"{'yes' if passes else 'no'} |")
 
