@@ -20,6 +20,8 @@ int pow3(int k) {
   return p;
 }
 
+constexpr int kPow3Table[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
+
 // (rank, file) under symmetry s of the square's eight: s & 3 rotations by a quarter turn, s & 4 a
 // reflection first.
 std::pair<int, int> transform(int rank, int file, int n, int s) {
@@ -213,29 +215,30 @@ void pattern_indices(const Position<N>& pos, const PatternSet& set, std::vector<
 }
 
 void PatternTables::prepare() {
+  // Entry by entry of the class tables, each added where every image of a group reads it: the work is
+  // the entries that are not 0, so empty or sparse tables (a fit holds most of its entries at 0) cost
+  // little more than zeroing the group tables.
   summed.assign(static_cast<std::size_t>(kPatternStages) * set->group_entries, 0.0F);
   std::vector<int> digits;
-  for (const auto& g : set->groups) {
-    const int entries = set->classes[static_cast<std::size_t>(g.cls)].entries();
-    const auto length = g.squares.size();
-    digits.assign(length, 0);
-    for (int r = 0; r < entries; ++r) {
-      for (std::size_t j = 0, x = static_cast<std::size_t>(r); j < length; ++j, x /= 3)
-        digits[j] = static_cast<int>(x % 3);
-      for (int s = 0; s < kPatternStages; ++s) {
-        const float* stage = values.data() + static_cast<std::size_t>(s) * set->stage_entries +
-                             set->offsets[static_cast<std::size_t>(g.cls)];
-        double sum = 0;
+  for (int s = 0; s < kPatternStages; ++s)
+    for (const auto& g : set->groups) {
+      const auto& c = set->classes[static_cast<std::size_t>(g.cls)];
+      const float* entry = values.data() + static_cast<std::size_t>(s) * set->stage_entries +
+                           set->offsets[static_cast<std::size_t>(g.cls)];
+      float* group = summed.data() + static_cast<std::size_t>(s) * set->group_entries + g.offset;
+      digits.assign(static_cast<std::size_t>(c.length), 0);
+      for (int e = 0; e < c.entries(); ++e) {
+        if (entry[e] == 0) continue;
+        for (int j = 0, x = e; j < c.length; ++j, x /= 3) digits[static_cast<std::size_t>(j)] = x % 3;
+        // Image `order` reads digit j of e at position order[j] of the group's ascending squares.
         for (const auto& order : g.orders) {
-          int index = 0;
-          for (auto it = order.rbegin(); it != order.rend(); ++it)
-            index = 3 * index + digits[static_cast<std::size_t>(*it)];
-          sum += stage[index];
+          int r = 0;
+          for (int j = 0; j < c.length; ++j)
+            r += digits[static_cast<std::size_t>(j)] * kPow3Table[order[static_cast<std::size_t>(j)]];
+          group[r] += entry[e];
         }
-        summed[static_cast<std::size_t>(s) * set->group_entries + g.offset + r] = static_cast<float>(sum);
       }
     }
-  }
 }
 
 namespace {
