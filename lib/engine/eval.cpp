@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "engine/fnv.hpp"
 #include "rules/spec.hpp"
 
 namespace seega {
@@ -95,11 +96,23 @@ const BuiltinEntry* builtin_entry(const Rules& rules) {
 
 }  // namespace
 
-bool same_board(const Rules& a, const Rules& b) {
-  return a.size == b.size && a.diag_steps == b.diag_steps && a.diag_captures == b.diag_captures &&
-         a.centre_immune == b.centre_immune && a.chains == b.chains && a.forced_capture == b.forced_capture &&
-         a.barrier == b.barrier;
+namespace {
+
+// base with the keys of board's board (same_board's list, the one place it is written).
+Rules with_board_of(Rules base, const Rules& board) {
+  base.size = board.size;
+  base.diag_steps = board.diag_steps;
+  base.diag_captures = board.diag_captures;
+  base.centre_immune = board.centre_immune;
+  base.chains = board.chains;
+  base.forced_capture = board.forced_capture;
+  base.barrier = board.barrier;
+  return base;
 }
+
+}  // namespace
+
+bool same_board(const Rules& a, const Rules& b) { return with_board_of(a, b) == a; }
 
 std::string board_name(const Rules& rules) {
   const std::string size = std::to_string(rules.size) + "x" + std::to_string(rules.size);
@@ -109,15 +122,7 @@ std::string board_name(const Rules& rules) {
   }
   // No preset's board: the rules with every key that is not the board's at the preset's value.
   auto base = parse_rules(rules.preset);
-  Rules board = base.ok() ? base.value.rules : standard_rules();
-  board.size = rules.size;
-  board.diag_steps = rules.diag_steps;
-  board.diag_captures = rules.diag_captures;
-  board.centre_immune = rules.centre_immune;
-  board.chains = rules.chains;
-  board.forced_capture = rules.forced_capture;
-  board.barrier = rules.barrier;
-  return board.to_string();
+  return with_board_of(base.ok() ? base.value.rules : standard_rules(), rules).to_string();
 }
 
 const Weights& builtin_weights(const Rules& rules) {
@@ -133,11 +138,7 @@ std::vector<std::string> builtin_weights_boards() {
 }
 
 std::string weights_hash(const Weights& w) {
-  std::uint64_t h = 0xCBF29CE484222325ULL;  // FNV-1a
-  for (const unsigned char c : w.to_text()) {
-    h ^= c;
-    h *= 0x100000001B3ULL;
-  }
+  const std::uint64_t h = fnv1a(kFnvStart, w.to_text());
   char out[17];
   std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
   return out;

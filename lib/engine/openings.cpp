@@ -1,5 +1,7 @@
 #include "engine/openings.hpp"
 
+#include "engine/fnv.hpp"
+
 #include <set>
 
 #include "engine/player.hpp"
@@ -110,9 +112,8 @@ Parsed<std::vector<Opening>> parse_openings(const Rules& rules, std::string_view
 }
 
 std::uint64_t openings_hash(const std::vector<Opening>& openings) {
-  std::uint64_t h = 0xCBF29CE484222325ULL;  // FNV-1a
-  for (const auto& o : openings)
-    for (char c : opening_line(o) + "\n") h = (h ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
+  std::uint64_t h = kFnvStart;
+  for (const auto& o : openings) h = fnv1a(h, opening_line(o) + "\n");
   return h;
 }
 

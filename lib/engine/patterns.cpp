@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "engine/fnv.hpp"
 #include "rules/notation.hpp"
 
 namespace seega {
@@ -140,15 +141,8 @@ PatternSet make_set(int n, bool diagonals) {
   return set;
 }
 
-// The 64-bit FNV-1a step over one line and its newline.
-void hash_line(std::uint64_t& h, std::string_view line) {
-  for (const unsigned char c : line) {
-    h ^= c;
-    h *= 0x100000001B3ULL;
-  }
-  h ^= '\n';
-  h *= 0x100000001B3ULL;
-}
+// The hash of the tables' entry lines carried on over one line and its newline.
+void hash_line(std::uint64_t& h, std::string_view line) { h = fnv1a(fnv1a(h, line), "\n"); }
 
 std::vector<std::string_view> words(std::string_view line) {
   std::vector<std::string_view> out;
@@ -373,7 +367,7 @@ std::string patterns_text(const PatternTables& t) {
   const PatternSet& set = *t.set;
   std::string out = "patterns 1 board=" + std::to_string(set.size) + "x" + std::to_string(set.size) +
                     " diagonals=" + (set.diagonals ? "on" : "off") + " stages=" + std::to_string(kPatternStages) + "\n";
-  std::uint64_t h = 0xCBF29CE484222325ULL;
+  std::uint64_t h = kFnvStart;
   long long count = 0;
   char number[64];
   for (int s = 0; s < kPatternStages; ++s)

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/fnv.hpp"
 #include "rules/position.hpp"
 
 namespace seega {
@@ -129,7 +130,7 @@ struct PatternTextReader {
 
  private:
   std::shared_ptr<PatternTables> tables_;
-  std::uint64_t hash_ = 0xCBF29CE484222325ULL;
+  std::uint64_t hash_ = kFnvStart;
   long long count_ = 0;
   bool done_ = false;
 };
