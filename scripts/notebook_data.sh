@@ -44,8 +44,10 @@ rulesets,chain,"level(1,deterministic)",2,40
 EOF
 step last_placer $py "$root/experiments/last_placer/run.py" --seega "$SEEGA" --rows "$out/last_placer_rows.csv" \
   --out "$out/experiments/last_placer/results/last_placer.csv"
-# A population of perturbed configurations from the empty board, and the strength ladder (2 games a pairing).
-printf 'group,rules,player,b,opening_turns,games,configs\npopulation,standard,"ab(depth=2,vary={vary},jitter=3)",,0,2,20\n' \
+# Populations of perturbed configurations from the empty board (three of two movers: the fewest from which
+# meta.py fits the score against the rating), and the strength ladder (2 games a pairing).
+printf 'group,rules,player,b,opening_turns,games,configs\npopulation,standard,"ab(depth=2,vary={vary},jitter=3)",,0,2,20
+population,standard,"ab(depth=2,vary={vary})",,0,2,20\npopulation,standard,"ab(depth=3,vary={vary})",,0,2,20\n' \
   >"$out/last_placer_population.csv"
 step last_placer_population $py "$root/experiments/last_placer/run.py" --seega "$SEEGA" \
   --rows "$out/last_placer_population.csv" --out "$out/experiments/last_placer/results/last_placer.csv"

@@ -104,4 +104,62 @@ if PER_PAIR=2 bash "$here/experiments/last_placer/strength.sh" "$seega" "$tmp/ax
 printf 'group,rules,player,b,opening_turns,games,configs\np,standard,ab(depth=1),,0,2,5\n' >"$tmp/bad.csv"
 if ! "$py" "$run" --seega "$seega" --rows "$tmp/bad.csv" --out "$tmp/bad_out.csv" 2>"$tmp/bad.log" &&
   grep -q 'go together' "$tmp/bad.log"; then pass; else fail "a population without {vary} was not refused: $(cat "$tmp/bad.log")"; fi
+# The meta-regression (meta.py) on hand-made populations whose slope and heterogeneity are known.
+if "$py" - "$here/experiments/last_placer" <<'EOF2' 2>"$tmp/meta.log"
+import math, sys
+sys.path.insert(0, sys.argv[1])
+import meta
+close = lambda a, b, tol=1e-9: abs(a - b) <= tol * max(1.0, abs(b))
+# Student's t and chi-square against printed tables.
+assert close(meta.t_quantile(0.975, 13), 2.160369, 1e-6) and close(meta.t_quantile(0.975, 1), 12.7062, 1e-5)
+assert close(meta.chi2_sf(3.84146, 1), 0.05, 1e-5) and close(meta.chi2_sf(23.685, 14), 0.05, 1e-4)
+# Populations exactly on a line: the slope is the line's, and nothing is left between populations.
+x = [float(i) for i in range(1, 9)]
+fit = meta.meta_regression([0.5 + 0.03 * xi for xi in x], [0.001] * 8, x)
+assert close(fit["coef"][1], 0.03) and close(fit["coef"][0], 0.5) and fit["tau2"] == 0.0 and fit["Q"] < 1e-20, fit
+# The same line with deviations that sum to 0 and do not correlate with x, all variances v: the slope is
+# still 0.03, Q is their sum of squares over v, and REML's tau^2 is that sum over k - 2, less v.
+v, d = 0.0004, [0.05 * s for s in (1, -1, -1, 1, 1, -1, -1, 1)]
+fit = meta.meta_regression([0.5 + 0.03 * xi + di for xi, di in zip(x, d)], [v] * 8, x)
+rss = sum(di * di for di in d)
+assert close(fit["coef"][1], 0.03) and close(fit["Q"], rss / v) and close(fit["tau2"], rss / 6 - v), fit
+assert close(fit["I2"], (rss / v - 6) / (rss / v)), fit
+# Knapp-Hartung: at the REML estimate the weighted residuals' mean square is 1, so the slope's standard
+# error is sqrt((v + tau^2) / Sxx) (Sxx = 42 for x = 1..8), and its interval uses t on 6 df.
+assert close(fit["se"][1], math.sqrt((v + fit["tau2"]) / 42)), fit
+assert close(fit["ci"][1][1] - fit["coef"][1], meta.t_quantile(0.975, 6) * fit["se"][1]), fit
+# A negative slope is estimated as negative: the fit does not assume the edge grows.
+down = meta.meta_regression([0.7 - 0.02 * xi + di for xi, di in zip(x, d)], [v] * 8, x)
+assert close(down["coef"][1], -0.02), down
+# Where the line reaches a score: the point, and at each end of Fieller's interval the confidence band
+# just touches the score.
+reach = meta.where_line_reaches(fit, 0.8)
+assert reach["kind"] == "interval" and close(reach["point"], 0.3 / 0.03), reach
+lo, hi = reach["ci"]
+assert lo < reach["point"] < hi, reach
+assert close(meta.predict(fit, lo)["ci"][1], 0.8, 1e-7) and close(meta.predict(fit, hi)["ci"][0], 0.8, 1e-7)
+# A flat line never clearly reaches it: the interval is open.
+flat = meta.meta_regression([0.6 + di for di in d], [v] * 8, x)
+assert meta.where_line_reaches(flat, 0.8)["kind"] == "unbounded"
+# The pooled model: with no heterogeneity, the inverse-variance mean.
+pooled = meta.meta_regression([0.6, 0.7], [0.01, 0.04])
+assert close(pooled["coef"][0], (0.6 / 0.01 + 0.7 / 0.04) / (1 / 0.01 + 1 / 0.04)) and pooled["tau2"] == 0.0
+# A population's score and its variance clustered by configuration: points 2, 1 and 0 of 2 games each.
+rows = [{"games": "2", "last_placer_wins": str(w), "draws": str(dr), "distinct_games": "1"}
+        for w, dr in ((2, 0), (0, 2), (0, 0))]
+est = meta.population_estimate(rows)
+assert close(est["score"], 0.5) and close(est["var"], 1.5 * 2 / 36) and est["distinct_games"] == 3, est
+assert meta.mover_of("level(4,deterministic,vary={vary},jitter=3)") == "level(4,deterministic)"
+for bad in (lambda: meta.meta_regression([0.5], [0.01], [1.0]), lambda: meta.meta_regression([0.5, 0.6], [0.0, 0.1]),
+            lambda: meta.meta_regression([0.5, 0.6, 0.7], [0.01] * 3, [2.0] * 3)):
+    try:
+        bad()
+        raise AssertionError("bad input was accepted")
+    except ValueError:
+        pass
+EOF2
+then pass; else fail "meta.py on hand-made populations: $(cat "$tmp/meta.log")"; fi
+if ! "$py" "$here/experiments/last_placer/meta.py" "$tmp/out.csv" --strength "$tmp/none.json" 2>"$tmp/meta_bad.log" &&
+  grep -q 'none.json does not exist' "$tmp/meta_bad.log"; then pass; else
+  fail "meta.py without ratings: $(cat "$tmp/meta_bad.log")"; fi
 finish "study"
