@@ -159,6 +159,33 @@ for bad in (lambda: meta.meta_regression([0.5], [0.01], [1.0]), lambda: meta.met
         pass
 EOF2
 then pass; else fail "meta.py on hand-made populations: $(cat "$tmp/meta.log")"; fi
+# A chain of the deep tier beside the ladder joins it at its anchor; a strength check is A's score in Elo.
+mkdir -p "$tmp/deep"
+if "$py" - "$here/experiments/last_placer" "$tmp/deep" <<'EOF2' 2>"$tmp/deep.log"
+import csv, json, math, os, sys
+sys.path.insert(0, sys.argv[1])
+import meta
+d = sys.argv[2]
+json.dump({"anchor": "greedy", "players": [{"name": "greedy", "rating": 0.0}, {"name": "ab(depth=6)", "rating": 1000.0}]},
+          open(os.path.join(d, "strength.json"), "w"))
+json.dump({"anchor": "ab(depth=6)", "players": [{"name": "ab(depth=6)", "rating": 0.0}, {"name": "ab(depth=7)", "rating": 80.0}]},
+          open(os.path.join(d, "strength_deep.json"), "w"))
+cols = ["population", "b", "opening_turns", "games", "a_score"]
+with open(os.path.join(d, "deep.csv"), "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=cols)
+    w.writeheader()
+    for c, score in enumerate((0.5, 1.0, 0.5, 0.0, 1.0, 0.5)):  # A scores 3.5 of 6 games: 58.3%
+        w.writerow({"population": "ab(depth=7,vary={vary}) vs ab(depth=7)", "b": "ab(depth=7)", "opening_turns": "0",
+                    "games": "1", "a_score": str(score)})
+with open(os.path.join(d, "main.csv"), "w", newline="") as f:
+    csv.DictWriter(f, fieldnames=cols).writeheader()
+rows, ratings = meta.load(os.path.join(d, "main.csv"), os.path.join(d, "strength.json"), [os.path.join(d, "deep.csv")])
+assert ratings == {"greedy": 0.0, "ab(depth=6)": 1000.0, "ab(depth=7)": 1080.0}, ratings
+(check,) = meta.strength_checks(rows)
+assert abs(check["score"] - 3.5 / 6) < 1e-12 and abs(check["elo"] - 400 * math.log10(3.5 / 2.5)) < 1e-9, check
+assert check["ci"][0] < check["score"] < check["ci"][1] and check["configs"] == 6, check
+EOF2
+then pass; else fail "meta.py's deep tier: $(cat "$tmp/deep.log")"; fi
 if ! "$py" "$here/experiments/last_placer/meta.py" "$tmp/out.csv" --strength "$tmp/none.json" 2>"$tmp/meta_bad.log" &&
   grep -q 'none.json does not exist' "$tmp/meta_bad.log"; then pass; else
   fail "meta.py without ratings: $(cat "$tmp/meta_bad.log")"; fi

@@ -350,6 +350,7 @@ def analyse(rows, ratings):
         "pooled_estimate": predict(pooled), "range": [lo, hi],
         "at": {str(r): predict(fit, r / 100) for r in (round(lo), round(hi))},
         "seed": {"target": SEED_SCORE, **where_line_reaches(fit, SEED_SCORE)}, "checks": checks,
+        "strength_checks": strength_checks(rows, 0),
     }
 
 
@@ -407,22 +408,76 @@ def markdown(result):
     for c in result["checks"]:
         out.append(f"| {c['name']} | {c['k']} | {100 * c['slope']:+.2f} {_interval(*c['ci'], sign='+', digits=2)} | "
                    f"{c['p']:.3f} | {100 * c['tau']:.1f} | {100 * c['I2']:.0f}% |")
+    if result.get("strength_checks"):
+        out.append("")
+        out.append("| perturbed against unperturbed, from the empty board | configurations | games | A's score (95%, "
+                   "clustered by configuration) | Elo |")
+        out.append("| --- | --- | --- | --- | --- |")
+        for c in result["strength_checks"]:
+            out.append(f"| `{c['check']}` | {c['configs']} | {c['games']} | {_pct(c['score'])} "
+                       f"{_interval(*c['ci'])} | {c['elo']:+.0f} [{c['elo_ci'][0]:+.0f}, {c['elo_ci'][1]:+.0f}] |")
     return "\n".join(out)
 
 
-def load(csv_path, strength_path):
-    with open(csv_path, newline="") as f:
-        rows = list(csv.DictReader(f))
+def load(csv_path, strength_path, extra=()):
+    """The rows of the CSV and of any extra CSVs (the deep tier's), and every mover's rating: the ladder's
+    (strength.json), and, where a chain of its own sits beside it (strength_deep.json), that chain's
+    ratings moved onto the ladder by its anchor's rating there."""
+    rows = []
+    for path in [csv_path, *extra]:
+        with open(path, newline="") as f:
+            rows += list(csv.DictReader(f))
     with open(strength_path) as f:
         ratings = {p["name"]: p["rating"] for p in json.load(f)["players"]}
+    deep = os.path.join(os.path.dirname(os.path.abspath(strength_path)), "strength_deep.json")
+    if os.path.exists(deep):
+        with open(deep) as f:
+            chain = json.load(f)
+        anchor = chain.get("anchor")
+        if anchor not in ratings:
+            raise ValueError(f"{deep}: its anchor {anchor!r} is not on the ladder of {strength_path}")
+        for p in chain["players"]:
+            ratings.setdefault(p["name"], ratings[anchor] + p["rating"])
     return rows, ratings
+
+
+def strength_checks(rows, opening_turns=0):
+    """Each perturbation against its unperturbed engine (the populations whose spec names 'vs'), from K
+    opening turns: A's score over the configurations, clustered by configuration, and in Elo."""
+    groups = {}
+    for r in rows:
+        if r.get("population") and r.get("b") and int(r["opening_turns"]) == opening_turns:
+            groups.setdefault(r["population"], []).append(r)
+    out = []
+    for spec, configs in groups.items():
+        games = [int(r["games"]) for r in configs]
+        points = [float(r["a_score"]) * g for r, g in zip(configs, games)]
+        n, c = sum(games), len(configs)
+        score = sum(points) / n
+        var = c / (c - 1) * sum((pt - g * score) ** 2 for pt, g in zip(points, games)) / n ** 2 if c > 1 else math.inf
+        half = 1.959963984540054 * math.sqrt(var)
+        out.append({"check": spec, "population": spec.split(" vs ")[0], "configs": c, "games": n, "score": score,
+                    "ci": [max(0.0, score - half), min(1.0, score + half)], "elo": elo(score),
+                    "elo_ci": [elo(max(0.0, score - half)), elo(min(1.0, score + half))]})
+    return sorted(out, key=lambda k: k["check"])
+
+
+def elo(score):
+    """The Elo difference a score stands for (infinite at 0 and 1)."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
 
 
 def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("csv", nargs="?", default=os.path.join(here, "results", "last_placer.csv"))
-    ap.add_argument("--strength", help="the ladder's ratings (default: strength.json beside the CSV)")
+    ap.add_argument("--strength", help="the ladder's ratings (default: strength.json beside the CSV; "
+                    "strength_deep.json beside it joins them)")
+    ap.add_argument("--deep", help="the deep tier's CSV (default: deep.csv beside the CSV, where it exists)")
     ap.add_argument("--json", help="also write the analysis as JSON to this file")
     args = ap.parse_args(argv)
     strength = args.strength or os.path.join(os.path.dirname(os.path.abspath(args.csv)), "strength.json")
@@ -430,7 +485,9 @@ def main(argv):
         if not os.path.exists(path):
             sys.exit(f"meta.py: {path} does not exist (run.py writes the CSV, strength.sh the ratings)")
     try:
-        result = analyse(*load(args.csv, strength))
+        deep = args.deep or os.path.join(os.path.dirname(os.path.abspath(args.csv)), "deep.csv")
+        rows, ratings = load(args.csv, strength, [deep] if os.path.exists(deep) else [])
+        result = analyse(rows, ratings)
     except (KeyError, ValueError) as e:
         sys.exit(f"meta.py: {args.csv}: {e}")
     print(markdown(result))

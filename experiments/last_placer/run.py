@@ -54,6 +54,9 @@ INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered
              "first_move_capture_ci95_a_placing_first": "first_move_capture_ci95_a_placing_first",
              "stone_diff_10_ci95_a_placing_last": "stone_diff_10_ci95_a_placing_last",
              "stone_diff_10_ci95_a_placing_first": "stone_diff_10_ci95_a_placing_first"}
+# The tiers: each its rows and its CSV. The deep tier, the strength axis upward, is kept apart so that the
+# default study's cost stays what its README states.
+TIERS = {"default": ("rows.csv", "results/last_placer.csv"), "deep": ("rows_deep.csv", "results/deep.csv")}
 COLUMNS = (["group", "rules", "player", "b", "population", "config", "a_score", "a_wins", "b_wins"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
            + ["clustered_reason", "end_reasons", "seconds", "command"])
 
@@ -94,9 +97,11 @@ def key(rules, player, b, opening_turns):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seega", default=os.path.join(ROOT, "build/release/bin/seega"))
-    p.add_argument("--rows", default=os.path.join(HERE, "rows.csv"), help="the study's rows (group, rules, player, "
-                   "opening_turns, games)")
-    p.add_argument("--out", default=os.path.join(HERE, "results/last_placer.csv"))
+    p.add_argument("--tier", choices=sorted(TIERS), default="default", help="which rows, and the CSV they go to: "
+                   "default (rows.csv: the study, about 90 minutes on 2 cores) or deep (rows_deep.csv: populations of "
+                   "depths 7 and 8 and their strength checks from the empty board, into results/deep.csv)")
+    p.add_argument("--rows", help="the study's rows (group, rules, player, opening_turns, games); default: the tier's")
+    p.add_argument("--out", help="the CSV (default: the tier's)")
     p.add_argument("--groups", nargs="*", help="only the rows of these groups")
     p.add_argument("--max-games", type=int, default=0, help="cap every row's games (a quick look; 0: as the rows say)")
     p.add_argument("--seed", type=int, default=2026)
@@ -108,6 +113,8 @@ def main():
     p.add_argument("--launcher", default="", help="a command that each match runs under, e.g. 'mpirun -np 16 "
                    "--hostfile hosts' to share every match among mpirun's ranks (the results are the same)")
     args = p.parse_args()
+    args.rows = args.rows or os.path.join(HERE, TIERS[args.tier][0])
+    args.out = args.out or os.path.join(HERE, TIERS[args.tier][1])
 
     if args.merge:
         merge(args.merge, args.out)
