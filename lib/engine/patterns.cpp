@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 
 #include "engine/fnv.hpp"
 #include "rules/notation.hpp"
@@ -124,20 +125,36 @@ PatternSet make_set(int n, bool diagonals) {
       g->orders.push_back(order);
     }
   }
+  // The reads in the groups' order (ranks, files, diagonals, corners, cross by class), which is also the
+  // order in which the evaluation adds them up.
+  int ranks = 0, files = 0, corners = 0, crosses = 0;
   for (const auto& g : set.groups) {
-    for (int j = 0; j < PatternSet::kMaxLength; ++j)
-      set.flat_squares.push_back(static_cast<std::uint8_t>(
-          j < static_cast<int>(g.squares.size()) ? g.squares[static_cast<std::size_t>(j)] : 0));
-    set.flat_length.push_back(static_cast<std::uint8_t>(g.squares.size()));
-    set.flat_offset.push_back(g.offset);
     const auto [read, line] = read_of(g.squares, n);
-    set.flat_read.push_back(read);
-    set.flat_line.push_back(static_cast<std::uint8_t>(line));
-    const std::size_t index = set.flat_read.size() - 1;
-    if (read == PatternSet::Read::Rank) set.rank_groups.emplace_back(static_cast<std::size_t>(line), g.offset);
-    else if (read == PatternSet::Read::File) set.file_groups.emplace_back(static_cast<std::size_t>(line), g.offset);
-    else set.other_groups.push_back(index);
+    const auto at = static_cast<std::uint8_t>(line);
+    switch (read) {
+      case PatternSet::Read::Rank: set.ranks.at(static_cast<std::size_t>(ranks++)) = {at, g.offset}; break;
+      case PatternSet::Read::File: set.files.at(static_cast<std::size_t>(files++)) = {at, g.offset}; break;
+      case PatternSet::Read::CornerLow:
+      case PatternSet::Read::CornerHigh:
+        set.corners.at(static_cast<std::size_t>(corners++)) = {at, read == PatternSet::Read::CornerHigh, g.offset};
+        break;
+      case PatternSet::Read::Cross:
+        set.cross_offset = g.offset;
+        ++crosses;
+        break;
+      case PatternSet::Read::Squares: {
+        PatternSet::SquaresRead r;
+        for (std::size_t j = 0; j < g.squares.size(); ++j) r.squares.at(j) = static_cast<std::uint8_t>(g.squares[j]);
+        r.length = static_cast<std::uint8_t>(g.squares.size());
+        r.offset = g.offset;
+        set.squares_reads.push_back(r);
+        break;
+      }
+    }
   }
+  if (ranks != n || files != n || corners != 4 || crosses != 1)
+    throw std::logic_error("pattern set " + std::to_string(n) + "x" + std::to_string(n) +
+                           ": its groups are not size ranks, size files, 4 corners and a cross");
   return set;
 }
 
@@ -287,6 +304,29 @@ struct LineTernary {
 template <int N>
 constexpr LineTernary<N> kLineTernary;
 
+// Pieces of a line's base-3 number, by table: its low three digits and its high three (a corner's
+// third of a rank), and the cross's pieces: the five middle digits (its rank) and the two digits each
+// side of the middle (its file, below and above the centre).
+template <int N>
+struct LinePieces {
+  static constexpr int kLines = kPow3[N];
+  static constexpr int kMiddle = N / 2;
+  std::array<std::uint8_t, kLines> low{}, high{}, below{}, above{};
+  std::array<std::uint8_t, kLines> middle{};  // 3^5 = 243 values fit a byte
+  constexpr LinePieces() {
+    for (int x = 0; x < kLines; ++x) {
+      const auto i = static_cast<std::size_t>(x);
+      low[i] = static_cast<std::uint8_t>(x % 27);
+      high[i] = static_cast<std::uint8_t>(x / kPow3[N - 3]);
+      below[i] = static_cast<std::uint8_t>(x / kPow3[kMiddle - 2] % 9);
+      above[i] = static_cast<std::uint8_t>(x / kPow3[kMiddle + 1] % 9);
+      middle[i] = static_cast<std::uint8_t>(x / kPow3[kMiddle - 2] % 243);
+    }
+  }
+};
+template <int N>
+constexpr LinePieces<N> kLinePieces;
+
 // The board's lines as base-3 numbers from the side to move's point of view: each rank (its files
 // from a, a the units) and each file (its ranks from 1). Files are read from the board turned on its
 // diagonal, made rank by rank through kSpread.
@@ -315,41 +355,38 @@ struct Lines {
 template <int N>
 double PatternTables::value(const Position<N>& pos) const {
   if (summed.empty()) return value_by_image(pos);
-  using R = PatternSet::Read;
   const Color us = pos.side();
   const Bitboard<N> own = pos.stones(us), enemy = pos.stones(~us);
   const Lines<N> lines(own, enemy);
-  constexpr int m = N / 2, high = kPow3[N - 3];
+  constexpr int m = N / 2;
   const float* stage = summed.data() + static_cast<std::size_t>(pattern_stage(pos)) * set->group_entries;
-  // Ranks and files first, in straight loops (most groups are lines), then the rest by kind.
+  // In the groups' order: ranks, files, diagonals, corners, the cross.
   double v = 0;
-  for (const auto& [line, offset] : set->rank_groups) v += stage[offset + lines.rank[line]];
-  for (const auto& [line, offset] : set->file_groups) v += stage[offset + lines.file[line]];
-  for (const std::size_t g : set->other_groups) {
-    const auto line = static_cast<std::size_t>(set->flat_line[g]);
-    int index = 0;
-    switch (set->flat_read[g]) {
-      case R::CornerLow:
-        index = lines.rank[line] % 27 + 27 * (lines.rank[line + 1] % 27) + 729 * (lines.rank[line + 2] % 27);
-        break;
-      case R::CornerHigh:
-        index = lines.rank[line] / high + 27 * (lines.rank[line + 1] / high) + 729 * (lines.rank[line + 2] / high);
-        break;
-      case R::Cross: {
-        const int file = lines.file[m];
-        index = file / kPow3[m - 2] % 9 + 9 * (lines.rank[m] / kPow3[m - 2] % 243) + 2187 * (file / kPow3[m + 1] % 9);
-        break;
-      }
-      default: {  // Squares
-        const std::uint8_t* squares = set->flat_squares.data() + g * PatternSet::kMaxLength;
-        for (int j = set->flat_length[g] - 1; j >= 0; --j)
-          index =
-              3 * index + static_cast<int>((own >> squares[j]) & 1) + 2 * static_cast<int>((enemy >> squares[j]) & 1);
-        break;
-      }
-    }
-    v += stage[set->flat_offset[g] + index];
+  for (int k = 0; k < N; ++k) {
+    const auto& r = set->ranks[static_cast<std::size_t>(k)];
+    v += stage[r.offset + lines.rank[r.line]];
   }
+  for (int k = 0; k < N; ++k) {
+    const auto& f = set->files[static_cast<std::size_t>(k)];
+    v += stage[f.offset + lines.file[f.line]];
+  }
+  for (const auto& d : set->squares_reads) {
+    int index = 0;
+    for (int j = d.length - 1; j >= 0; --j) {
+      const int sq = d.squares[static_cast<std::size_t>(j)];
+      index = 3 * index + static_cast<int>((own >> sq) & 1) + 2 * static_cast<int>((enemy >> sq) & 1);
+    }
+    v += stage[d.offset + index];
+  }
+  constexpr const auto& pieces = kLinePieces<N>;
+  for (const auto& c : set->corners) {
+    const auto r = static_cast<std::size_t>(c.rank);
+    const auto& third = c.high ? pieces.high : pieces.low;
+    const auto digits = [&](std::size_t k) { return static_cast<int>(third[static_cast<std::size_t>(lines.rank[k])]); };
+    v += stage[c.offset + digits(r) + 27 * digits(r + 1) + 729 * digits(r + 2)];
+  }
+  const auto file = static_cast<std::size_t>(lines.file[m]), rank = static_cast<std::size_t>(lines.rank[m]);
+  v += stage[set->cross_offset + pieces.below[file] + 9 * pieces.middle[rank] + 2187 * pieces.above[file]];
   return v;
 }
 

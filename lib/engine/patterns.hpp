@@ -55,19 +55,30 @@ struct PatternSet {
   };
   std::vector<Group> groups;
   int group_entries = 0;  // the entries of one stage's summed tables
-  // The groups again, flat for the evaluation's loop: squares at kMaxLength a group (ascending, the
-  // rest unused), their count and table offset, and how the evaluation reads each (Read): a whole
-  // rank or file is one base-3 number of the board's lines, a corner three thirds of ranks, the cross
-  // a piece of its rank and of its file; anything else (a diagonal) square by square.
+  // How the evaluation reads the groups, in the groups' order: every rank and every file whole, as one
+  // base-3 number of the board's lines (size of each); the diagonals square by square; the four
+  // corners as thirds of three ranks; the cross as a piece of its rank and of its file. The counts are
+  // fixed by the board, so the evaluation's loops unroll and choose nothing at run time.
   static constexpr int kMaxLength = 9;
   enum class Read : std::uint8_t { Rank, File, CornerLow, CornerHigh, Cross, Squares };
-  std::vector<std::uint8_t> flat_squares, flat_length;
-  std::vector<int> flat_offset;
-  std::vector<Read> flat_read;
-  std::vector<std::uint8_t> flat_line;  // the rank (Rank, corners: the lowest of the three) or file (File)
-  // The groups by how they are read: whole ranks and files as (line, table offset), the rest by index.
-  std::vector<std::pair<std::size_t, int>> rank_groups, file_groups;
-  std::vector<std::size_t> other_groups;
+  struct LineRead {
+    std::uint8_t line = 0;  // the rank or file
+    int offset = 0;         // where its summed table starts in a stage's block
+  };
+  struct CornerRead {
+    std::uint8_t rank = 0;  // the lowest of its three ranks
+    bool high = false;      // the files at the high end (else files a to c)
+    int offset = 0;
+  };
+  struct SquaresRead {
+    std::array<std::uint8_t, kMaxLength> squares{};  // ascending; `length` of them used
+    std::uint8_t length = 0;
+    int offset = 0;
+  };
+  std::array<LineRead, kMaxLength> ranks{}, files{};
+  std::vector<SquaresRead> squares_reads;  // the diagonals
+  std::array<CornerRead, 4> corners{};
+  int cross_offset = 0;
   std::vector<int> offsets;  // where each class's table starts in a stage's block
   int stage_entries = 0;     // the entries of one stage: the sum of the classes'
   int images = 0;            // the images of every class, counted: the table reads a position makes
