@@ -240,8 +240,8 @@ int run_compare(const std::vector<std::string>& args) {
     return 0;
   }
   auto describe = [](const Run& r) {
-    return fmt::format("{} ({} vs {} on {}, {} games, seed {}, {:.1f} effective clusters)", r.path, r.config.a.text,
-                       r.config.b.text, r.config.rules.to_string(), r.summary.games, r.config.seed,
+    return fmt::format("{} ({} vs {} on {}, {} games, seed {}, {:.1f} effective clusters)", r.path, r.config.a.label(),
+                       r.config.b.label(), r.config.rules.to_string(), r.summary.games, r.config.seed,
                        r.summary.clusters.effective);
   };
   fmt::print("A: {}\nB: {}\n", describe(a), describe(b));

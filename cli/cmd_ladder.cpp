@@ -17,9 +17,9 @@ namespace {
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
 void print_human(const LadderConfig& c, const LadderSummary& s, const RunTotals& totals, bool interrupted) {
-  auto name = [&](int i) { return c.players[static_cast<std::size_t>(i)].text; };
+  auto name = [&](int i) { return c.players[static_cast<std::size_t>(i)].label(); };
   std::size_t width = 6;
-  for (const auto& p : c.players) width = std::max(width, p.text.size());
+  for (const auto& p : c.players) width = std::max(width, p.label().size());
   // Games that repeat come first, as in a match's summary: every interval below is left out for them.
   if (!s.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", s.repeats);
   fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: {} games{}{}\n", c.players.size(),
@@ -99,13 +99,13 @@ void print_csv(const LadderConfig& c, const LadderSummary& s) {
     const LadderRow& r = s.table[k];
     const bool below = r.below >= 0, ci = r.no_ci.empty(), diff_ci = below && r.no_diff_ci.empty();
     std::vector<std::string> row{std::to_string(k + 1),
-                                 c.players[static_cast<std::size_t>(r.player)].text,
+                                 c.players[static_cast<std::size_t>(r.player)].label(),
                                  std::to_string(r.games),
                                  fmt::format("{}", r.score),
                                  fmt::format("{}", r.rating),
                                  ci ? fmt::format("{}", r.rating - r.ci95) : "",
                                  ci ? fmt::format("{}", r.rating + r.ci95) : "",
-                                 below ? c.players[static_cast<std::size_t>(r.below)].text : "",
+                                 below ? c.players[static_cast<std::size_t>(r.below)].label() : "",
                                  below ? fmt::format("{}", r.diff) : "",
                                  diff_ci ? fmt::format("{}", r.diff - r.diff_ci95) : "",
                                  diff_ci ? fmt::format("{}", r.diff + r.diff_ci95) : "",
@@ -168,10 +168,11 @@ int run_ladder(const std::vector<std::string>& args) {
   const RunSetup setup = check_games_args(common, c.rules);
   if (vm.count("anchor")) {
     const std::string want(trim(anchor_text));
-    auto it = std::find_if(c.players.begin(), c.players.end(), [&](const PlayerSpec& p) { return p.text == want; });
+    auto it = std::find_if(c.players.begin(), c.players.end(),
+                           [&](const PlayerSpec& p) { return p.text == want || p.label() == want; });
     if (it == c.players.end()) {
       std::string names;
-      for (const auto& p : c.players) names += (names.empty() ? "" : ", ") + p.text;
+      for (const auto& p : c.players) names += (names.empty() ? "" : ", ") + p.label();
       throw UsageError("--anchor '" + anchor_text + "' is not one of the players: " + names);
     }
     c.anchor = static_cast<int>(it - c.players.begin());

@@ -24,7 +24,7 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
   if (!m.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", m.repeats);
   // A reason said on the first line is not said again at each figure.
   auto because = [&m](const std::string& why) { return why == m.repeats ? std::string("games repeat") : why; };
-  fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
+  fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.label(), c.b.label(), c.rules.to_string(), c.seed,
              c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
              interrupted ? " (interrupted: the games finished so far)" : "");
   // The figures that matter first: the score, Elo and the last placer, each with the interval it rests on.

@@ -330,8 +330,8 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
       players[c]->seed_game(Rng::derive(seed, c));
       players[c]->new_game();
     }
-    fmt::print("watch: {} plays {} and places first, {} plays {}; {}, seed {}\n", color_char(first), specs[0].text,
-               color_char(~first), specs[1].text, rules.to_string(), seed);
+    fmt::print("watch: {} plays {} and places first, {} plays {}; {}, seed {}\n", color_char(first), specs[0].label(),
+               color_char(~first), specs[1].label(), rules.to_string(), seed);
     GameRecord rec;
     rec.seed = seed;
     rec.first_placer = first;
@@ -345,7 +345,7 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
       const Move<N> m = computer_move(*players[side], pos, rngs[side]);
       if (const Forfeit* f = players[side]->forfeit()) {
         // An engine that crashed, hung or answered nonsense loses the game.
-        fmt::print("\nresult: {} ({}) loses: {}\n        {}\n", color_char(side), specs[side == first ? 0 : 1].text,
+        fmt::print("\nresult: {} ({}) loses: {}\n        {}\n", color_char(side), specs[side == first ? 0 : 1].label(),
                    to_string(f->reason), f->detail);
         for (const auto& line : f->log) fmt::print("        {}\n", line);
         return 0;
@@ -354,13 +354,13 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
       pos.play(m);
       tally.turn(before, m, pos);
       for (auto& p : players) p->observe(before, m);
-      show_move(before, m, pos, "(" + specs[side == first ? 0 : 1].text + ")", colour);
+      show_move(before, m, pos, "(" + specs[side == first ? 0 : 1].label() + ")", colour);
       std::fflush(stdout);
     }
     tally.finish(pos);
     std::string names[2];
-    names[first] = specs[0].text;
-    names[~first] = specs[1].text;
+    names[first] = specs[0].label();
+    names[~first] = specs[1].label();
     // The result on lines of their own, so that a narrow terminal does not wrap the figures into the names.
     fmt::print("\nresult: {}\n        {}\n        w {} stones, b {}; {} plies, {} in movement, {} passes\n",
                winner_text(rec.outcome, names), ending_text(rules, rec.outcome), rec.stones[White], rec.stones[Black],

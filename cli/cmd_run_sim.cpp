@@ -71,7 +71,7 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
     hooks.on_progress = [&](const RunProgress& p) {
       const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
       const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.text, p.done,
+      line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.label(), p.done,
                             p.total, rate, p.mean, left),
                 p.done >= p.total);
     };
@@ -110,8 +110,8 @@ void print_distribution(const char* name, const Distribution& d, int decimals) {
 }
 
 void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
-  fmt::print("run-sim: {} against {} on {}, {} runs{}, seed {}{}\n", c.player.text, levels_text(c), c.rules.to_string(),
-             s.runs, c.shard.whole() ? "" : " of shard " + c.shard.to_string(), c.seed,
+  fmt::print("run-sim: {} against {} on {}, {} runs{}, seed {}{}\n", c.player.label(), levels_text(c),
+             c.rules.to_string(), s.runs, c.shard.whole() ? "" : " of shard " + c.shard.to_string(), c.seed,
              r.interrupted ? " (interrupted: --resume finishes it)" : "");
   print_distribution("wins (levels beaten)", s.wins, 2);
   print_distribution("score", s.score, 0);

@@ -137,6 +137,33 @@ done
 "$seega" play --watch "engine(cmd='$greedy_py --crash-after 2',name=c)" greedy --delay 0 >"$tmp/watch.txt" &&
   grep -q 'loses: engine_crashed' "$tmp/watch.txt" && pass || fail "play --watch with an engine that crashes"
 
+# --- An engine's name= is its name wherever a player is named (defect 6) --------------------------------
+"$seega" match --a "$eng" --b greedy --games 2 --out "$tmp/n.jsonl" >"$tmp/n.txt" &&
+  "$seega" summary "$tmp/n.jsonl" >"$tmp/n_summary.txt" && "$seega" summary "$tmp/n.jsonl" --json >"$tmp/n.json" &&
+  "$seega" match --a "$eng" --b greedy --games 2 --out "$tmp/n2.jsonl" >/dev/null &&
+  "$seega" compare "$tmp/n.jsonl" "$tmp/n2.jsonl" >"$tmp/n_compare.txt" || fail "a match, summary and compare of gpy"
+head -1 "$tmp/n.txt" | grep -q '^gpy vs greedy on standard, seed 1$' && pass || fail "match names gpy: $(head -1 "$tmp/n.txt")"
+head -1 "$tmp/n_summary.txt" | grep -q '^gpy vs greedy on standard, seed 1$' && pass ||
+  fail "summary names gpy: $(head -1 "$tmp/n_summary.txt")"
+grep -q '^A: .*n.jsonl (gpy vs greedy on standard' "$tmp/n_compare.txt" && pass ||
+  fail "compare names gpy: $(head -1 "$tmp/n_compare.txt")"
+got=$(field "$tmp/n.jsonl" 'json.load(open("'"$tmp/n.json"'"))["a"], h["players"][0] == "'"$eng"'"')
+[ "$got" = "('gpy', True)" ] && pass || fail "summary --json names gpy, the header keeps the spec: $got"
+"$seega" ladder --quiet --players random "$eng" greedy --games-per-pair 2 --anchor gpy >"$tmp/nl.txt" &&
+  "$seega" ladder --quiet --players random "$eng" greedy --games-per-pair 2 --csv >"$tmp/nl.csv" || fail "a ladder of gpy"
+grep -q '^   [123]  gpy  ' "$tmp/nl.txt" && grep -q 'gpy = 0$' "$tmp/nl.txt" && grep -q '^[123],gpy,' "$tmp/nl.csv" && pass ||
+  fail "the ladder's table names gpy: $(grep -m1 '^   1' "$tmp/nl.txt"), $(sed -n 2p "$tmp/nl.csv")"
+got=$("$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(sorted(p["name"] for p in j["players"]), sorted({p["a"] for p in j["pairs"]} | {p["b"] for p in j["pairs"]}))' "$tmp/l.json")
+[ "$got" = "['gpy', 'greedy', 'random'] ['gpy', 'greedy', 'random']" ] && pass || fail "ladder --json names gpy: $got"
+"$seega" run-sim --quiet --player "$eng" --runs 2 --max-level 1 >"$tmp/nrs.txt" && grep -q '^run-sim: gpy against' "$tmp/nrs.txt" &&
+  pass || fail "run-sim names gpy: $(head -1 "$tmp/nrs.txt")"
+"$seega" play --watch "$eng" greedy --delay 0 >"$tmp/nw.txt" && grep -q '^watch: w plays gpy and places first' "$tmp/nw.txt" &&
+  grep -q '(gpy)' "$tmp/nw.txt" && pass || fail "play --watch names gpy: $(head -1 "$tmp/nw.txt")"
+cmd_shown=$(cat "$tmp"/n.txt "$tmp"/n_summary.txt "$tmp"/n_compare.txt "$tmp"/nl.txt "$tmp"/nl.csv "$tmp"/nrs.txt "$tmp"/nw.txt | grep -c "cmd=")
+[ "$cmd_shown" -eq 0 ] && pass || fail "$cmd_shown lines show the engine's spec rather than its name"
+bad_says "two players of a ladder named alike" "players 1 and 2 are both named 'gpy'" \
+  ladder --players "$eng" "engine(cmd='$greedy_py --seed 2',name=gpy)" greedy
+
 # --- Adjudication: the rule in the header and the summary; a resume under another rule is refused --------
 "$seega" match --quiet --a "ab(depth=3)" --b "engine(cmd='$greedy_py --info',name=gi)" --games 6 \
   --adjudicate win=300:2 --out "$tmp/adj.jsonl" --json >"$tmp/adj.json"

@@ -23,6 +23,9 @@ std::string ladder_players_invalid(const std::vector<PlayerSpec>& players) {
       if (players[i].text == players[j].text)
         return "player '" + players[i].text + "' is given twice (players " + std::to_string(j + 1) + " and " +
                std::to_string(i + 1) + "); a ladder rates each player once";
+      else if (players[i].label() == players[j].label())
+        return "players " + std::to_string(j + 1) + " and " + std::to_string(i + 1) + " are both named '" +
+               players[i].label() + "'; a ladder's table names each player once (give each engine a name= of its own)";
   return "";
 }
 
@@ -62,7 +65,7 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
   }
   RatingOptions options;
   options.anchor = config.anchor;
-  for (const auto& p : config.players) options.names.push_back(p.text);
+  for (const auto& p : config.players) options.names.push_back(p.label());
   auto fit = fit_ratings(static_cast<int>(config.players.size()), pairs, options);
   if (!fit.ok()) return Parsed<LadderSummary>::fail(fit.error);
   s.fit = std::move(fit.value);
@@ -91,7 +94,7 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
       for (int who : {i, row.below})
         if (who != config.anchor && row.no_diff_ci.empty()) {
           const std::string why = no_interval(config, s.fit, who);
-          if (!why.empty()) row.no_diff_ci = config.players[static_cast<std::size_t>(who)].text + ": " + why;
+          if (!why.empty()) row.no_diff_ci = config.players[static_cast<std::size_t>(who)].label() + ": " + why;
         }
       if (row.no_diff_ci.empty()) row.no_diff_ci = s.repeats;
     }
@@ -108,7 +111,7 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
   using nlohmann::json;
   json players = json::array(), pairs = json::array();
   for (const auto& row : s.table) {
-    json p{{"name", c.players[static_cast<std::size_t>(row.player)].text},
+    json p{{"name", c.players[static_cast<std::size_t>(row.player)].label()},
            {"index", row.player},
            {"rating", json_number(row.rating)},
            {"ci95", {json_number(row.rating - row.ci95), json_number(row.rating + row.ci95)}},
@@ -119,7 +122,7 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
       p["ci95_reason"] = row.no_ci;
     }
     if (row.below >= 0) {
-      p["below"] = c.players[static_cast<std::size_t>(row.below)].text;
+      p["below"] = c.players[static_cast<std::size_t>(row.below)].label();
       p["diff_below"] = json_number(row.diff);
       p["diff_below_ci95"] = {json_number(row.diff - row.diff_ci95), json_number(row.diff + row.diff_ci95)};
       if (!row.no_diff_ci.empty()) {
@@ -132,8 +135,8 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
   for (int p = 0; p < s.board.pairings(); ++p) {
     const Pairing& who = s.board.players_of(p);
     const PairingScore& score = s.board.score(p);
-    pairs.push_back({{"a", c.players[static_cast<std::size_t>(who.a)].text},
-                     {"b", c.players[static_cast<std::size_t>(who.b)].text},
+    pairs.push_back({{"a", c.players[static_cast<std::size_t>(who.a)].label()},
+                     {"b", c.players[static_cast<std::size_t>(who.b)].label()},
                      {"a_wins", score.a.wins},
                      {"draws", score.a.draws},
                      {"b_wins", score.a.losses},
@@ -141,12 +144,12 @@ nlohmann::json ladder::summary_json(const LadderConfig& c, const LadderSummary& 
   }
   // Under repeats the monotonicity check is not made (null, with the reason), rather than passed.
   json not_above = s.repeats.empty() ? json::array() : json();
-  for (int i : s.not_above_previous) not_above.push_back(c.players[static_cast<std::size_t>(i)].text);
+  for (int i : s.not_above_previous) not_above.push_back(c.players[static_cast<std::size_t>(i)].label());
   const double n = s.games ? static_cast<double>(s.games) : 1;
   json j{{"players", players},
          {"pairs", pairs},
          {"games", s.games},
-         {"anchor", c.players[static_cast<std::size_t>(c.anchor)].text},
+         {"anchor", c.players[static_cast<std::size_t>(c.anchor)].label()},
          {"not_above_previous", not_above},
          {"prior_used", s.fit.prior_used},
          {"prior_note", s.fit.prior_note},

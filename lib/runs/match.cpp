@@ -364,8 +364,8 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"search", {{"a", search_json(s.search[0])}, {"b", search_json(s.search[1])}}},
          {"seed", json_key64(c.seed)},
          {"rules", c.rules.to_string()},
-         {"a", c.a.text},
-         {"b", c.b.text},
+         {"a", c.a.label()},
+         {"b", c.b.label()},
          {"opening_turns", c.opening_turns}};
   if (c.openings.used())
     j["openings"] = {

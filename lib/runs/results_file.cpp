@@ -298,7 +298,12 @@ Parsed<Tournament> header_tournament(const json& header) {
   if (auto why = Schedule::invalid(kind.value, players, 2); !why.empty()) return P::fail("line 1 (the header): " + why);
   Tournament t{
       rules.value.rules, {}, Schedule(kind.value, players, 2), info.value.seed, info.value.opening_turns, {}, {}};
-  for (const auto& text : info.value.players) t.players.emplace_back().text = text;
+  for (const auto& text : info.value.players) {
+    PlayerSpec& p = t.players.emplace_back();
+    p.text = text;
+    // The name an engine's spec gives it, for whatever names the player (the header keeps the spec).
+    if (auto parsed = parse_player(text); parsed.ok()) p.engine_name = parsed.value.engine_name;
+  }
   t.openings = std::move(info.value.openings);
   if (header.contains("adjudication")) {
     const auto& a = header["adjudication"];
