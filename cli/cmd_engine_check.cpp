@@ -81,6 +81,13 @@ std::string ask_move(Session& s, const Position<N>& pos, const std::string& posi
       continue;
     }
     if (word != "bestmove") return quote(line) + " is no answer to go (info, bestmove, error)";
+    const bool over = pos.outcome().over() || count_legal_moves(pos) == 0;
+    if (over || rest == kNoMove) {
+      move = std::string(rest);
+      if (over && rest == kNoMove) return "";
+      return over ? "bestmove " + quote(rest) + " in a finished game (bestmove none expected)"
+                  : "bestmove none, but the position has " + std::to_string(count_legal_moves(pos)) + " legal moves";
+    }
     auto m = parse_move(pos, rest);
     if (!m.ok()) return "bestmove " + quote(rest) + ": " + m.error;
     move = std::string(rest);
@@ -235,6 +242,24 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
     }
     add("a whole game against random moves", why,
         fmt::format("{} plies, {} moves of the engine, {}", played.size(), engine_moves, to_string(p.outcome())));
+  }
+  // A go in a finished game: exactly one bestmove, none, and the engine still answering.
+  {
+    Position<N> p = start;
+    std::string all;
+    while (!p.outcome().over()) {
+      const Move<N> m = random_move(p, rng);
+      all += " " + to_string(p, m);
+      p.play(m);
+    }
+    std::string why = ask_move(s, p, "position startpos moves" + all, depth_go, timeout_ms, move, infos);
+    std::string line;
+    if (why.empty() && !s.send("isready")) why = "its input is closed";
+    if (why.empty() && s.read(line, 2000) != EngineChannel::Read::Line)
+      why = "no readyok within 2 s after bestmove none";
+    if (why.empty() && line != "readyok")
+      why = quote(line) + " after bestmove none (readyok expected: one bestmove a go)";
+    add("go in a finished game", why, "bestmove none");
   }
   add("info lines", "", infos ? fmt::format("{} well-formed", infos) : "none sent (they are optional)");
   {

@@ -112,7 +112,7 @@ def serve(name, author, rule_names, sizes, accept, think, new_game=None):
         elif command == "go":
             if not sr.legal_moves(pos):
                 send("error the game is over in this position; no move to give")
-                send("bestmove pass")
+                send("bestmove none")
                 continue
             reply = think(pos, _parse_go(args))
             if reply.raw is not None:

@@ -97,11 +97,13 @@ bad_says "no handshake" "handshake:" match --a "engine(cmd='echo hello')" --b gr
 
 # --- engine-check ------------------------------------------------------------------------------------
 if "$seega" engine-check "$greedy_py" >"$tmp/check.txt"; then pass; else fail "engine-check of the greedy example"; fi
-grep -q '^17 of 17 checks passed$' "$tmp/check.txt" && pass || fail "engine-check: $(tail -1 "$tmp/check.txt")"
+grep -q '^18 of 18 checks passed$' "$tmp/check.txt" && pass || fail "engine-check: $(tail -1 "$tmp/check.txt")"
+grep -q '^ok   go in a finished game: bestmove none$' "$tmp/check.txt" && pass ||
+  fail "engine-check of a go in a finished game: $(grep 'finished game' "$tmp/check.txt")"
 "$seega" engine-check "$seega engine --player 'ab(depth=2)'" --rules 'chain(size=7)' --json >"$tmp/check.json" &&
   pass || fail "engine-check of seega engine"
 got=$("$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["passed"], j["total"])' "$tmp/check.json")
-[ "$got" = "17 17" ] && pass || fail "engine-check --json of seega engine: $got"
+[ "$got" = "18 18" ] && pass || fail "engine-check --json of seega engine: $got"
 "$seega" engine-check "$greedy_py --illegal-after 2" >"$tmp/check.txt"
 code=$?
 [ "$code" -eq 1 ] && grep -q '^FAIL go movetime 300: bestmove' "$tmp/check.txt" && pass ||

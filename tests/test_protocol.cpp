@@ -97,7 +97,7 @@ TEST(Protocol, HandshakesReadBackAndSayWhatTheyPlay) {
 // --- A scripted engine ------------------------------------------------------------------------------
 
 // How a scripted engine behaves from its `after`-th answer to go on (counted over the process's life).
-enum class Fault { None, Crash, Hang, Illegal, Garbage, BadInfo, RefuseNewgame };
+enum class Fault { None, Crash, Hang, Illegal, Garbage, BadInfo, RefuseNewgame, NoMove };
 
 struct Script {
   Fault fault = Fault::None;
@@ -168,6 +168,7 @@ class ScriptedChannel : public EngineChannel {
       std::string text = to_string(pos, m);
       // An illegal move: a stone onto an occupied square, or the centre while placing.
       if (faulty && s_.fault == Fault::Illegal) text = pos.placing() ? "a1+c3" : "a1-a1";
+      if (faulty && s_.fault == Fault::NoMove) text = "none";
       out_.push_back("bestmove " + text);
     });
   }
@@ -240,6 +241,18 @@ TEST(ExternalPlayer, EachFailureLosesTheGameWithItsReasonAndTheEngineStartsAgain
     EXPECT_EQ(s.launches, 2);
     EXPECT_EQ(next.outcome.reason, reason);
   }
+}
+
+TEST(ExternalPlayer, BestmoveNoneWhereThereAreMovesLosesTheGame) {
+  Script s;
+  s.fault = Fault::NoMove;
+  s.after = 2;
+  auto engine = make_player<5>(scripted(s));
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  const GameRecord g = play(engine.get(), greedy.get(), 5);
+  EXPECT_EQ(g.outcome, Outcome::win(Black, EndReason::IllegalMove));
+  EXPECT_NE(g.end_detail.find("bestmove none: it has no move to give, but the position has"), std::string::npos)
+      << g.end_detail;
 }
 
 TEST(ExternalPlayer, ARefusalIsAnErrorBeforeAnyGame) {
@@ -384,6 +397,29 @@ TEST(EngineServer, AnswersEveryMessage) {
   Position<5> pos(standard_rules());
   pos.play(parse_move(pos, "a1+b2").value);
   EXPECT_TRUE(parse_move(pos, lines[9].substr(9)).ok()) << lines[9];
+}
+
+// Every go gets exactly one bestmove: `bestmove none` (after an error line saying why) when there is no
+// move to give, so that a controller waiting for it never waits for ever.
+TEST(EngineServer, EveryGoGetsExactlyOneBestmove) {
+  const auto lines = serve("greedy",
+                           "newgame standard\ngo\ngo depth x\n"
+                           "position fen w4/5/5/5/4b w 0/0 30 30\ngo\n"
+                           "position startpos\ngo depth 1\nposition fen w4/5/5/5/4b w 0/0 30 30\ngo movetime 50\n");
+  std::vector<std::string> bestmoves;
+  for (const auto& l : lines)
+    if (l.rfind("bestmove", 0) == 0) bestmoves.push_back(l);
+  ASSERT_EQ(bestmoves.size(), 5u);
+  EXPECT_EQ(bestmoves[0], "bestmove none");  // no position yet
+  EXPECT_EQ(bestmoves[1], "bestmove none");  // a malformed go
+  EXPECT_EQ(bestmoves[2], "bestmove none");  // a finished game
+  EXPECT_TRUE(parse_move(Position<5>(standard_rules()), bestmoves[3].substr(9)).ok()) << bestmoves[3];
+  EXPECT_EQ(bestmoves[4], "bestmove none");
+  // Each bestmove none comes after the error line that says why.
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    if (lines[i] == "bestmove none") {
+      EXPECT_EQ(lines[i - 1].rfind("error go", 0), 0u) << lines[i - 1];
+    }
 }
 
 TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {

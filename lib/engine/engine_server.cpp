@@ -170,10 +170,16 @@ int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
     } else if (word == "go") {
       finish_thinking();
       auto limits = parse_go(line);
-      if (!limits.ok()) out.line("error " + limits.error);
-      else if (!game) out.line("error go: no game (send newgame first)");
-      else if (auto why = game->cannot_go(); !why.empty()) out.line("error " + why);
-      else thinking = std::thread([&, l = limits.value, limited = !rest.empty()] { game->go(l, limited, out); });
+      const std::string why = !limits.ok() ? limits.error
+                              : !game      ? "go: no game (send newgame first)"
+                                           : game->cannot_go();
+      if (why.empty()) {
+        thinking = std::thread([&, l = limits.value, limited = !rest.empty()] { game->go(l, limited, out); });
+      } else {
+        // Every go gets exactly one bestmove, so that a controller never waits for one that will not come.
+        out.line("error " + why);
+        out.line("bestmove " + std::string(kNoMove));
+      }
     } else if (word == "stop") {
       finish_thinking();
     } else if (word == "quit") {

@@ -191,6 +191,9 @@ class ExternalPlayer : public Player<N> {
       if (word != "bestmove")
         return fail(EndReason::IllegalMove,
                     "it wrote " + quote(line) + ", which is no message of the protocol here (info, bestmove, error)");
+      if (rest == kNoMove)
+        return fail(EndReason::IllegalMove, "bestmove none: it has no move to give, but the position has " +
+                                                std::to_string(count_legal_moves(pos)) + " legal moves");
       auto move = parse_move(pos, rest);
       if (!move.ok()) return fail(EndReason::IllegalMove, "bestmove " + quote(rest) + ": " + move.error);
       return move.value;

@@ -17,6 +17,9 @@
 namespace seega {
 
 constexpr int kProtocolVersion = 1;
+// The move of `bestmove none`: the engine's answer to a go it has no move for (no position, a finished
+// game, a malformed go), so that every go gets exactly one bestmove.
+constexpr std::string_view kNoMove = "none";
 
 // The limits of one move, as `go` carries them; 0 (or -1 for a clock) when not given. A clock is the
 // time each colour has left and its increment: the engine shares out its own time.
