@@ -127,11 +127,13 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
                          h.protocol, joined(h.rules), sizes)))
       return checks;
   }
-  add("the handshake names these rules", h.refusal(rules), rules.to_string());
+  // The rules as an engine is told them: under the preset whose keys they are (spoken_rules).
+  const std::string spoken = spoken_rules(rules).to_string();
+  add("the handshake names these rules", h.refusal(rules), spoken);
   add("isready", s.ready(2000), "readyok");
   {
     std::string why, line;
-    if (!s.send(fmt::format("newgame {} seed {}", rules.to_string(), seed))) why = "its input is closed";
+    if (!s.send(fmt::format("newgame {} seed {}", spoken, seed))) why = "its input is closed";
     while (why.empty()) {
       const auto r = s.read(line, 2000, true);
       if (r == EngineChannel::Read::Timeout) why = "no answer to newgame within 2 s";
@@ -140,7 +142,7 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
       else if (first_word(line).first == "error") why = "it refused: " + std::string(first_word(line).second);
       else why = "answered newgame with " + quote(line) + " (ok expected)";
     }
-    if (!add("newgame " + rules.to_string(), why, "ok")) return checks;
+    if (!add("newgame " + spoken, why, "ok")) return checks;
   }
 
   // Moves from the start, after moves, and from a position in notation.
@@ -211,7 +213,7 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
   // A whole game against random moves, every answer legal and in time.
   {
     std::string why, line;
-    s.send(fmt::format("newgame {} seed {}", rules.to_string(), seed + 1));
+    s.send(fmt::format("newgame {} seed {}", spoken, seed + 1));
     while (why.empty()) {
       const auto r = s.read(line, 2000);
       if (r != EngineChannel::Read::Line) why = "no ok to newgame";

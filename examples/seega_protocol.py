@@ -33,8 +33,7 @@ def _read_stdin(lines):
 
 
 def _parse_position(rules, words):
-    """The position a `position` command sets, and an error text or None; on a bad move the
-    position is the one before it."""
+    """The position a `position` command sets, or raises RulesError (a refused command sets nothing)."""
     if words[:1] == ["startpos"]:
         pos, rest = sr.start_position(rules), words[1:]
     elif words[:1] == ["fen"] and len(words) >= 6:
@@ -43,12 +42,12 @@ def _parse_position(rules, words):
         raise sr.RulesError("expected 'position startpos [moves ...]' or 'position fen <position> [moves ...]'")
     if rest and rest[0] != "moves":
         raise sr.RulesError(f"expected 'moves' after the position, got '{rest[0]}'")
-    for text in rest[1:]:
+    for number, text in enumerate(rest[1:], 1):
         try:
             pos = sr.play(pos, sr.parse_move(pos, text))
         except sr.RulesError as e:
-            return pos, str(e)
-    return pos, None
+            raise sr.RulesError(f"move {number} '{text}': {e}") from e
+    return pos
 
 
 def _parse_go(words):
@@ -103,12 +102,11 @@ def serve(name, author, rule_names, sizes, accept, think, new_game=None):
         elif command == "isready":
             send("readyok")
         elif command == "position":
+            # All or nothing: a refused position leaves the one held before it.
             try:
-                pos, error = _parse_position(rules, args)
+                pos = _parse_position(rules, args)
             except sr.RulesError as e:
-                error = str(e)
-            if error:
-                send(f"error {error}")
+                send(f"error {e}")
         elif command == "go":
             if not sr.legal_moves(pos):
                 send("error the game is over in this position; no move to give")

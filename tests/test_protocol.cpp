@@ -52,6 +52,33 @@ TEST(Protocol, InfoLinesReadBack) {
   EXPECT_FALSE(parse_info("info seldepth 3").ok());
 }
 
+// `info string` is free text to the end of the line (as UCI's): logged, never a malformed info line.
+TEST(Protocol, InfoStringsAreFreeText) {
+  auto i = parse_info("info string searching 12 moves, depth x");
+  ASSERT_TRUE(i.ok()) << i.error;
+  EXPECT_EQ(i.value.text, "searching 12 moves, depth x");
+  EXPECT_FALSE(i.value.has_score());
+  auto j = parse_info("info depth 3 score cp 10 pv c2-c3 d4-d3 string book move");
+  ASSERT_TRUE(j.ok()) << j.error;
+  EXPECT_EQ(j.value.depth, 3);
+  EXPECT_EQ(j.value.pv, (std::vector<std::string>{"c2-c3", "d4-d3"}));
+  EXPECT_EQ(j.value.text, "book move");
+  EXPECT_EQ(parse_info(info_line(j.value)).value, j.value);
+}
+
+// A position in notation is five words (rows, side, hands, quiet plies, movement plies); moves or the end
+// follow.
+TEST(Protocol, APositionIsFiveWords) {
+  EXPECT_TRUE(parse_position_command("position fen 5/5/5/5/5 w 12/12 0 0").ok());
+  EXPECT_TRUE(parse_position_command("position fen 5/5/5/5/5 w 12/12 0 0 moves a1+b2").ok());
+  const auto four = parse_position_command("position fen 5/5/5/5/5 w 12/12 0");
+  ASSERT_FALSE(four.ok());
+  EXPECT_NE(four.error.find("five words"), std::string::npos) << four.error;
+  const auto six = parse_position_command("position fen 5/5/5/5/5 w 12/12 0 0 0 moves a1+b2");
+  ASSERT_FALSE(six.ok());
+  EXPECT_NE(six.error.find("'0' where moves or the end was expected"), std::string::npos) << six.error;
+}
+
 TEST(Protocol, PositionCommandsReadBack) {
   const PositionCommand start{"", {"a1+b2", "c1+d1"}};
   EXPECT_EQ(position_line(start), "position startpos moves a1+b2 c1+d1");
@@ -94,6 +121,21 @@ TEST(Protocol, HandshakesReadBackAndSayWhatTheyPlay) {
   EXPECT_FALSE(read_handshake_line(other, "bestmove a1+b2").ok());
 }
 
+// The handshake's lines come in any order; protocol, rules and sizes are required, the id lines are not.
+TEST(Protocol, AHandshakeIsReadInAnyOrder) {
+  Handshake h;
+  for (const char* line : {"sizes 5 7", "option hash 16", "rules any", "protocol 1"})
+    ASSERT_FALSE(read_handshake_line(h, line).value) << line;
+  const auto done = read_handshake_line(h, "seegaok");
+  ASSERT_TRUE(done.ok()) << done.error;
+  EXPECT_TRUE(done.value);
+  EXPECT_EQ(h.name, "");
+  Handshake no_sizes;
+  read_handshake_line(no_sizes, "protocol 1");
+  read_handshake_line(no_sizes, "rules standard");
+  EXPECT_FALSE(read_handshake_line(no_sizes, "seegaok").ok());
+}
+
 // --- A scripted engine ------------------------------------------------------------------------------
 
 // How a scripted engine behaves from its `after`-th answer to go on (counted over the process's life).
@@ -103,6 +145,8 @@ struct Script {
   Fault fault = Fault::None;
   int after = 0;
   std::vector<int> sizes = {5, 7, 9};
+  std::vector<std::string> rules = {"any"};
+  bool info_string = false;  // writes an info string line before each bestmove
   int launches = 0;
   std::vector<std::string> newgames, gos;  // every newgame and go line heard
 };
@@ -115,7 +159,7 @@ class ScriptedChannel : public EngineChannel {
     if (closed_) return false;
     auto [word, rest] = first_word(line);
     if (word == "seega") {
-      Handshake h{"scripted", "tests", 1, {"any"}, s_.sizes};
+      Handshake h{"scripted", "tests", 1, s_.rules, s_.sizes};
       for (auto& l : handshake_lines(h)) out_.push_back(l);
     } else if (word == "newgame") {
       s_.newgames.emplace_back(line);
@@ -163,6 +207,7 @@ class ScriptedChannel : public EngineChannel {
       Rng rng(answers_);
       const Move<N> m = greedy_move(pos, rng);
       out_.push_back("info depth 1 score cp 25 nodes 3");
+      if (s_.info_string) out_.push_back("info string a word from the engine: depth x");
       if (faulty && s_.fault == Fault::BadInfo) out_.push_back("info depth x");
       if (faulty && s_.fault == Fault::Garbage) out_.push_back("\x01\xff garbage");
       std::string text = to_string(pos, m);
@@ -253,6 +298,34 @@ TEST(ExternalPlayer, BestmoveNoneWhereThereAreMovesLosesTheGame) {
   EXPECT_EQ(g.outcome, Outcome::win(Black, EndReason::IllegalMove));
   EXPECT_NE(g.end_detail.find("bestmove none: it has no move to give, but the position has"), std::string::npos)
       << g.end_detail;
+}
+
+TEST(ExternalPlayer, AnInfoStringLineIsNoFault) {
+  Script s;
+  s.info_string = true;
+  auto engine = make_player<5>(scripted(s));
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  const GameRecord g = play(engine.get(), greedy.get(), 4);
+  EXPECT_FALSE(outside_rules(g.outcome.reason)) << g.end_detail;
+}
+
+// A handshake's rules name presets; rules are matched by their keys, not by how a run spelled them: an
+// engine of `rules standard` plays the standard rules spelled from chain, and is told them as standard.
+TEST(ExternalPlayer, RulesAreMatchedByTheirKeysNotTheirSpelling) {
+  Script s;
+  s.rules = {"standard"};
+  Rules spelled = standard_rules();
+  spelled.preset = "chain";
+  spelled.size = 7;
+  ASSERT_EQ(spelled.to_string().rfind("chain(", 0), 0u);
+  const Rules parsed = parse_rules(spelled.to_string()).value.rules;
+  auto r = check_engine(scripted(s), parsed);
+  ASSERT_TRUE(r.ok()) << r.error;
+  ASSERT_EQ(s.newgames.size(), 1u);
+  EXPECT_EQ(s.newgames[0], "newgame standard(size=7) seed 0");
+  // Chain's own rules are still not standard's.
+  Rules chain = chain_rules();
+  EXPECT_NE(check_engine(scripted(s), chain).error.find("it plays the rules standard, not chain"), std::string::npos);
 }
 
 TEST(ExternalPlayer, ARefusalIsAnErrorBeforeAnyGame) {
@@ -422,6 +495,30 @@ TEST(EngineServer, EveryGoGetsExactlyOneBestmove) {
     }
 }
 
+// A refused position changes nothing: the engine keeps the position it held.
+TEST(EngineServer, ARefusedPositionKeepsThePositionBefore) {
+  const std::string movement = "4w/5/bw1b1/5/5 b 0/0 3 10";
+  const auto lines = serve("greedy", "newgame standard\nposition fen " + movement +
+                                         "\nposition startpos moves a1+a1\ngo depth 1\n"
+                                         "position fen not/a/position x 0/0 0 0\ngo depth 1\n");
+  std::vector<std::string> bestmoves;
+  for (const auto& l : lines)
+    if (l.rfind("bestmove ", 0) == 0) bestmoves.push_back(l.substr(9));
+  ASSERT_EQ(bestmoves.size(), 2u);
+  const Position<5> held = parse_position<5>(standard_rules(), movement).value;
+  for (const auto& m : bestmoves) EXPECT_TRUE(parse_move(held, m).ok()) << m;
+}
+
+// Before any newgame the engine plays the standard rules (as after `newgame standard`).
+TEST(EngineServer, BeforeAnyNewgameTheRulesAreStandard) {
+  const auto lines = serve("greedy", "position startpos moves a1+b2\ngo depth 1\n");
+  ASSERT_EQ(lines.size(), 1u) << lines.front();
+  ASSERT_EQ(lines[0].rfind("bestmove ", 0), 0u) << lines[0];
+  Position<5> pos(standard_rules());
+  pos.play(parse_move(pos, "a1+b2").value);
+  EXPECT_TRUE(parse_move(pos, lines[0].substr(9)).ok()) << lines[0];
+}
+
 TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {
   const auto lines = serve("greedy",
                            "go\nnewgame standard(sise=7)\nnewgame standard seed x\nnewgame standard\n"
@@ -431,7 +528,7 @@ TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {
   for (const auto& l : lines)
     if (l.rfind("error ", 0) == 0) errors.push_back(l);
   ASSERT_EQ(errors.size(), 7u);
-  EXPECT_NE(errors[0].find("no game"), std::string::npos);
+  EXPECT_NE(errors[0].find("no position"), std::string::npos);  // before newgame: standard, no position yet
   EXPECT_NE(errors[1].find("did you mean 'size'"), std::string::npos);
   EXPECT_NE(errors[2].find("seed 'x'"), std::string::npos);
   EXPECT_NE(errors[4].find("move 1 'a1+a1'"), std::string::npos);

@@ -49,8 +49,8 @@ class GameOf : public Game {
     player_->seed_game(seed);
     player_->new_game();
   }
+  // All or nothing: a refused command leaves the position held before it.
   std::string set_position(const PositionCommand& p) override {
-    has_position_ = false;
     Position<N> pos(rules_, rules_.first_placer);
     if (!p.fen.empty()) {
       auto parsed = parse_position<N>(rules_, p.fen);
@@ -112,7 +112,13 @@ int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
   in.tie(nullptr);
   Out out(os);
   std::atomic<bool> stop{false};
-  std::unique_ptr<Game> game;
+  // Before any newgame the engine plays the standard rules, seed 0, as after `newgame standard`.
+  const auto game_of = [&](const Rules& rules, std::uint64_t seed) {
+    return with_size(rules.size, [&]<int N>() -> std::unique_ptr<Game> {
+      return std::make_unique<GameOf<N>>(spec, rules, seed, &stop);
+    });
+  };
+  std::unique_ptr<Game> game = game_of(standard_rules(), 0);
   std::thread thinking;
   const auto finish_thinking = [&] {
     if (!thinking.joinable()) return;
@@ -137,7 +143,7 @@ int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
       out.line("readyok");
     } else if (word == "newgame") {
       finish_thinking();
-      game.reset();
+      // A refused newgame changes nothing: the game held before it goes on.
       const auto w = words(rest);
       std::uint64_t seed = 0;
       if (w.empty() || (w.size() != 1 && w.size() != 3) || (w.size() == 3 && w[1] != "seed")) {
@@ -157,22 +163,17 @@ int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
         out.line("error newgame: " + rules.error);
         continue;
       }
-      game = with_size(rules.value.rules.size, [&]<int N>() -> std::unique_ptr<Game> {
-        return std::make_unique<GameOf<N>>(spec, rules.value.rules, seed, &stop);
-      });
+      game = game_of(rules.value.rules, seed);
       out.line("ok");
     } else if (word == "position") {
       finish_thinking();
       auto p = parse_position_command(line);
       if (!p.ok()) out.line("error " + p.error);
-      else if (!game) out.line("error position: no game (send newgame first)");
       else if (auto error = game->set_position(p.value); !error.empty()) out.line("error " + error);
     } else if (word == "go") {
       finish_thinking();
       auto limits = parse_go(line);
-      const std::string why = !limits.ok() ? limits.error
-                              : !game      ? "go: no game (send newgame first)"
-                                           : game->cannot_go();
+      const std::string why = limits.ok() ? game->cannot_go() : limits.error;
       if (why.empty()) {
         thinking = std::thread([&, l = limits.value, limited = !rest.empty()] { game->go(l, limited, out); });
       } else {

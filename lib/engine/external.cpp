@@ -104,7 +104,8 @@ Parsed<Handshake> start_engine(const PlayerSpec& spec, std::unique_ptr<Conversat
 }
 
 // Tells the engine of a new game: "" when it answered ok, else what went wrong.
-std::string start_game(Conversation& conv, const Rules& rules, std::uint64_t seed) {
+std::string start_game(Conversation& conv, const Rules& run_rules, std::uint64_t seed) {
+  const Rules rules = spoken_rules(run_rules);
   if (!conv.send("newgame " + rules.to_string() + " seed " + std::to_string(seed)))
     return "it closed its input (it " + conv.ended() + ")";
   const auto t0 = Clock::now();
@@ -185,7 +186,7 @@ class ExternalPlayer : public Player<N> {
       if (word == "info") {
         auto info = parse_info(line);
         if (!info.ok()) return fail(EndReason::IllegalMove, "a malformed info line: " + info.error);
-        take(info.value);
+        if (info.value != EngineInfo{.text = info.value.text}) take(info.value);  // an info string alone says nothing
         continue;
       }
       if (word != "bestmove")

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "rules/bitboard.hpp"
+#include "rules/rules.hpp"
 #include "rules/spec.hpp"
 
 namespace seega {
@@ -101,7 +102,8 @@ std::string info_line(const EngineInfo& info) {
   else if (info.loss_in) s += " score loss " + number(*info.loss_in);
   if (info.nodes) s += " nodes " + std::to_string(*info.nodes);
   if (info.time_ms) s += " time " + number(*info.time_ms);
-  return s + listed("pv", info.pv);
+  s += listed("pv", info.pv);
+  return info.text.empty() ? s : s + " string " + info.text;
 }
 
 Parsed<EngineInfo> parse_info(std::string_view line) {
@@ -111,9 +113,16 @@ Parsed<EngineInfo> parse_info(std::string_view line) {
   EngineInfo info;
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string_view key = w[i];
-    if (key == "pv") {
-      for (++i; i < w.size(); ++i) info.pv.emplace_back(w[i]);
+    if (key == "string") {
+      // The text runs to the end of the line as sent, its spaces kept.
+      const auto at = line.find(" string ");
+      info.text = at == std::string_view::npos ? "" : std::string(trim(line.substr(at + 8)));
       break;
+    }
+    if (key == "pv") {
+      for (++i; i < w.size() && w[i] != "string"; ++i) info.pv.emplace_back(w[i]);
+      --i;  // the word that ended the pv, if any, is read next
+      continue;
     }
     if (key == "depth") {
       info.depth = whole_after(w, i, 0, 10000);
@@ -153,8 +162,10 @@ Parsed<PositionCommand> parse_position_command(std::string_view line) {
   PositionCommand p;
   std::size_t i = 2;
   if (w[1] == "fen") {
-    for (; i < w.size() && w[i] != "moves"; ++i) p.fen += (p.fen.empty() ? "" : " ") + std::string(w[i]);
-    if (p.fen.empty()) return P::fail("position fen needs a position");
+    // Five words: rows, side, hands, quiet plies, movement plies (docs/rules.md, "Position notation").
+    for (; i < w.size() && i < 7 && w[i] != "moves"; ++i) p.fen += (p.fen.empty() ? "" : " ") + std::string(w[i]);
+    if (i < 7)
+      return P::fail("position fen needs a position of five words (rows, side, hands, quiet plies, movement plies)");
   } else if (w[1] != "startpos") {
     return P::fail("position " + quote(w[1]) + " (allowed: startpos, fen)");
   }
@@ -165,7 +176,23 @@ Parsed<PositionCommand> parse_position_command(std::string_view line) {
   return {p, {}};
 }
 
-std::string Handshake::refusal(const Rules& r) const {
+Rules spoken_rules(const Rules& rules) {
+  // The keys a spelling needs: the commas of "preset(k=v,...)" plus one, or none.
+  const auto keys = [](const Rules& r) {
+    const std::string s = r.to_string();
+    return s.find('(') == std::string::npos ? 0 : 1 + std::count(s.begin(), s.end(), ',');
+  };
+  Rules best = rules;
+  for (const auto& name : preset_names()) {
+    Rules as = rules;
+    as.preset = name;
+    if (keys(as) < keys(best)) best = as;  // a tie keeps the spelling given
+  }
+  return best;
+}
+
+std::string Handshake::refusal(const Rules& spelled) const {
+  const Rules r = spoken_rules(spelled);
   const bool any = std::find(rules.begin(), rules.end(), "any") != rules.end();
   if (!any && std::find(rules.begin(), rules.end(), r.preset) == rules.end())
     return "it plays the rules " + joined(rules) + ", not " + r.preset;

@@ -47,6 +47,8 @@ struct EngineInfo {
   std::optional<std::uint64_t> nodes;
   std::optional<long long> time_ms;
   std::vector<std::string> pv;
+  // `string TEXT`: free text to the end of the line (it ends a pv), for the log; no figure.
+  std::string text;
   bool has_score() const { return score_cp || win_in || loss_in; }
   bool operator==(const EngineInfo&) const = default;
 };
@@ -69,14 +71,20 @@ struct Handshake {
   int protocol = 0;
   std::vector<std::string> rules;  // preset names, or {"any"}
   std::vector<int> sizes;
-  // "" when the engine may be asked to play these rules (its rules and sizes name them), else why not.
+  // "" when the engine may be asked to play these rules (its rules and sizes name them, the rules under
+  // the preset spoken_rules finds), else why not.
   std::string refusal(const Rules& rules) const;
   bool operator==(const Handshake&) const = default;
 };
+// The rules as the protocol names them to an engine: under the preset whose keys they equal at their size
+// (`chain(chains=off,...)` that is standard's keys is `standard`), else as spelled. A handshake's rules
+// name presets, so an engine is matched to rules by their keys, never by how a run spelled them.
+Rules spoken_rules(const Rules& rules);
 // The handshake's lines, from id name to seegaok.
 std::vector<std::string> handshake_lines(const Handshake& h);
 // Takes one handshake line into h: true when it was seegaok (the end); an error for a line that is no
-// part of a handshake.
+// part of a handshake, or a seegaok before the protocol, rules and sizes lines (which come in any order;
+// id lines are optional).
 Parsed<bool> read_handshake_line(Handshake& h, std::string_view line);
 
 // The first word of a line and the rest after it (trimmed): {"go", "depth 4"}.
