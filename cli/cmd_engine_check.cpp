@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <functional>
 
 #include "common.hpp"
 #include "engine/player.hpp"
@@ -35,9 +36,9 @@ class Session {
   EngineChannel::Read read(std::string& line, long long ms, bool errors_too = false) {
     const auto t0 = Clock::now();
     while (true) {
-      const long long left = ms - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
       if (!channel_) return EngineChannel::Read::Closed;
-      const auto r = channel_->read_line(line, std::max(left, 0LL));
+      const auto r = channel_->read_line(line, std::max(ms - ms_since(t0), 0LL));
+      take_stderr();
       if (r != EngineChannel::Read::Line) return r;
       auto [word, rest] = first_word(line);
       if (word == "error") errors_.emplace_back(rest);
@@ -47,20 +48,43 @@ class Session {
   // Waits for readyok: "" or what went wrong.
   std::string ready(long long ms) {
     if (!send("isready")) return "its input is closed";
+    const auto t0 = Clock::now();
     std::string line;
     while (true) {
-      const auto r = read(line, ms);
+      const auto r = read(line, ms - ms_since(t0));
       if (r == EngineChannel::Read::Timeout) return "no readyok within " + std::to_string(ms) + " ms";
       if (r == EngineChannel::Read::Closed) return "it ended: it " + end();
       if (line == "readyok") return "";
     }
   }
-  std::string end() { return channel_ ? channel_->end() : "ended"; }
+  // After a check that failed: stop (whatever it still thinks about) and isready, and every line up to
+  // readyok read and dropped, so that the next check reads its own answers. False when no readyok came.
+  bool resync(long long ms) {
+    send("stop");
+    return ready(ms).empty();
+  }
+  std::string end() {
+    if (channel_ && ended_.empty()) {
+      ended_ = channel_->end();
+      take_stderr();
+    }
+    return channel_ ? ended_ : "ended";
+  }
+  // "; its standard error said '...'" with the last line it wrote there, or "".
+  std::string last_words() const { return stderr_.empty() ? "" : "; its standard error said " + quote(stderr_.back()); }
   std::vector<std::string>& errors() { return errors_; }
 
  private:
+  static long long ms_since(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+  }
+  void take_stderr() {
+    for (auto& l : channel_->take_stderr())
+      if (!trim(l).empty()) stderr_.push_back(std::move(l));
+  }
   std::unique_ptr<EngineChannel> channel_;
-  std::vector<std::string> errors_;
+  std::vector<std::string> errors_, stderr_;
+  std::string ended_;
 };
 
 // What an engine's answer to go was: the move (in `move`) and the info lines, or what went wrong.
@@ -69,8 +93,10 @@ std::string ask_move(Session& s, const Position<N>& pos, const std::string& posi
                      long long ms, std::string& move, int& infos) {
   if (!s.send(position) || !s.send(go)) return "its input is closed";
   std::string line;
+  const auto t0 = Clock::now();
   while (true) {
-    const auto r = s.read(line, ms);
+    const long long left = ms - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    const auto r = s.read(line, left);
     if (r == EngineChannel::Read::Timeout) return "no bestmove within " + std::to_string(ms) + " ms";
     if (r == EngineChannel::Read::Closed) return "it ended: it " + s.end();
     auto [word, rest] = first_word(line);
@@ -95,31 +121,63 @@ std::string ask_move(Session& s, const Position<N>& pos, const std::string& posi
   }
 }
 
+// How long a check waits for readyok, and for a bestmove after stop.
+constexpr long long kReadyMs = 2000;
+
 template <int N>
 std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long long timeout_ms, std::uint64_t seed) {
   std::vector<Check> checks;
+  // Set when the engine no longer answers isready after a failed check: the checks after it are not run
+  // (each fails at once), so that a hung engine costs seconds, not a timeout a check.
+  std::string gone;
   const auto add = [&](std::string name, const std::string& error, std::string detail = "") {
     checks.push_back({std::move(name), error.empty(), error.empty() ? std::move(detail) : error});
     return error.empty();
   };
   std::string error;
   auto channel = spawn_engine(cmd, error);
-  if (!add("start", channel ? "" : "could not start: " + error, "started " + quote(cmd))) return checks;
+  if (!channel) {
+    add("start", "could not start " + quote(cmd) + ": " + error);
+    return checks;
+  }
   Session s(std::move(channel));
+  // A check of the engine's answers: not run once it is gone; after a failure, the engine is brought back
+  // in step, or found gone.
+  const auto check = [&](std::string name, const std::function<std::string()>& run, const std::string& detail) {
+    if (!gone.empty()) {
+      checks.push_back({std::move(name), false, "not run: " + gone});
+      return false;
+    }
+    const std::string why = run();
+    checks.push_back({name, why.empty(), why.empty() ? detail : why});
+    if (!why.empty() && !s.resync(kReadyMs))
+      gone = "the engine stopped answering (no readyok within " + std::to_string(kReadyMs / 1000) +
+             " s of stop and isready after '" + name + "')";
+    return why.empty();
+  };
 
-  // The handshake.
+  // Started, and the handshake: a command that ends before its first line did not start (a missing
+  // binary: the shell's words on its standard error).
   Handshake h;
   {
-    std::string why;
+    std::string why, line;
+    bool started = true;
     if (!s.send("seega")) why = "its input is closed";
-    std::string line;
-    while (why.empty()) {
+    for (bool first = true; why.empty(); first = false) {
       const auto r = s.read(line, 10000);
       if (r == EngineChannel::Read::Timeout) why = "no seegaok within 10 s";
-      else if (r == EngineChannel::Read::Closed) why = "it ended before seegaok: it " + s.end();
+      else if (r == EngineChannel::Read::Closed && first) {
+        started = false;
+        why = quote(cmd) + " ended before its first line: it " + s.end() + s.last_words();
+      } else if (r == EngineChannel::Read::Closed) why = "it ended before seegaok: it " + s.end() + s.last_words();
       else if (auto done = read_handshake_line(h, line); !done.ok()) why = done.error;
       else if (done.value) break;
     }
+    if (!started) {
+      add("start", why);
+      return checks;
+    }
+    add("start", "", "started " + quote(cmd));
     std::string sizes;
     for (int n : h.sizes) sizes += " " + std::to_string(n);
     if (!add("handshake", why,
@@ -130,20 +188,24 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
   // The rules as an engine is told them: under the preset whose keys they are (spoken_rules).
   const std::string spoken = spoken_rules(rules).to_string();
   add("the handshake names these rules", h.refusal(rules), spoken);
-  add("isready", s.ready(2000), "readyok");
-  {
+  check(
+      "isready", [&] { return s.ready(kReadyMs); }, "readyok");
+  const auto newgame = [&](std::uint64_t game_seed) {
     std::string why, line;
-    if (!s.send(fmt::format("newgame {} seed {}", spoken, seed))) why = "its input is closed";
+    if (!s.send(fmt::format("newgame {} seed {}", spoken, game_seed))) why = "its input is closed";
     while (why.empty()) {
-      const auto r = s.read(line, 2000, true);
+      const auto r = s.read(line, kReadyMs, true);
       if (r == EngineChannel::Read::Timeout) why = "no answer to newgame within 2 s";
       else if (r == EngineChannel::Read::Closed) why = "it ended: it " + s.end();
       else if (line == "ok") break;
       else if (first_word(line).first == "error") why = "it refused: " + std::string(first_word(line).second);
       else why = "answered newgame with " + quote(line) + " (ok expected)";
     }
-    if (!add("newgame " + spoken, why, "ok")) return checks;
-  }
+    return why;
+  };
+  if (!check(
+          "newgame " + spoken, [&] { return newgame(seed); }, "ok"))
+    return checks;
 
   // Moves from the start, after moves, and from a position in notation.
   Rng rng(seed);
@@ -153,8 +215,21 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
   int infos = 0;
   std::string move;
   const std::string depth_go = "go depth 1";
-  auto asked = ask_move(s, pos, "position startpos", depth_go, timeout_ms, move, infos);
-  add("go from startpos", asked, "bestmove " + move);
+  const auto go_check = [&](std::string name, const Position<N>& p, const std::string& position, const std::string& go,
+                            long long ms, const std::string& detail) {
+    return check(
+        std::move(name), [&] { return ask_move(s, p, position, go, ms, move, infos); }, detail);
+  };
+  // The detail of a passing go names its move, known only once it ran.
+  const auto go_move_check = [&](std::string name, const Position<N>& p, const std::string& position) {
+    if (!gone.empty())
+      return check(
+          std::move(name), [] { return std::string(); }, "");
+    const std::string why = ask_move(s, p, position, depth_go, timeout_ms, move, infos);
+    return check(
+        std::move(name), [&] { return why; }, "bestmove " + move);
+  };
+  go_move_check("go from startpos", pos, "position startpos");
   // A few random turns, through placement and into movement where the game lasts that long.
   const int turns = rules.stones_per_side() + 4;
   for (int i = 0; i < turns && !pos.outcome().over(); ++i) {
@@ -165,46 +240,62 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
   std::string moves_text;
   for (const auto& m : moves) moves_text += " " + m;
   if (!pos.outcome().over()) {
-    asked = ask_move(s, pos, "position startpos moves" + moves_text, depth_go, timeout_ms, move, infos);
-    add(fmt::format("go after {} moves", moves.size()), asked, "bestmove " + move);
-    asked = ask_move(s, pos, "position fen " + to_string(pos), depth_go, timeout_ms, move, infos);
-    add("go from a position in notation", asked, "bestmove " + move);
-    add("go movetime 300",
-        ask_move(s, pos, "position fen " + to_string(pos), "go movetime 300", 300 + 1000, move, infos),
-        "bestmove within 1.3 s");
-    add("go with a clock",
-        ask_move(s, pos, "position fen " + to_string(pos), "go wtime 2000 btime 2000 winc 0 binc 0", 2000 + 1000, move,
-                 infos),
-        "bestmove within 3 s of a 2 s clock");
-    // stop: a long think cut short.
-    {
-      std::string why;
-      if (!s.send("position fen " + to_string(pos)) || !s.send("go movetime 60000")) why = "its input is closed";
-      std::string line;
-      if (why.empty()) {
-        std::string ignored;
-        // Give it a moment to start thinking, then stop it.
-        if (s.read(ignored, 100) == EngineChannel::Read::Line && first_word(ignored).first == "bestmove") {
-          // It answered before the stop: allowed.
-        } else {
-          s.send("stop");
-          while (why.empty()) {
-            const auto r = s.read(line, 1000);
-            if (r == EngineChannel::Read::Timeout) why = "no bestmove within 1 s of stop";
-            else if (r == EngineChannel::Read::Closed) why = "it ended: it " + s.end();
-            else if (first_word(line).first == "bestmove") break;
+    go_move_check(fmt::format("go after {} moves", moves.size()), pos, "position startpos moves" + moves_text);
+    go_move_check("go from a position in notation", pos, "position fen " + to_string(pos));
+    go_check("go movetime 300", pos, "position fen " + to_string(pos), "go movetime 300", 300 + 1000,
+             "bestmove within 1.3 s");
+    go_check("go with a clock", pos, "position fen " + to_string(pos), "go wtime 2000 btime 2000 winc 0 binc 0",
+             2000 + 1000, "bestmove within 3 s of a 2 s clock");
+    // stop: a long think cut short. Its bestmove must come after stop was sent: one that came before showed
+    // nothing of whether the engine reads stop while it thinks.
+    long long after_stop = 0;
+    check(
+        "stop",
+        [&]() -> std::string {
+          if (!s.send("position fen " + to_string(pos)) || !s.send("go movetime 60000")) return "its input is closed";
+          const auto t0 = Clock::now();
+          std::string line;
+          constexpr long long kThinkMs = 200;  // a moment to start thinking
+          while (true) {
+            const long long left =
+                kThinkMs - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+            const auto r = s.read(line, left);
+            if (r == EngineChannel::Read::Timeout) break;
+            if (r == EngineChannel::Read::Closed) return "it ended: it " + s.end();
+            if (first_word(line).first == "bestmove")
+              return fmt::format(
+                  "it answered go movetime 60000 in {} ms, before stop was sent: whether it reads stop while it "
+                  "thinks is not shown (an engine that uses its move time shows it)",
+                  std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
           }
-        }
-      }
-      add("stop", why, "bestmove within 1 s of stop");
-    }
+          s.send("stop");
+          const auto sent = Clock::now();
+          while (true) {
+            const long long left =
+                1000 - std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - sent).count();
+            const auto r = s.read(line, left);
+            if (r == EngineChannel::Read::Timeout) return "no bestmove within 1 s of stop";
+            if (r == EngineChannel::Read::Closed) return "it ended: it " + s.end();
+            if (first_word(line).first == "bestmove") break;
+          }
+          after_stop = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - sent).count();
+          return "";
+        },
+        "");
+    if (checks.back().passed) checks.back().detail = fmt::format("bestmove {} ms after stop", after_stop);
   }
   // Bad input: the engine survives it (an error line is welcome).
   const auto survives = [&](const std::string& name, const std::string& line) {
     const auto errors = s.errors().size();
-    s.send(line);
-    std::string why = s.ready(2000);
-    add(name, why, s.errors().size() > errors ? "error " + s.errors().back() : "survived (no error line)");
+    check(
+        name,
+        [&] {
+          s.send(line);
+          return s.ready(kReadyMs);
+        },
+        "");
+    if (checks.back().passed)
+      checks.back().detail = s.errors().size() > errors ? "error " + s.errors().back() : "survived (no error line)";
   };
   survives("a malformed position", "position fen not/a/position x 0/0 0 0");
   survives("an illegal move in a position", "position startpos moves a1+a1");
@@ -212,57 +303,59 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
 
   // A whole game against random moves, every answer legal and in time.
   {
-    std::string why, line;
-    s.send(fmt::format("newgame {} seed {}", spoken, seed + 1));
-    while (why.empty()) {
-      const auto r = s.read(line, 2000);
-      if (r != EngineChannel::Read::Line) why = "no ok to newgame";
-      else if (line == "ok") break;
-    }
-    Position<N> p = start;
-    std::vector<std::string> played;
-    int engine_moves = 0;
-    const Color engine_side = rules.first_placer;
-    while (why.empty() && !p.outcome().over()) {
-      Move<N> m;
-      if (p.side() == engine_side && count_legal_moves(p) > 1) {
-        std::string text, all;
-        for (const auto& x : played) all += " " + x;
-        why = ask_move(s, p, "position startpos" + (all.empty() ? "" : " moves" + all), depth_go, timeout_ms, text,
-                       infos);
-        if (!why.empty()) {
-          why = fmt::format("ply {}: {}", played.size() + 1, why);
-          break;
-        }
-        m = parse_move(p, text).value;
-        ++engine_moves;
-      } else {
-        m = random_move(p, rng);
-      }
-      played.push_back(to_string(p, m));
-      p.play(m);
-    }
-    add("a whole game against random moves", why,
-        fmt::format("{} plies, {} moves of the engine, {}", played.size(), engine_moves, to_string(p.outcome())));
+    std::string detail;
+    check(
+        "a whole game against random moves",
+        [&]() -> std::string {
+          if (auto why = newgame(seed + 1); !why.empty()) return "newgame: " + why;
+          Position<N> p = start;
+          std::vector<std::string> played;
+          int engine_moves = 0;
+          const Color engine_side = rules.first_placer;
+          while (!p.outcome().over()) {
+            Move<N> m;
+            if (p.side() == engine_side && count_legal_moves(p) > 1) {
+              std::string text, all;
+              for (const auto& x : played) all += " " + x;
+              const std::string why = ask_move(s, p, "position startpos" + (all.empty() ? "" : " moves" + all),
+                                               depth_go, timeout_ms, text, infos);
+              if (!why.empty()) return fmt::format("ply {}: {}", played.size() + 1, why);
+              m = parse_move(p, text).value;
+              ++engine_moves;
+            } else {
+              m = random_move(p, rng);
+            }
+            played.push_back(to_string(p, m));
+            p.play(m);
+          }
+          detail =
+              fmt::format("{} plies, {} moves of the engine, {}", played.size(), engine_moves, to_string(p.outcome()));
+          return "";
+        },
+        "");
+    if (checks.back().passed) checks.back().detail = detail;
   }
   // A go in a finished game: exactly one bestmove, none, and the engine still answering.
-  {
-    Position<N> p = start;
-    std::string all;
-    while (!p.outcome().over()) {
-      const Move<N> m = random_move(p, rng);
-      all += " " + to_string(p, m);
-      p.play(m);
-    }
-    std::string why = ask_move(s, p, "position startpos moves" + all, depth_go, timeout_ms, move, infos);
-    std::string line;
-    if (why.empty() && !s.send("isready")) why = "its input is closed";
-    if (why.empty() && s.read(line, 2000) != EngineChannel::Read::Line)
-      why = "no readyok within 2 s after bestmove none";
-    if (why.empty() && line != "readyok")
-      why = quote(line) + " after bestmove none (readyok expected: one bestmove a go)";
-    add("go in a finished game", why, "bestmove none");
-  }
+  check(
+      "go in a finished game",
+      [&]() -> std::string {
+        Position<N> p = start;
+        std::string all;
+        while (!p.outcome().over()) {
+          const Move<N> m = random_move(p, rng);
+          all += " " + to_string(p, m);
+          p.play(m);
+        }
+        std::string why = ask_move(s, p, "position startpos moves" + all, depth_go, timeout_ms, move, infos);
+        std::string line;
+        if (why.empty() && !s.send("isready")) why = "its input is closed";
+        if (why.empty() && s.read(line, kReadyMs) != EngineChannel::Read::Line)
+          why = "no readyok within 2 s after bestmove none";
+        if (why.empty() && line != "readyok")
+          why = quote(line) + " after bestmove none (readyok expected: one bestmove a go)";
+        return why;
+      },
+      "bestmove none");
   add("info lines", "", infos ? fmt::format("{} well-formed", infos) : "none sent (they are optional)");
   {
     s.send("quit");
@@ -277,12 +370,12 @@ std::vector<Check> run_checks(const std::string& cmd, const Rules& rules, long l
 int run_engine_check(const std::vector<std::string>& args) {
   std::string rules_text, seed_text;
   std::vector<std::string> command;
-  long long timeout_ms = 10'000;
+  long long timeout_ms = 3'000;
   bool json = false;
   po::options_description opts("engine-check options");
   add_rules_option(opts, rules_text);
   opts.add_options()("cmd", po::value(&command)->multitoken(), "the command that starts the engine (/bin/sh -c)")(
-      "timeout", po::value(&timeout_ms)->default_value(10'000), "ms a go depth 1 may take")(
+      "timeout", po::value(&timeout_ms)->default_value(3'000), "ms a go depth 1 may take")(
       "seed", po::value(&seed_text)->default_value("1"), "seed of the random moves the checks play")(
       "json", po::bool_switch(&json), "print one JSON object");
   po::positional_options_description positional;

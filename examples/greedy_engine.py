@@ -5,7 +5,10 @@ Of the legal moves it plays one that captures the most stones now, ties broken a
 (random.Random(--seed)). It plays every ruleset and key of docs/rules.md on 5x5, 7x7 and 9x9, with
 the rules of examples/seega_rules.py.
 
-    /usr/bin/python3 examples/greedy_engine.py [--seed N] [--info] [--name NAME] [failure switches]
+    /usr/bin/python3 examples/greedy_engine.py [--seed N] [--info] [--name NAME] [--think] [failure switches]
+
+--think makes it take the whole of a `go movetime MS` before its bestmove (stop cuts it short), as a
+searching engine does, so that `seega engine-check` can see it read stop while it thinks.
 
 Failure switches, for testing a controller (N counts the bestmoves already sent by this process):
   --crash-after N    exit with status 3 when asked for a move after N bestmoves
@@ -63,6 +66,7 @@ def main():
     parser.add_argument("--garbage-after", type=int, metavar="N", help="garbage after N bestmoves")
     parser.add_argument("--refuse-rules", action="store_true", help="refuse every newgame")
     parser.add_argument("--slow", type=int, default=0, metavar="MS", help="wait MS ms before each bestmove")
+    parser.add_argument("--think", action="store_true", help="take the whole of a go movetime (stop cuts it short)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     sent = 0  # bestmoves sent so far by this process
@@ -100,7 +104,8 @@ def main():
         if after(args.garbage_after):
             text, raw = "zz99", b"\xff\xfe\x00garbage\x9c\x80 }{ \x07\n"
         sent += 1
-        return Reply(text, infos, args.slow / 1000, raw)
+        delay = args.slow + (limits.get("movetime", 0) if args.think else 0)
+        return Reply(text, infos, delay / 1000, raw)
 
     serve(args.name, "Seega Lab examples", ["standard", "diagonal", "chain"], [5, 7, 9], accept, think, new_game)
 

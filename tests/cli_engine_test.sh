@@ -96,11 +96,11 @@ bad_says "an engine without a command" "engine needs the command" match --a "eng
 bad_says "no handshake" "handshake:" match --a "engine(cmd='echo hello')" --b greedy
 
 # --- engine-check ------------------------------------------------------------------------------------
-if "$seega" engine-check "$greedy_py" >"$tmp/check.txt"; then pass; else fail "engine-check of the greedy example"; fi
+if "$seega" engine-check "$greedy_py --think" >"$tmp/check.txt"; then pass; else fail "engine-check of the greedy example"; fi
 grep -q '^18 of 18 checks passed$' "$tmp/check.txt" && pass || fail "engine-check: $(tail -1 "$tmp/check.txt")"
 grep -q '^ok   go in a finished game: bestmove none$' "$tmp/check.txt" && pass ||
   fail "engine-check of a go in a finished game: $(grep 'finished game' "$tmp/check.txt")"
-"$seega" engine-check "$seega engine --player 'ab(depth=2)'" --rules 'chain(size=7)' --json >"$tmp/check.json" &&
+"$seega" engine-check "$seega engine --player 'ab(depth=20)'" --rules 'chain(size=7)' --json >"$tmp/check.json" &&
   pass || fail "engine-check of seega engine"
 got=$("$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["passed"], j["total"])' "$tmp/check.json")
 [ "$got" = "18 18" ] && pass || fail "engine-check --json of seega engine: $got"
@@ -113,6 +113,33 @@ code=$?
 [ "$code" -eq 1 ] && grep -q '^FAIL go after .* moves: it ended: it exited with status 3' "$tmp/check.txt" && pass ||
   fail "engine-check of an engine that crashes: exit $code, $(grep -m1 FAIL "$tmp/check.txt")"
 bad_says "engine-check without a command" "needs the command" engine-check
+# stop: its bestmove must come after stop was sent; an engine that answered at once did not show it reads stop.
+"$seega" engine-check "$greedy_py" >"$tmp/check.txt"
+code=$?
+[ "$code" -eq 1 ] && grep -q '^FAIL stop: it answered go movetime 60000 .* before stop was sent' "$tmp/check.txt" &&
+  grep -q '^17 of 18 checks passed$' "$tmp/check.txt" && pass ||
+  fail "engine-check of an engine that answers before stop: exit $code, $(grep '^[A-Za-z ]*stop:' "$tmp/check.txt")"
+grep -q '^ok   stop: bestmove [0-9]* ms after stop$' <(
+  "$seega" engine-check "$greedy_py --think") && pass || fail "engine-check's stop of an engine that thinks until stop"
+# After a go that failed the checks start again in step (stop, isready, readyok): a late answer to one go is
+# never read as the answer to the next.
+"$seega" engine-check "$greedy_py --slow 600" --timeout 300 >"$tmp/check.txt"
+fails_go=$(grep -c '^FAIL go .*: no bestmove within 300 ms$' "$tmp/check.txt")
+others=$(grep '^FAIL' "$tmp/check.txt" | grep -v ': no bestmove within 300 ms$' | grep -v '^FAIL a whole game.*: no bestmove within 300 ms$')
+[ "$fails_go" -eq 3 ] && [ -z "$others" ] && grep -q '^ok   go movetime 300' "$tmp/check.txt" && pass ||
+  fail "engine-check in step after a failed go: $fails_go go timeouts; $(echo "$others" | tr '\n' ';')"
+# A command that does not start fails start with the shell's words.
+"$seega" engine-check /no/such/engine >"$tmp/check.txt"
+code=$?
+[ "$code" -eq 1 ] && grep -q "^FAIL start: '/no/such/engine' ended before its first line: it exited with status 127; its standard error said '.*/no/such/engine: not found'$" "$tmp/check.txt" &&
+  pass || fail "engine-check of a missing engine: exit $code, $(head -2 "$tmp/check.txt" | tr '\n' ';')"
+# A hung engine fails in seconds: the checks after it stopped answering are not run.
+start=$SECONDS
+"$seega" engine-check "$greedy_py --hang-after 0" >"$tmp/check.txt"
+code=$? took=$((SECONDS - start))
+[ "$code" -eq 1 ] && [ "$took" -le 10 ] && grep -q '^FAIL go from startpos: no bestmove within 3000 ms$' "$tmp/check.txt" &&
+  grep -q '^FAIL go movetime 300: not run: the engine stopped answering' "$tmp/check.txt" && pass ||
+  fail "engine-check of a hung engine: exit $code in $took s, $(grep -m2 FAIL "$tmp/check.txt" | tr '\n' ';')"
 
 # --- Wherever a player spec goes ---------------------------------------------------------------------
 eng="engine(cmd='$greedy_py',name=gpy)"
