@@ -57,7 +57,7 @@ TEST(Protocol, InfoStringsAreFreeText) {
   auto i = parse_info("info string searching 12 moves, depth x");
   ASSERT_TRUE(i.ok()) << i.error;
   EXPECT_EQ(i.value.text, "searching 12 moves, depth x");
-  EXPECT_FALSE(i.value.has_score());
+  EXPECT_FALSE(i.value.has_figures());
   auto j = parse_info("info depth 3 score cp 10 pv c2-c3 d4-d3 string book move");
   ASSERT_TRUE(j.ok()) << j.error;
   EXPECT_EQ(j.value.depth, 3);

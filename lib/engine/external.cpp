@@ -186,7 +186,7 @@ class ExternalPlayer : public Player<N> {
       if (word == "info") {
         auto info = parse_info(line);
         if (!info.ok()) return fail(EndReason::IllegalMove, "a malformed info line: " + info.error);
-        if (info.value != EngineInfo{.text = info.value.text}) take(info.value);  // an info string alone says nothing
+        if (info.value.has_figures()) take(info.value);
         continue;
       }
       if (word != "bestmove")

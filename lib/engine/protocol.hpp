@@ -50,6 +50,8 @@ struct EngineInfo {
   // `string TEXT`: free text to the end of the line (it ends a pv), for the log; no figure.
   std::string text;
   bool has_score() const { return score_cp || win_in || loss_in; }
+  // Whether it says anything of the search (an info string alone does not).
+  bool has_figures() const { return depth || has_score() || nodes || time_ms || !pv.empty(); }
   bool operator==(const EngineInfo&) const = default;
 };
 std::string info_line(const EngineInfo& info);
