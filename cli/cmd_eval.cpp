@@ -10,7 +10,7 @@ namespace seega::cli {
 
 int run_eval(const std::vector<std::string>& args) {
   std::string rules_text, fen, weights_file, svg_path;
-  bool explain = false, json = false, print_weights = false;
+  bool explain = false, json = false, print_weights = false, force = false;
   po::options_description opts("eval options");
   add_rules_option(opts, rules_text);
   opts.add_options()("fen", po::value(&fen), "position to evaluate")(
@@ -21,11 +21,13 @@ int run_eval(const std::vector<std::string>& args) {
       "weights file (name value per line); default: the built-in weights of the rules")(
       "explain", po::bool_switch(&explain), "print each feature, its value, weight and contribution")(
       "json", po::bool_switch(&json), "print one JSON object")(
-      "svg", po::value(&svg_path), "also write the position as an SVG picture to this file");
+      "svg", po::value(&svg_path), "also write the position as an SVG picture to this file")(
+      "force", po::bool_switch(&force), "replace --svg whatever it holds (without it only a picture is replaced)");
   po::variables_map vm;
-  if (!parse_options(args, opts, vm,
-                     "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json] [--svg F.svg]\n"
-                     "       seega eval --print-weights [--rules R | --weights FILE]"))
+  if (!parse_options(
+          args, opts, vm,
+          "usage: seega eval --fen F [--rules R] [--weights FILE] [--explain] [--json] [--svg F.svg [--force]]\n"
+          "       seega eval --print-weights [--rules R | --weights FILE]"))
     return 0;
   if (print_weights) {
     if (!fen.empty() || explain || json || !svg_path.empty())
@@ -45,6 +47,11 @@ int run_eval(const std::vector<std::string>& args) {
   }
   if (fen.empty()) throw UsageError("--fen: the position to evaluate is required (or --print-weights)");
   const Rules rules = load_rules(rules_text, fen);
+  if (!svg_path.empty()) {
+    std::vector<std::pair<std::string, std::string>> inputs;
+    if (!weights_file.empty()) inputs.emplace_back("--weights", weights_file);
+    check_output_file("--svg", svg_path, inputs, force, {FileKind::Svg});
+  }
   const Weights weights = weights_file.empty() ? builtin_weights(rules) : load_weights_option(weights_file);
   return with_size(rules.size, [&]<int N>() {
     const Position<N> pos = load_position<N>(rules, fen);

@@ -10,6 +10,7 @@
 #include "engine/replay.hpp"
 #include "rules/spec.hpp"
 #include "runs/atomic_write.hpp"
+#include "runs/file_kind.hpp"
 #include "runs/game_file.hpp"
 #include "runs/game_text.hpp"
 #include "runs/results_file.hpp"
@@ -55,11 +56,6 @@ std::vector<Exported> read_games(const std::string& path) {
   return out;
 }
 
-const std::vector<std::string> kColumns = {
-    "index",  "white",           "black",          "a",        "first_placer", "last_placer",   "result",
-    "winner", "winner_player",   "ending",         "stones_w", "stones_b",     "captured_by_w", "captured_by_b",
-    "plies",  "placement_plies", "movement_plies", "passes",   "seed",         "game_key"};
-
 std::string csv_line(const Exported& e) {
   const GameRecord& g = e.game.record;
   const int placed = e.game.rules.stones_per_side();
@@ -96,23 +92,27 @@ std::string csv_line(const Exported& e) {
 int run_export(const std::vector<std::string>& args) {
   std::string path, format, out_path;
   std::vector<long long> wanted;
+  bool force = false;
   po::options_description opts("export options");
   opts.add_options()("file", po::value(&path), "the results file (or games as text) to export; also a plain word")(
       "format", po::value(&format)->required(),
       "csv: one row per game with a header row; text: each game as tag lines and its moves, which seega replay "
-      "reads back")("out", po::value(&out_path), "write to this file (whole, replacing it) instead of the output")(
+      "reads back")("out", po::value(&out_path),
+                    "write to this file (whole) instead of the output; an existing file is replaced only when it is an "
+                    "export")("force", po::bool_switch(&force),
+                              "replace --out whatever it holds (never the file exported)")(
       "game", po::value(&wanted)->multitoken(), "export only these games, by index, in the order given");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
-  if (!parse_options(args, opts, vm, "usage: seega export FILE --format csv|text [--out F] [--game N ...]",
+  if (!parse_options(args, opts, vm, "usage: seega export FILE --format csv|text [--out F [--force]] [--game N ...]",
                      &positional))
     return 0;
   if (path.empty()) throw UsageError("give the results file to export: seega export FILE --format csv|text");
   if (format != "csv" && format != "text")
     throw UsageError("--format " + quote(format) + ": allowed csv, text" + did_you_mean(format, {"csv", "text"}));
   if (!out_path.empty())
-    if (auto problem = output_file_problem("--out", out_path); !problem.empty()) throw UsageError(problem);
+    check_output_file("--out", out_path, {{"FILE", path}}, force, {FileKind::GamesCsv, FileKind::GamesText});
   std::set<long long> given;
   for (long long n : wanted)
     if (!given.insert(n).second) throw UsageError(fmt::format("--game {} is given twice", n));
@@ -131,7 +131,7 @@ int run_export(const std::vector<std::string>& args) {
   }
   std::string text;
   if (format == "csv") {
-    text = csv_row(kColumns) + "\n";
+    text = csv_row(games_csv_columns()) + "\n";
     for (const auto& e : games) text += csv_line(e);
   } else {
     for (const auto& e : games) {

@@ -65,6 +65,7 @@ int run_merge(const std::vector<std::string>& args) {
   outputs.emplace_back(out_path, m.text);
   for (const auto& [path, text] : outputs) {
     if (auto why = output_file_problem("--out", path); !why.empty()) throw UsageError(why);
+    for (const auto& input : paths) check_not_an_input("--out", path, {{"a file merged", input}});
     if (std::error_code ec; fs::exists(path, ec) && !force)
       throw UsageError("--out " + path + " exists; pass --force to replace it or choose another file");
   }

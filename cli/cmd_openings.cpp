@@ -37,6 +37,7 @@ int run_openings(const std::vector<std::string>& args) {
   std::string rules_text, seed_text, out_path, balanced_text;
   long long count = 0;
   int turns = 2;
+  bool force = false;
   po::options_description opts("openings options");
   add_rules_option(opts, rules_text);
   opts.add_options()("count", po::value(&count)->required(), "the number of distinct openings")(
@@ -44,12 +45,14 @@ int run_openings(const std::vector<std::string>& args) {
       "turns", po::value(&turns), "random placement turns in each opening (default 2; not with --balanced)")(
       "balanced", po::value(&balanced_text),
       "D[,MARGIN]: whole random placements whose end a depth-D search (ab(depth=D)) scores within MARGIN "
-      "hundredths of a stone of level (default 100)")("out", po::value(&out_path),
-                                                      "write the suite to this file (default: standard output)");
+      "hundredths of a stone of level (default 100)")(
+      "out", po::value(&out_path),
+      "write the suite to this file (default: standard output); an existing file is replaced only when it "
+      "is a suite seega openings wrote")("force", po::bool_switch(&force), "replace --out whatever it holds");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega openings --count N [--rules R] [--seed S] [--turns K | --balanced D[,MARGIN]]\n"
-                     "       [--out FILE]\n\n"
+                     "       [--out FILE [--force]]\n\n"
                      "Makes an opening suite for --openings (match, ladder, gen-data): N distinct openings, one a\n"
                      "line, as moves from the empty board. By default each is K uniformly random placement turns;\n"
                      "with --balanced each is a whole placement of random turns whose end position a depth-D search\n"
@@ -65,8 +68,7 @@ int run_openings(const std::vector<std::string>& args) {
   if (!balanced && (turns < 1 || turns > rules.stones_per_side()))
     throw UsageError(fmt::format("--turns {}: allowed 1 to {} (placement has {} turns)", turns, rules.stones_per_side(),
                                  rules.stones_per_side()));
-  if (!out_path.empty())
-    if (auto problem = output_file_problem("--out", out_path); !problem.empty()) throw UsageError(problem);
+  if (!out_path.empty()) check_output_file("--out", out_path, {}, force, {FileKind::Openings});
 
   std::string text = "# seega openings --rules " + rules.to_string() + " --count " + std::to_string(count) +
                      " --seed " + std::to_string(seed);

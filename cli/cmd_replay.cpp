@@ -17,7 +17,7 @@ namespace seega::cli {
 int run_replay(const std::vector<std::string>& args) {
   std::string path, svg_path;
   long long index = -1, ply = -1;
-  bool json = false, fen_only = false;
+  bool json = false, fen_only = false, force = false;
   po::options_description opts("replay options");
   opts.add_options()(
       "games", po::value(&path)->required(),
@@ -27,14 +27,17 @@ int run_replay(const std::vector<std::string>& args) {
       "fen-only", po::bool_switch(&fen_only), "print one position a line, from the empty board to the end")(
       "svg", po::value(&svg_path),
       "also write the board as an SVG picture to this file: the final position, its last move and captures marked")(
-      "ply", po::value(&ply), "with --svg: draw the position after this many plies instead (0 is the empty board)");
+      "ply", po::value(&ply), "with --svg: draw the position after this many plies instead (0 is the empty board)")(
+      "force", po::bool_switch(&force),
+      "replace --svg whatever it holds (without it only a picture is replaced; never the file replayed)");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega replay --games F --index I [--json | --fen-only] [--svg F.svg [--ply K]]"))
+                     "usage: seega replay --games F --index I [--json | --fen-only] [--svg F.svg [--ply K] [--force]]"))
     return 0;
   if (json && fen_only) throw UsageError("--json and --fen-only: choose one");
   if (index < 0) throw UsageError(fmt::format("--index {}: a game index is 0 or more", index));
   if (vm.count("ply") && svg_path.empty()) throw UsageError("--ply picks the position --svg draws: give --svg F too");
+  if (!svg_path.empty()) check_output_file("--svg", svg_path, {{"--games", path}}, force, {FileKind::Svg});
   const std::string text = read_user_file(path, "--games");
   auto no_game = [&](std::size_t count) {
     std::string have = count == 0 ? "none" : fmt::format("{} games", count);

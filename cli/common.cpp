@@ -20,6 +20,7 @@
 #include "cluster.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
+#include "runs/atomic_write.hpp"
 #include "runs/json.hpp"
 
 namespace seega::cli {
@@ -233,6 +234,35 @@ Parsed<std::string> user_file_text(const std::string& path, std::uintmax_t max_b
   }
   if (in.bad()) return P::fail(path + ": cannot read the file");
   return P{std::move(text), {}};
+}
+
+void check_not_an_input(const std::string& option, const std::string& path,
+                        const std::vector<std::pair<std::string, std::string>>& inputs) {
+  std::error_code ec;
+  for (const auto& [input_option, input] : inputs)
+    if (std::filesystem::equivalent(path, input, ec))
+      throw UsageError(option + " " + path + " is the file being read (" + input_option +
+                       "): a command never writes over its input; choose another file");
+}
+
+void check_output_file(const std::string& option, const std::string& path,
+                       const std::vector<std::pair<std::string, std::string>>& inputs, bool force,
+                       const std::vector<FileKind>& ours) {
+  namespace fs = std::filesystem;
+  if (auto problem = output_file_problem(option, path); !problem.empty()) throw UsageError(problem);
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return;
+  check_not_an_input(option, path, inputs);
+  if (force) return;
+  // The first line tells the kind; a block is plenty and keeps a large file unread.
+  std::string head(4096, '\0');
+  std::ifstream in(path, std::ios::binary);
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  const FileKind kind = file_kind(head);
+  if (kind == FileKind::Empty || std::find(ours.begin(), ours.end(), kind) != ours.end()) return;
+  throw UsageError(option + " " + path + " exists and is " + file_kind_text(kind) +
+                   "; pass --force to replace it or choose another file");
 }
 
 std::string read_user_file(const std::string& path, const std::string& option) {

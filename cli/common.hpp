@@ -18,6 +18,7 @@
 #include "engine/search.hpp"
 #include "rules/notation.hpp"
 #include "rules/rules.hpp"
+#include "runs/file_kind.hpp"
 #include "runs/level_table.hpp"
 #include "runs/shard.hpp"
 
@@ -109,6 +110,18 @@ Parsed<std::string> user_file_text(const std::string& path,
                                    std::uintmax_t max_bytes = std::numeric_limits<std::uintmax_t>::max());
 // The same for the file named by `option`: a UsageError naming the option.
 std::string read_user_file(const std::string& path, const std::string& option);
+
+// A file a command writes whole (option: "--out", "--svg"), checked before any work: a directory or a
+// device is refused (output_file_problem); so is one of the command's inputs (each (option, path) of
+// inputs), even with force, since no command writes over what it reads; and an existing file is
+// replaced only when it is of one of the kinds the command writes (runs/file_kind.hpp: an export over an
+// export, a picture over a picture) or with force. A UsageError says which, and what the file is.
+void check_output_file(const std::string& option, const std::string& path,
+                       const std::vector<std::pair<std::string, std::string>>& inputs, bool force,
+                       const std::vector<FileKind>& ours);
+// The part of it for a command that replaces any file with force (merge): path is none of inputs.
+void check_not_an_input(const std::string& option, const std::string& path,
+                        const std::vector<std::pair<std::string, std::string>>& inputs);
 
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
 // run can stop cleanly and keep what it finished; the previous handler comes back with the guard.

@@ -152,6 +152,40 @@ bad_says "--ply past the end" "plies (0 to" replay --games "$tmp/m5.jsonl" --ind
 bad_says "--svg a directory" "is a directory" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp"
 bad_says "eval --svg unwritable" "--svg" eval --fen "$fen" --svg "$tmp/no/such/dir/x.svg"
 bad_says "a game not in the text" "no game 99" replay --games "$tmp/m5.txt" --index 99
+# --- Outputs: never over an input, nor over a file of another kind without --force ---------------------
+cp "$tmp/m5.jsonl" "$tmp/keep.jsonl"
+bad_says "export --out its own input" "--out $tmp/keep.jsonl is the file being read (FILE)" \
+  export "$tmp/keep.jsonl" --format csv --out "$tmp/keep.jsonl"
+bad_says "export --out its own input, forced" "is the file being read" \
+  export "$tmp/keep.jsonl" --format csv --out "$tmp/keep.jsonl" --force
+ln -sf "$tmp/keep.jsonl" "$tmp/link.jsonl"
+bad_says "export --out its own input by another name" "is the file being read" \
+  export "$tmp/keep.jsonl" --format text --out "$tmp/link.jsonl" --force
+bad_says "export --out a results file" "--out $tmp/m7.jsonl exists and is a results file" \
+  export "$tmp/keep.jsonl" --format csv --out "$tmp/m7.jsonl"
+bad_says "replay --svg its own input" "--svg $tmp/keep.jsonl is the file being read (--games)" \
+  replay --games "$tmp/keep.jsonl" --index 0 --svg "$tmp/keep.jsonl" --force
+bad_says "replay --svg a results file" "pass --force to replace it" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp/keep.jsonl"
+bad_says "eval --svg a results file" "pass --force to replace it" eval --fen "$fen" --svg "$tmp/keep.jsonl"
+bad_says "openings --out a results file" "--out $tmp/keep.jsonl exists and is a results file" \
+  openings --count 2 --out "$tmp/keep.jsonl"
+cmp -s "$tmp/keep.jsonl" "$tmp/m5.jsonl" && pass || fail "a refused output changed the file"
+[ "$(head -c 9 "$tmp/m7.jsonl")" = '{"build":' ] && pass ||
+  fail "export wrote over m7.jsonl: $(head -c 40 "$tmp/m7.jsonl")"
+# A command replaces a file of its own kind, and any file with --force.
+"$seega" export "$tmp/m5.jsonl" --format csv --out "$tmp/m5.txt.csv" && "$seega" export "$tmp/m5.jsonl" \
+  --format text --out "$tmp/m5.txt.csv" && cmp -s "$tmp/m5.txt" "$tmp/m5.txt.csv" && pass || fail "export over an export"
+"$seega" replay --games "$tmp/m5.jsonl" --index 1 --svg "$tmp/m5.svg" >/dev/null && pass || fail "replay --svg over a picture"
+"$seega" openings --count 2 --out "$tmp/two.txt" && "$seega" openings --count 3 --out "$tmp/two.txt" &&
+  [ "$(grep -vc '^#' "$tmp/two.txt")" -eq 3 ] && pass || fail "openings --out over a suite"
+"$seega" openings --count 2 --out "$tmp/keep.jsonl" --force && grep -q '^# seega openings' "$tmp/keep.jsonl" && pass ||
+  fail "openings --out --force"
+cp "$tmp/m5.jsonl" "$tmp/keep.jsonl"
+"$seega" export "$tmp/m5.jsonl" --format csv --out "$tmp/keep.jsonl" --force && head -n 1 "$tmp/keep.jsonl" |
+  grep -q '^index,white' && pass || fail "export --out --force"
+"$seega" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp/keep.jsonl" --force >/dev/null &&
+  grep -q '^<svg' "$tmp/keep.jsonl" && pass || fail "replay --svg --force"
+
 # Text that is wrong: each error names its line.
 "$seega" export "$tmp/m5.jsonl" --format text --game 0 --out "$tmp/one.txt"
 sed '2s/.*/[Whtie "greedy"]/' "$tmp/one.txt" >"$tmp/tag.txt"

@@ -123,6 +123,8 @@ bad_says "merge: a shard cut short" "games 22 and 23 are in no file; the file of
   merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" --out "$tmp/x.jsonl" --games 24
 bad_says "merge: an existing --out" "--out $tmp/match.merged.jsonl exists; pass --force" \
   merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" --out "$tmp/match.merged.jsonl"
+bad_says "merge: --out one of its files" "--out $tmp/match1.jsonl is the file being read (a file merged)" \
+  merge "$tmp/match0.jsonl" "$tmp/match1.jsonl" "$tmp/match2.jsonl" --out "$tmp/match1.jsonl" --force
 bad_says "merge: an existing positions .json" "--out $tmp/data.csv.json exists" \
   merge "$tmp"/data[012].csv --out "$tmp/data.csv"
 bad_says "merge: --out in no directory" "cannot create a file beside it" \
