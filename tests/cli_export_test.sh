@@ -51,6 +51,71 @@ EOF2
   ); then pass; else fail "$f: the text's tags disagree with the game lines: $err"; fi
 done
 
+# --- Games ended outside the rules: a forfeit or an adjudication reads back from the text --------------
+greedy_py="$py $(cd "$(dirname "$0")/../examples" && pwd)/greedy_engine.py"
+"$seega" match --quiet --a "engine(cmd='$greedy_py --crash-after 3',name=c)" --b greedy --games 2 \
+  --out "$tmp/x1.jsonl" >/dev/null
+"$seega" match --quiet --a "engine(cmd='$greedy_py --crash-after 0',name=c)" --b greedy --games 2 \
+  --out "$tmp/x2.jsonl" >/dev/null
+"$seega" match --quiet --a "engine(cmd='$greedy_py --illegal-after 3',name=i)" --b greedy --games 2 \
+  --out "$tmp/x3.jsonl" >/dev/null
+"$seega" match --quiet --a "engine(cmd='$greedy_py --hang-after 3',name=h,timeout=300)" --b greedy --games 2 \
+  --out "$tmp/x4.jsonl" >/dev/null
+"$seega" match --quiet --a 'ab(depth=2)' --b 'ab(depth=1)' --games 4 --adjudicate win=200:1,draw=100:2 \
+  --out "$tmp/x5.jsonl" >/dev/null
+for f in x1 x2 x3 x4 x5; do
+  "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt" && pass || fail "$f: export --format text"
+  games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
+  for i in $(seq 0 $((games - 1))); do
+    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" --json >"$tmp/a.json" 2>&1
+    "$seega" replay --games "$tmp/$f.txt" --index "$i" --json >"$tmp/b.json" 2>&1
+    if cmp -s "$tmp/a.json" "$tmp/b.json"; then pass; else fail "$f game $i: --json differs: $(head -c 300 "$tmp/b.json")"; fi
+    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" | tail -n +2 >"$tmp/a.txt"
+    "$seega" replay --games "$tmp/$f.txt" --index "$i" | tail -n +2 >"$tmp/b.txt"
+    if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then pass; else fail "$f game $i: the printed replay differs"; fi
+  done
+  if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
+import json, re, sys
+games = {g["index"]: g for g in map(json.loads, open(sys.argv[1]).read().splitlines()[1:])}
+tags = {}
+for block in open(sys.argv[2]).read().split("\n\n"):
+    t = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
+    if t:
+        tags[int(t["Index"])] = t
+assert tags.keys() == games.keys(), (sorted(tags), sorted(games))
+for i, g in games.items():
+    assert tags[i]["Ending"] == g["end_reason"], (i, tags[i], g["end_reason"])
+    assert tags[i].get("EndDetail") == g.get("end_detail"), (i, tags[i], g.get("end_detail"))
+assert any("end_detail" in g for g in games.values()), "no game ended outside the rules"
+EOF2
+  ); then pass; else fail "$f: the text's tags disagree with the game lines: $err"; fi
+done
+# One such game among others leaves the rest readable; the CSV of the text is the file's.
+"$seega" export "$tmp/m5.jsonl" --format text --game 4 5 >"$tmp/mixed.txt"
+printf '\n' >>"$tmp/mixed.txt"
+cat "$tmp/x2.txt" >>"$tmp/mixed.txt"
+"$seega" replay --games "$tmp/mixed.txt" --index 4 >/dev/null && pass || fail "a normal game beside forfeits"
+"$seega" export "$tmp/x1.txt" --format csv >"$tmp/x1.text.csv"
+"$seega" export "$tmp/x1.jsonl" --format csv >"$tmp/x1.csv"
+"$py" - "$tmp/x1.csv" "$tmp/x1.text.csv" <<'EOF2' && pass || fail "the CSV of forfeits read from text differs from the file's"
+import csv, sys
+# Text does not say which colour was the pairing's first player: "a" and "winner" are empty there.
+rows = [[{k: v for k, v in r.items() if k not in ("a", "winner")} for r in csv.DictReader(open(p))] for p in sys.argv[1:]]
+sys.exit(0 if rows[0] == rows[1] and len(rows[0]) == 2 else 1)
+EOF2
+# A forfeit is lost by the side to move, and says what happened.
+winner=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$tmp/x1.txt" | head -n 1)
+other=$([ "$winner" = w ] && echo b || echo w)
+sed "0,/^\[Result /s/^\[Result .*/[Result \"$other\"]/" "$tmp/x1.txt" >"$tmp/forfeit.txt"
+bad_says "a forfeit won by the side to move" "[Result \"$other\"], but the moves end in $winner (engine_crashed)" \
+  replay --games "$tmp/forfeit.txt" --index 0
+grep -v '^\[EndDetail ' "$tmp/x1.txt" >"$tmp/nodetail.txt"
+bad_says "a forfeit without its detail" "line 1: the game starting here ends in engine_crashed without an [EndDetail] tag" \
+  replay --games "$tmp/nodetail.txt" --index 0
+"$seega" export "$tmp/m5.jsonl" --format text --game 0 | sed '8a [EndDetail "it fell over"]' >"$tmp/detail.txt"
+bad_says "a detail for a game the rules ended" "line 9: [EndDetail] for a game the rules ended" \
+  replay --games "$tmp/detail.txt" --index 0
+
 # --- CSV: one row per game, agreeing with the game lines --------------------------------------------
 for f in m5:12 m7:24 l:12; do
   stones=${f#*:} f=${f%:*}

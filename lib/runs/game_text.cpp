@@ -16,8 +16,10 @@ namespace seega {
 namespace {
 
 constexpr std::size_t kColumns = 80;
-// The one optional tag: the position a game started in (an opening suite's), as PGN's FEN tag.
+// The optional tags: the position a game started in (an opening suite's), as PGN's FEN tag; and what
+// happened in a game ended outside the rules (a forfeit, an adjudication), as a results file's end_detail.
 constexpr const char* kStartTag = "Start";
+constexpr const char* kDetailTag = "EndDetail";
 
 // A tag value between double quotes, with '\' and '"' escaped by a backslash (as PGN escapes them).
 std::string quoted_value(std::string_view value) {
@@ -52,9 +54,10 @@ struct Tag {
 struct RawGame {
   std::map<std::string, Tag> tags;
   std::vector<std::string> moves;
-  std::vector<int> move_lines;  // the line of each move
-  int line = 0;                 // of the first tag
-  int last_line = 0;            // of the last line read
+  std::vector<int> move_lines;    // the line of each move
+  int line = 0;                   // of the first tag
+  int last_line = 0;              // of the last line read
+  bool blank_after_tags = false;  // a blank line came after the tags: a game with no moves ends there
 };
 
 // A tag line "[Name "value"]" as (name, value), or why it is not one.
@@ -132,9 +135,25 @@ Parsed<TextGame> check_game(const RawGame& raw) {
   if (result != "w" && result != "b" && result != "draw") return bad("Result", "allowed: w, b, draw");
   const auto endings = ending_names();
   const std::string& ending = tag("Ending").value;
-  if (std::find(endings.begin(), endings.end(), ending) == endings.end())
-    return bad("Ending", "allowed: " + joined(endings));
-  if (raw.moves.empty()) return P::fail(at(raw.last_line) + "game " + std::to_string(g.index) + " has no moves");
+  const auto known = std::find(endings.begin(), endings.end(), ending);
+  if (known == endings.end()) return bad("Ending", "allowed: " + joined(endings));
+  // A game ended outside the rules stops where it stopped: its replay needs the ending (a forfeit is lost
+  // by the side to move, an adjudication's result is the tag's), and the text says what happened, as a
+  // results file's end_detail does.
+  const EndReason reason = kEndings[static_cast<std::size_t>(known - endings.begin())];
+  if (outside_rules(reason)) {
+    if (!raw.tags.count(kDetailTag))
+      return P::fail(at(raw.line) + "the game starting here ends in " + ending + " without an [" + kDetailTag +
+                     "] tag (a game ended outside the rules says what happened)");
+    if (tag(kDetailTag).value.empty()) return bad(kDetailTag, "what happened is empty");
+    g.end_detail = tag(kDetailTag).value;
+    g.outcome = result == "draw" ? Outcome{reason, -1} : Outcome::win(result == "w" ? White : Black, reason);
+  } else if (raw.tags.count(kDetailTag)) {
+    return P::fail(at(tag(kDetailTag).line) + "[" + kDetailTag + "] for a game the rules ended (" + ending +
+                   "): only a game ended outside them has one");
+  }
+  if (raw.moves.empty() && !outside_rules(reason))
+    return P::fail(at(raw.last_line) + "game " + std::to_string(g.index) + " has no moves");
   g.moves = raw.moves;
   if (raw.tags.count(kStartTag)) g.start = tag(kStartTag).value;
   g.player[White] = 0;
@@ -143,8 +162,12 @@ Parsed<TextGame> check_game(const RawGame& raw) {
     if (!g.start.empty())
       if (auto start = parse_position<N>(game.rules, g.start); !start.ok()) return bad(kStartTag, start.error);
     auto replayed = replay<N>(game.rules, g, ReplayCheck::MovesOnly);
-    if (!replayed.ok()) return P::fail(at(raw.move_lines[failing_move<N>(game.rules, g)]) + replayed.error);
+    if (!replayed.ok())
+      return P::fail(at(raw.moves.empty() ? raw.last_line : raw.move_lines[failing_move<N>(game.rules, g)]) +
+                     replayed.error);
+    const std::string detail = g.end_detail;
     g = replayed.value.record;
+    g.end_detail = detail;
     if (result_tag(g.outcome) != result)
       return P::fail(at(tag("Result").line) + "[Result \"" + result + "\"], but the moves end in " +
                      result_tag(g.outcome) + " (" + std::string(to_string(g.outcome.reason)) + ")");
@@ -172,6 +195,7 @@ std::string game_text(const TextGame& game) {
   std::string out;
   for (std::size_t i = 0; i < game_text_tags().size(); ++i)
     out += "[" + game_text_tags()[i] + " " + quoted_value(values[i]) + "]\n";
+  if (!g.end_detail.empty()) out += "[" + std::string(kDetailTag) + " " + quoted_value(g.end_detail) + "]\n";
   if (!g.start.empty()) out += "[" + std::string(kStartTag) + " " + quoted_value(g.start) + "]\n";
   out += '\n';
   std::string line;
@@ -214,9 +238,18 @@ Parsed<std::vector<TextGame>> read_game_text(std::string_view text) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::string_view t = trim(line);
-    if (t.empty() || t.find_first_not_of(" \t") == std::string_view::npos) continue;
+    if (t.empty() || t.find_first_not_of(" \t") == std::string_view::npos) {
+      if (raw && raw->moves.empty()) raw->blank_after_tags = true;
+      continue;
+    }
     if (t.front() == '[') {
-      if (raw && !raw->moves.empty())
+      // The next game starts after this one's moves, or, for a game that ended before its first move (a
+      // forfeit), after a blank line that follows a whole set of tags.
+      const auto whole = [&] {
+        return std::all_of(game_text_tags().begin(), game_text_tags().end(),
+                           [&](const std::string& name) { return raw->tags.count(name) > 0; });
+      };
+      if (raw && (!raw->moves.empty() || (raw->blank_after_tags && whole())))
         if (auto error = finish(); !error.empty()) return P::fail(error);
       if (!raw) {
         raw.emplace();
@@ -226,6 +259,7 @@ Parsed<std::vector<TextGame>> read_game_text(std::string_view text) {
       if (!tag.ok()) return P::fail(at(number) + quote(t) + ": " + tag.error);
       const auto& [name, value] = tag.value;
       auto names = game_text_tags();
+      names.push_back(kDetailTag);
       names.push_back(kStartTag);
       if (std::find(names.begin(), names.end(), name) == names.end())
         return P::fail(at(number) + "unknown tag " + quote(name) + did_you_mean(name, names) +

@@ -33,9 +33,12 @@ struct TextGame {
   int line = 0;  // read: the line of the game's first tag, from 1
 };
 
-// The tags of a game, in the order they are written; each is required. One more is allowed, after
-// them: [Start "<position>"], the position a game that did not start on the empty board started in
-// (an opening suite's, GameRecord::start), written only for such a game.
+// The tags of a game, in the order they are written; each is required. Two more follow them where they
+// apply: [EndDetail "<words>"], what happened in a game ended outside the rules (a forfeit, an
+// adjudication: GameRecord::end_detail), which such a game must have and no other may; and
+// [Start "<position>"], the position a game that did not start on the empty board started in (an
+// opening suite's, GameRecord::start), written only for such a game. A game that ended before its first
+// move (a forfeit) has no moves: the blank line after its tags ends it.
 const std::vector<std::string>& game_text_tags();
 
 // One game as text: its tag lines, a blank line, its moves (wrapped at 80 columns, as PGN wraps), a newline.
@@ -47,9 +50,9 @@ std::string game_text(const TextGame& game);
 bool is_game_text(std::string_view text);
 
 // Every game of the text, each replayed under its rules: every tag present once and well formed, every
-// move legal, the game over after the last move, its Result and Ending those the moves reach, and no
-// index given twice. An error names the line: "line 14: [Resutl ...]: unknown tag 'Resutl' (did you
-// mean 'Result'?)".
+// move legal, the game over after the last move (or, for a game ended outside the rules, not over, and a
+// forfeit lost by the side to move), its Result and Ending those the moves reach, and no index given twice. An error
+// names the line: "line 14: [Resutl ...]: unknown tag 'Resutl' (did you mean 'Result'?)".
 Parsed<std::vector<TextGame>> read_game_text(std::string_view text);
 
 }  // namespace seega
