@@ -25,10 +25,13 @@ struct Run {
 };
 
 Run read_run(const std::string& path, const char* which) {
-  auto file = read_results(read_user_file(path, std::string("compare: ") + which));
+  const std::string text = read_user_file(path, std::string("compare: ") + which);
+  expect_file_kind(fmt::format("compare: {} ", which), path, text, {FileKind::Results},
+                   "compare reads two matches' results files (the --out of seega match)");
+  auto file = read_results(text);
   if (!file.ok()) throw UsageError(fmt::format("compare: {} {}: {}", which, path, file.error));
-  auto t = header_tournament(file.value.header);
-  if (!t.ok()) throw UsageError(fmt::format("compare: {} {}: line 1 (the header): {}", which, path, t.error));
+  auto t = header_tournament(file.value.header);  // its error names line 1
+  if (!t.ok()) throw UsageError(fmt::format("compare: {} {}: {}", which, path, t.error));
   if (t.value.players.size() != 2)
     throw UsageError(fmt::format("compare: {} {}: a run of {} players; compare reads matches (two players)", which,
                                  path, t.value.players.size()));

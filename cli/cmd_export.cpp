@@ -28,6 +28,9 @@ struct Exported {
 
 std::vector<Exported> read_games(const std::string& path) {
   const std::string text = read_user_file(path, "FILE");
+  expect_file_kind("", path, text, {FileKind::Results, FileKind::RunSim, FileKind::Play, FileKind::GamesText},
+                   "export reads a results, run-sim or play file (the --out of match, ladder, gate, run-sim or play) "
+                   "or games as text (seega export --format text)");
   std::vector<Exported> out;
   if (is_game_text(text)) {
     auto games = read_game_text(text);

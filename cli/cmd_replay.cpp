@@ -39,6 +39,9 @@ int run_replay(const std::vector<std::string>& args) {
   if (vm.count("ply") && svg_path.empty()) throw UsageError("--ply picks the position --svg draws: give --svg F too");
   if (!svg_path.empty()) check_output_file("--svg", svg_path, {{"--games", path}}, force, {FileKind::Svg});
   const std::string text = read_user_file(path, "--games");
+  expect_file_kind("", path, text, {FileKind::Results, FileKind::RunSim, FileKind::Play, FileKind::GamesText},
+                   "replay reads a results, run-sim or play file (the --out of match, ladder, gate, run-sim or play) "
+                   "or games as text (seega export --format text)");
   auto no_game = [&](std::size_t count) {
     std::string have = count == 0 ? "none" : fmt::format("{} games", count);
     return UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));

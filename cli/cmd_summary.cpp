@@ -106,7 +106,7 @@ std::vector<std::string> results_command(const std::string& path, const nlohmann
   }
   const long long needed = games_in_file();
   auto t = header_tournament(h);
-  if (!t.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + t.error);
+  if (!t.ok()) throw UsageError("summary " + path + ": " + t.error);  // its error names line 1
   const Tournament& tour = t.value;
   std::vector<std::string> args;
   if (tour.players.size() == 2) {
@@ -224,6 +224,10 @@ int run_summary(const std::vector<std::string>& args) {
   const std::string line = first_line(path);
   if (line == data_header() || line == data_header() + "\r") return positions_summary(path, json, csv);
   const nlohmann::json h = nlohmann::json::parse(line, nullptr, false);
+  if (const FileKind kind = file_kind(line);
+      kind == FileKind::GamesCsv || kind == FileKind::GamesText || kind == FileKind::Openings || kind == FileKind::Svg)
+    throw UsageError("summary " + path + " is " + file_kind_text(kind) +
+                     "; summary reads the --out file of match, ladder, run-sim or gen-data");
   if (!json_field_is(h, "type", "header"))
     throw UsageError("summary " + path +
                      ": line 1 is not a results file's header (seega summary reads the --out file of match, "

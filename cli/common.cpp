@@ -236,6 +236,13 @@ Parsed<std::string> user_file_text(const std::string& path, std::uintmax_t max_b
   return P{std::move(text), {}};
 }
 
+void expect_file_kind(const std::string& who, const std::string& path, std::string_view text,
+                      const std::vector<FileKind>& kinds, const std::string& reads) {
+  const FileKind kind = file_kind(text);
+  if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return;
+  throw UsageError(who + path + " is " + file_kind_text(kind) + "; " + reads);
+}
+
 void check_not_an_input(const std::string& option, const std::string& path,
                         const std::vector<std::pair<std::string, std::string>>& inputs) {
   std::error_code ec;

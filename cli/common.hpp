@@ -119,6 +119,11 @@ std::string read_user_file(const std::string& path, const std::string& option);
 void check_output_file(const std::string& option, const std::string& path,
                        const std::vector<std::pair<std::string, std::string>>& inputs, bool force,
                        const std::vector<FileKind>& ours);
+// A file read by a command that reads only some kinds of file: a UsageError when text is of another kind,
+// saying what it is and what the command reads ("who PATH is a play file (seega play --out); " + reads).
+void expect_file_kind(const std::string& who, const std::string& path, std::string_view text,
+                      const std::vector<FileKind>& kinds, const std::string& reads);
+
 // The part of it for a command that replaces any file with force (merge): path is none of inputs.
 void check_not_an_input(const std::string& option, const std::string& path,
                         const std::vector<std::pair<std::string, std::string>>& inputs);

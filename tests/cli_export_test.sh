@@ -212,6 +212,12 @@ bad_says "--out a directory" "is a directory" export "$tmp/m5.jsonl" --format cs
 bad_says "a game not in the file" "holds no game 99" export "$tmp/m5.jsonl" --format text --game 99
 bad_says "a game given twice" "--game 2 is given twice" export "$tmp/m5.jsonl" --format text --game 2 2
 bad_says "not a results file" "" export "$tmp/m5.csv" --format csv
+bad_says "replay of an export's CSV" "$tmp/m5.csv is games as CSV (seega export --format csv); replay reads a results, run-sim or play file" \
+  replay --games "$tmp/m5.csv" --index 0
+bad_says "export of an export's CSV" "$tmp/m5.csv is games as CSV (seega export --format csv); export reads a results, run-sim or play file" \
+  export "$tmp/m5.csv" --format text
+"$seega" openings --count 2 --out "$tmp/suite.txt"
+bad_says "replay of a suite" "$tmp/suite.txt is an opening suite (seega openings); replay reads" replay --games "$tmp/suite.txt" --index 0
 bad_says "--ply without --svg" "give --svg" replay --games "$tmp/m5.jsonl" --index 0 --ply 3
 bad_says "--ply past the end" "plies (0 to" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp/x.svg" --ply 100000
 bad_says "--svg a directory" "is a directory" replay --games "$tmp/m5.jsonl" --index 0 --svg "$tmp"

@@ -204,6 +204,26 @@ EOF2
 bad_says "compare of one file" "two results files" compare m.jsonl
 bad_says "compare of a ladder" "compare reads matches" compare m.jsonl l.jsonl
 
+# --- the wrong kind of file: each says what it found and what the command reads -------------------------
+echo quit | "$seega" play --out play.jsonl >/dev/null 2>&1
+bad_says "compare of a play file" \
+  "compare: A play.jsonl is a play file (seega play --out); compare reads two matches' results files" compare play.jsonl m.jsonl
+bad_says "compare of a run-sim file" \
+  "compare: B r.jsonl is a run-sim file (seega run-sim --out); compare reads two matches' results files" compare m.jsonl r.jsonl
+"$seega" export m.jsonl --format csv --out games.csv
+bad_says "compare of an export" "compare: A games.csv is games as CSV (seega export --format csv); compare reads" \
+  compare games.csv m.jsonl
+bad_says "summary of an export" "summary games.csv is games as CSV (seega export --format csv); summary reads" \
+  summary games.csv
+sed '1s/"rules":"standard"/"rules":"standerd"/' m.jsonl >badrules.jsonl
+"$seega" compare badrules.jsonl m.jsonl 2>err.txt
+[ "$(grep -o 'line 1 (the header)' err.txt | wc -l)" -eq 1 ] && grep -q 'rules: ' err.txt && pass ||
+  fail "compare of a bad header says where once: $(cat err.txt)"
+sed '1s/"origin":{[^}]*},//; 1s/"rules":"standard"/"rules":"standerd"/' m.jsonl >badold.jsonl
+"$seega" summary badold.jsonl 2>err.txt
+[ "$(grep -o 'line 1 (the header)' err.txt | wc -l)" -eq 1 ] && grep -q 'rules: ' err.txt && pass ||
+  fail "summary of a bad header says where once: $(cat err.txt)"
+
 # --- bad input -------------------------------------------------------------------------------------------
 bad_says "summary of a missing file" "nothing.jsonl" summary nothing.jsonl
 bad_says "summary of a directory" "not a regular file" summary .

@@ -50,7 +50,7 @@ std::string file_kind_text(FileKind kind) {
     case FileKind::Svg: return "an SVG picture";
     case FileKind::Other: break;
   }
-  return "no file of a kind seega writes";
+  return "not a file seega writes (its first line is not the header of one)";
 }
 
 }  // namespace seega

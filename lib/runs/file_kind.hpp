@@ -25,7 +25,8 @@ enum class FileKind {
 // The kind of a file from its text (only its first line and first character are looked at).
 FileKind file_kind(std::string_view text);
 
-// The kind in words, with the command that writes it: "a play file (seega play --out)".
+// The kind in words, with the command that writes it: "a play file (seega play --out)"; Other's is
+// "not a file seega writes (...)", so that "PATH is " + file_kind_text(kind) reads for each.
 std::string file_kind_text(FileKind kind);
 
 // The header row of seega export --format csv, its columns in order.
