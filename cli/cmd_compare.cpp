@@ -30,6 +30,7 @@ Run read_run(const std::string& path, const char* which) {
                    "compare reads two matches' results files (the --out of seega match)");
   auto file = read_results(text);
   if (!file.ok()) throw UsageError(fmt::format("compare: {} {}: {}", which, path, file.error));
+  if (file.value.dropped_last_line) warn_cut_last_line(path, "game");
   auto t = header_tournament(file.value.header);  // its error names line 1
   if (!t.ok()) throw UsageError(fmt::format("compare: {} {}: {}", which, path, t.error));
   if (t.value.players.size() != 2)

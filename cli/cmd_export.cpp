@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "engine/replay.hpp"
 #include "rules/spec.hpp"
+#include "run_games.hpp"
 #include "runs/atomic_write.hpp"
 #include "runs/file_kind.hpp"
 #include "runs/game_file.hpp"
@@ -41,6 +42,7 @@ std::vector<Exported> read_games(const std::string& path) {
   // A results, run-sim or play file; a results file's games also name A and B by their pairing.
   auto file = read_game_file(text);
   if (!file.ok()) throw UsageError(path + ": " + file.error);
+  if (file.value.dropped_last_line) warn_cut_last_line(path, "game");
   std::optional<Tournament> t;
   if (!file.value.header.contains("kind")) {
     auto tournament = header_tournament(file.value.header);

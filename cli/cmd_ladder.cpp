@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
+#include "runs/json.hpp"
 #include "runs/ladder.hpp"
 
 namespace seega::cli {
@@ -196,6 +197,31 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(t.schedule.games());
   const bool interrupted = r.signalled && !complete;
+  if (r.records.empty()) {  // nothing to rate yet: said so, not an error
+    if (common.json) {
+      nlohmann::json j{{"games", 0},
+                       {"players", nullptr},
+                       {"players_reason", "no games yet"},
+                       {"rules", c.rules.to_string()},
+                       {"schedule", std::string(to_string(c.schedule))},
+                       {"games_per_pair", c.games_per_pair},
+                       {"seed", json_key64(c.seed)},
+                       {"opening_turns", c.opening_turns}};
+      add_shard_key(j, c.shard);
+      add_run_keys(j, r, interrupted);
+      print_json(j);
+    } else if (common.csv) {
+      print_csv(c, {});
+    } else {
+      fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: 0 games{}{}\n", c.players.size(),
+                 to_string(c.schedule), c.games_per_pair, c.rules.to_string(), c.seed,
+                 c.shard.whole() ? "" : " of shard " + c.shard.to_string(),
+                 interrupted ? " (interrupted: the games finished so far)" : "");
+      fmt::print("no games yet, so no ratings\n{}\n", timing_text(r));
+    }
+    if (report_write_failure(request.out_path, r, "every game")) return 2;
+    return interrupted ? 130 : 0;
+  }
   auto s = ladder::summarize(c, r.records);
   if (!s.ok() && !c.shard.whole() && complete) {
     // Every shard meets every pairing in proportion, but a shard too small to connect its players (fewer
@@ -211,7 +237,8 @@ int run_ladder(const std::vector<std::string>& args) {
   if (!s.ok()) {
     // Only a run cut short can leave a player without games; its games are in --out for --resume.
     fmt::print(stderr, "seega: error: no ratings from the {} games played: {}\n", r.records.size(), s.error);
-    return interrupted ? 130 : 2;
+    // An error exits non-zero: read back (seega summary, which passes a run's 130 on as 0) too.
+    return interrupted && !read_back() ? 130 : 2;
   }
   const long long adjudicated = std::count_if(r.records.begin(), r.records.end(), [](const GameRecord& g) {
     return g.outcome.reason == EndReason::Adjudicated;

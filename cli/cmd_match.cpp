@@ -19,6 +19,13 @@ std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& totals, bool interrupted) {
   const double n = s.games ? static_cast<double>(s.games) : 1;
   const MatchSummary::Missing& m = s.missing;
+  if (s.games == 0) {  // nothing to give a figure of, not even A's score
+    fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
+               c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
+               interrupted ? " (interrupted: the games finished so far)" : "");
+    fmt::print("games 0: {}, so no score, Elo or interval\n{}\n", kNoGamesYet, timing_text(totals));
+    return;
+  }
   // Games that repeat come first: every interval below is left out for them, and the reader should know
   // why before reading a figure.
   if (!m.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", m.repeats);

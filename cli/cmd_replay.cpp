@@ -7,6 +7,7 @@
 #include "board_svg.hpp"
 #include "common.hpp"
 #include "engine/replay.hpp"
+#include "run_games.hpp"
 #include "runs/game_file.hpp"
 #include "runs/game_text.hpp"
 #include "runs/json.hpp"
@@ -61,6 +62,7 @@ int run_replay(const std::vector<std::string>& args) {
   } else {
     auto file = read_game_file(text);  // a results, run-sim or play file
     if (!file.ok()) throw UsageError(path + ": " + file.error);
+    if (file.value.dropped_last_line) warn_cut_last_line(path, "game");
     const auto& games = file.value.games;
     auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& r) { return r.index == index; });
     if (it == games.end()) throw no_game(games.size());

@@ -34,6 +34,7 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   if (read_back()) {  // seega summary: the file's runs, checked against c, none played
     auto file = read_run_sim(c, read_user_file(out_path, "summary"), HeaderUse::ReadBack);
     if (!file.ok()) throw UsageError(out_path + ": " + file.error);
+    if (file.value.dropped_last_line) warn_cut_last_line(out_path, "run");
     SimReport report{read_back_report(out_path, std::move(file.value.runs), c.runs, c.shard, "run")};
     report.interrupted = report.signalled;
     return report;

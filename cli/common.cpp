@@ -243,6 +243,11 @@ void expect_file_kind(const std::string& who, const std::string& path, std::stri
   throw UsageError(who + path + " is " + file_kind_text(kind) + "; " + reads);
 }
 
+void warn_cut_last_line(const std::string& path, std::string_view unit) {
+  fmt::print(stderr, "seega: warning: {}: skipped a corrupt last line (an interrupted write); that {} is left out\n",
+             path, unit);
+}
+
 void check_not_an_input(const std::string& option, const std::string& path,
                         const std::vector<std::pair<std::string, std::string>>& inputs) {
   std::error_code ec;

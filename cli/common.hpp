@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/player.hpp"
@@ -127,6 +128,11 @@ void expect_file_kind(const std::string& who, const std::string& path, std::stri
 // The part of it for a command that replaces any file with force (merge): path is none of inputs.
 void check_not_an_input(const std::string& option, const std::string& path,
                         const std::vector<std::pair<std::string, std::string>>& inputs);
+
+// The warning for a file read back (summary, compare, replay, export) whose cut last line was left out,
+// as a resume warns of it: "seega: warning: PATH: skipped a corrupt last line (an interrupted write);
+// that game is left out" (unit: "game", "run").
+void warn_cut_last_line(const std::string& path, std::string_view unit);
 
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
 // run can stop cleanly and keep what it finished; the previous handler comes back with the guard.

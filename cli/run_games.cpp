@@ -136,6 +136,7 @@ RunReport<GameRecord> read_games_back(const Tournament& t, const RunRequest& req
   auto file = read_results(t, read_user_file(request.out_path, "summary"), ResultsCheck::Fields, request.shard,
                            HeaderUse::ReadBack);
   if (!file.ok()) throw UsageError(request.out_path + ": " + file.error);
+  if (file.value.dropped_last_line) warn_cut_last_line(request.out_path, "game");
   return read_back_report(request.out_path, std::move(file.value.games), t.schedule.games(), request.shard, "game");
 }
 

@@ -204,6 +204,51 @@ EOF2
 bad_says "compare of one file" "two results files" compare m.jsonl
 bad_says "compare of a ladder" "compare reads matches" compare m.jsonl l.jsonl
 
+# --- a file with no games yet, and a cut last line -------------------------------------------------------
+head -n 1 m.jsonl >h.jsonl
+"$seega" summary h.jsonl >h.txt 2>h.err && grep -q 'no games yet' h.txt && ! grep -q '50.0%\|distinct games' h.txt &&
+  [ ! -s h.err ] && pass || fail "summary of a match file with no games: $(cat h.txt h.err)"
+"$seega" summary h.jsonl --json >h.json && "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["games"] == 0 and j["a_score"] is None and j["a_score_reason"] == "no games yet", j.get("a_score")
+assert j["last_placer_score"] is None and j["last_placer_ci95"] is None and j["last_placer_ci95_reason"] == "no games yet"
+' h.json && pass || fail "summary --json of a match file with no games: $(head -c 300 h.json)"
+head -n 1 l.jsonl >lh.jsonl
+"$seega" summary lh.jsonl >lh.txt 2>lh.err && grep -q 'no games yet' lh.txt && [ ! -s lh.err ] && pass ||
+  fail "summary of a ladder file with no games: $(cat lh.txt lh.err)"
+"$seega" summary lh.jsonl --json >lh.json && "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["games"] == 0 and j["players"] is None and j["players_reason"] == "no games yet", j
+' lh.json && pass || fail "summary --json of a ladder file with no games: $(cat lh.json)"
+# A ladder whose games leave a player unrated: an error, and a non-zero exit.
+"$py" - l.jsonl lpart.jsonl <<'EOF2'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+keep = [l for l in lines[1:] if json.loads(l)["index"] < 2]
+open(sys.argv[2], "w").write("\n".join([lines[0]] + keep) + "\n")
+EOF2
+"$seega" summary lpart.jsonl >/dev/null 2>lpart.err
+code=$?
+[ "$code" -ne 0 ] && grep -q '^seega: error: no ratings' lpart.err && pass ||
+  fail "a ladder file that rates no ladder: exit $code, $(cat lpart.err)"
+# A cut last line is left out with a warning, as --resume warns.
+head -c -25 m.jsonl >cutline.jsonl
+"$seega" summary cutline.jsonl --json >cutline.json 2>cutline.err
+grep -q '^seega: warning: cutline.jsonl: skipped a corrupt last line (an interrupted write)' cutline.err &&
+  grep -q '"games":39' cutline.json && pass || fail "summary of a file with a cut last line: $(cat cutline.err)"
+"$seega" compare cutline.jsonl m.jsonl >/dev/null 2>cutline.err
+grep -q '^seega: warning: cutline.jsonl: skipped a corrupt last line' cutline.err && pass ||
+  fail "compare of a file with a cut last line: $(cat cutline.err)"
+head -c -25 r.jsonl >rcutline.jsonl
+"$seega" summary rcutline.jsonl >/dev/null 2>cutline.err
+grep -q '^seega: warning: rcutline.jsonl: skipped a corrupt last line' cutline.err && pass ||
+  fail "summary of a run-sim file with a cut last line: $(cat cutline.err)"
+"$seega" replay --games cutline.jsonl --index 0 >/dev/null 2>cutline.err
+grep -q '^seega: warning: cutline.jsonl: skipped a corrupt last line' cutline.err && pass ||
+  fail "replay of a file with a cut last line: $(cat cutline.err)"
+
 # --- the wrong kind of file: each says what it found and what the command reads -------------------------
 echo quit | "$seega" play --out play.jsonl >/dev/null 2>&1
 bad_says "compare of a play file" \

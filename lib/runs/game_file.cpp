@@ -55,6 +55,7 @@ Parsed<GameFile> read_play_file(std::string_view text) {
     out.games.push_back(std::move(g.value));
   }
   out.header = std::move(split.value.header);
+  out.dropped_last_line = split.value.dropped_last_line;
   return P{std::move(out), {}};
 }
 
@@ -95,6 +96,7 @@ Parsed<GameFile> read_game_file(std::string_view text) {
     for (const auto& p : config.value.players()) out.players.push_back(p.text);
     out.rules = config.value.rules;
     out.header = std::move(file.value.header);
+    out.dropped_last_line = file.value.dropped_last_line;
     auto& runs = file.value.runs;
     std::sort(runs.begin(), runs.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     for (auto& run : runs)
@@ -112,6 +114,7 @@ Parsed<GameFile> read_game_file(std::string_view text) {
   for (const auto& p : made.value.players) out.players.push_back(p.text);
   out.header = std::move(file.value.header);
   out.games = std::move(file.value.games);
+  out.dropped_last_line = file.value.dropped_last_line;
   return checked(std::move(out));
 }
 

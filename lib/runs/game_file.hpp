@@ -21,6 +21,7 @@ struct GameFile {
   Rules rules;                       // the header's
   std::vector<std::string> players;  // the spec of each player index in the games
   std::vector<GameRecord> games;     // by index
+  bool dropped_last_line = false;    // a cut last line (an interrupted write) was left out
 };
 
 // seega play --out: a person's games, one file a run. A header line

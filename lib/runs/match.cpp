@@ -212,6 +212,15 @@ void find_missing(MatchSummary& s, const ClusteredMean& stone_diff) {
       if (why->empty()) *why = m.repeats;
     if (m.normalized_elo.empty()) m.normalized_elo = m.repeats;
   }
+  // No games (a file of a header alone, a run stopped before its first game ended): one reason for every
+  // figure, and no claim that games repeat.
+  if (s.games == 0) {
+    m = {};
+    for (std::string* why :
+         {&m.elo, &m.elo_ci, &m.pair_elo, &m.pair_elo_ci, &m.normalized_elo, &m.los, &m.pair_los, &m.stone_diff_10_ci,
+          &m.clustered, &m.first_capture_ci, &m.no_first_capture_ci, &m.decisive_ci, &m.a_last_ci, &m.a_first_ci})
+      *why = kNoGamesYet;
+  }
 }
 
 // Writes null and the reason in place of a figure that is left out.
@@ -397,6 +406,34 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
                                  std::pair{"first_move_capture_ci95_a_placing_first", m.a_first_ci},
                                  std::pair{"stone_diff_10_ci95_a_placing_first", m.a_first_ci}})
     leave_out(j, key, why);
+  // Without games a rate or a mean is no number at all (A's score is not 50%), and no plain interval
+  // either.
+  if (s.games == 0)
+    for (const char* key : {"a_score",
+                            "last_placer_win_rate",
+                            "last_placer_ci95",
+                            "draw_rate",
+                            "draw_ci95",
+                            "last_placer_loss_rate",
+                            "last_placer_loss_ci95",
+                            "mean_movement_plies",
+                            "passes_per_game",
+                            "captures_per_game",
+                            "last_placer_score",
+                            "last_placer_decisive_share",
+                            "a_score_placing_last",
+                            "a_score_placing_first",
+                            "design_effect",
+                            "first_move_capture_rate",
+                            "first_move_stones",
+                            "last_placer_win_rate_first_capture",
+                            "last_placer_win_rate_no_first_capture",
+                            "stone_diff_10",
+                            "first_move_capture_rate_a_placing_last",
+                            "first_move_capture_rate_a_placing_first",
+                            "stone_diff_10_a_placing_last",
+                            "stone_diff_10_a_placing_first"})
+      leave_out(j, key, kNoGamesYet);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {
     const char* d = s.sprt->decision == SprtResult::AcceptH1   ? "H1"

@@ -152,6 +152,11 @@ struct MatchSummary {
   bool sprt_decided = false;
 };
 
+// Why a match's summary gives no figure at all: it has no games (a file of a header alone, a run stopped
+// before its first game ended). Every reason of MatchSummary::missing is this one then, and summary_json
+// leaves out the rates and means too.
+inline constexpr const char* kNoGamesYet = "no games yet";
+
 // The width ratio of the clustered to the plain last-placer interval from which a summary warns that
 // games repeat too much for the plain intervals: at 1.25 the plain ones understate the uncertainty by a
 // quarter, which turns a result that looks settled to within 3 points into one known to within 4.
