@@ -114,6 +114,10 @@ void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport&
   fmt::print("run-sim: {} against {} on {}, {} runs{}, seed {}{}\n", c.player.label(), levels_text(c),
              c.rules.to_string(), s.runs, c.shard.whole() ? "" : " of shard " + c.shard.to_string(), c.seed,
              r.interrupted ? " (interrupted: --resume finishes it)" : "");
+  if (s.runs == 0) {  // nothing to give a figure of
+    fmt::print("{}, so no wins, score or interval; {}\n", kNoRunsYet, timing_text(r, "runs"));
+    return;
+  }
   print_distribution("wins (levels beaten)", s.wins, 2);
   print_distribution("score", s.score, 0);
   fmt::print("wins  runs\n");

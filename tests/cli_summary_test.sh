@@ -249,6 +249,30 @@ grep -q '^seega: warning: rcutline.jsonl: skipped a corrupt last line' cutline.e
 grep -q '^seega: warning: cutline.jsonl: skipped a corrupt last line' cutline.err && pass ||
   fail "replay of a file with a cut last line: $(cat cutline.err)"
 
+# --- no zero-width interval: a role's score of 100%, and a run-sim file of no runs ------------------------
+"$seega" match --quiet --a 'ab(depth=3)' --b random --games 60 --opening-turns 2 --seed 1 --json >sweep.json
+"$py" - sweep.json <<'EOF2' && pass || fail "a score of 100% has a zero-width interval: $(head -c 400 sweep.json)"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["a_score_placing_last"] == 1 and j["last_placer_score"] not in (0, 1), j["a_score_placing_last"]
+for k in ("a_score_placing_last_ci95", "a_score_placing_first_ci95"):
+    lo, hi = j[k]
+    assert hi == 1 and lo < 0.95, (k, lo, hi)
+EOF2
+"$seega" match --quiet --a 'ab(depth=3)' --b random --games 60 --opening-turns 2 --seed 1 | grep -q '100.0% \[100.0, 100.0\]' &&
+  fail "a score of 100% prints [100.0, 100.0]" || pass
+head -n 1 r.jsonl >rh.jsonl
+"$seega" summary rh.jsonl --json >rh.json && "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["runs"] == 0
+for d in (j["wins"], j["score"]):
+    assert d["mean_ci95"] is None and d["median_ci95"] is None and d["mean"] is None, d
+    assert d["mean_ci95_reason"] == "no runs yet", d
+' rh.json && pass || fail "summary --json of a run-sim file of no runs: $(cat rh.json)"
+"$seega" summary rh.jsonl >rh.txt && grep -q 'no runs yet' rh.txt && ! grep -q '\[0.00, 0.00\]\|\[0, 0\]' rh.txt && pass ||
+  fail "summary of a run-sim file of no runs: $(cat rh.txt)"
+
 # --- the wrong kind of file: each says what it found and what the command reads -------------------------
 echo quit | "$seega" play --out play.jsonl >/dev/null 2>&1
 bad_says "compare of a play file" \

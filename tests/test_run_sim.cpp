@@ -200,6 +200,12 @@ TEST(RunSim, QuantilesInterpolateBetweenRanks) {
   EXPECT_DOUBLE_EQ(distribution({0, 0, 0, 1}).mean_ci.lo, 0) << "a mean of non-negative values stays >= 0";
 }
 
+TEST(RunSim, NoRunsGiveNoInterval) {
+  const Distribution d = distribution({});
+  EXPECT_EQ(d.no_mean_ci, "no runs (at least 10 are needed)");
+  EXPECT_EQ(d.no_median_ci, d.no_mean_ci);
+}
+
 TEST(RunSim, PercentilesOfWholeCountsAreNearestRankAndSoWholeCounts) {
   // Four runs beating 0, 1, 2 and 3 levels: interpolation would give p75 2.25; the nearest rank,
   // ceil(0.75 x 4) = 3, gives the third value, 2.

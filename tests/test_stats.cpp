@@ -259,6 +259,27 @@ TEST(Stats, ClusteredIntervalIsWilsonsWhenEveryObservationIsItsOwnCluster) {
   EXPECT_NEAR(clustered.hi, plain.hi, 1e-12);
 }
 
+TEST(Stats, AScoreThatNeverVariesHasWilsonsIntervalAtItsClustersNotAZeroWidthOne) {
+  // 60 games in 30 clusters of two, every one scored 1: the normal interval from a standard error of 0
+  // would be [1, 1]; Wilson's at the effective size (each cluster once) is not.
+  std::vector<double> won(60, 1.0), drawn(60, 0.5), mixed;
+  std::vector<std::uint64_t> c;
+  for (int i = 0; i < 60; ++i) c.push_back(static_cast<std::uint64_t>(i / 2));
+  const Interval top = clustered_score_ci(clustered_mean(won, c)), want = wilson(30, 30);
+  EXPECT_NEAR(top.lo, want.lo, 1e-12);
+  EXPECT_DOUBLE_EQ(top.hi, 1);
+  EXPECT_LT(top.lo, 0.95);
+  const Interval middle = clustered_score_ci(clustered_mean(drawn, c)), half = wilson(15, 30);
+  EXPECT_NEAR(middle.lo, half.lo, 1e-12);
+  EXPECT_NEAR(middle.hi, half.hi, 1e-12);
+  // A score that varies keeps its normal interval, inside [0, 1].
+  for (int i = 0; i < 60; ++i) mixed.push_back(i % 3 == 0 ? 0.0 : 1.0);
+  const ClusteredMean m = clustered_mean(mixed, c);
+  const Interval normal = clustered_normal(m), got = clustered_score_ci(m);
+  EXPECT_DOUBLE_EQ(got.lo, std::max(0.0, normal.lo));
+  EXPECT_DOUBLE_EQ(got.hi, std::min(1.0, normal.hi));
+}
+
 TEST(Stats, ClusteredIntervalWidensWhenClustersRepeatAnOutcome) {
   // 400 observations in 40 clusters of 10 that each repeat one outcome (24 clusters of wins).
   // V0 = 400 * 0.24 / (400 * 399) = 0.00060150; V = 40/39 * (24 * 4^2 + 16 * 6^2) / 400^2 = 0.0061538;

@@ -201,6 +201,13 @@ Interval clustered_normal(const ClusteredMean& m, double z) {
   return {m.mean - z * m.se, m.mean + z * m.se};
 }
 
+Interval clustered_score_ci(const ClusteredMean& m, double z) {
+  if (m.n == 0) return {0, 1};
+  if (m.iid_se <= 0) return clustered_wilson(m, z);
+  const Interval i = clustered_normal(m, z);
+  return {std::max(0.0, i.lo), std::min(1.0, i.hi)};
+}
+
 double elo_from_score(double score) {
   if (score <= 0) return -kInf;
   if (score >= 1) return kInf;
@@ -390,7 +397,10 @@ Interval median_interval(std::vector<double> v) {
 
 Distribution distribution(const std::vector<double>& v, std::string_view one, std::string_view many) {
   Distribution d;
-  if (v.empty()) return d;
+  if (v.empty()) {
+    d.no_mean_ci = d.no_median_ci = too_few_text(0, one, many, "no " + std::string(many));
+    return d;
+  }
   const double n = static_cast<double>(v.size());
   double sum = 0, sq = 0;
   for (double x : v) sum += x;

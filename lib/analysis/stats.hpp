@@ -72,6 +72,11 @@ ClusteredMean clustered_mean(const std::vector<double>& values, const std::vecto
 Interval clustered_wilson(const ClusteredMean& m, double z = kZ95);
 // A normal 95% interval for a mean from its cluster-robust standard error.
 Interval clustered_normal(const ClusteredMean& m, double z = kZ95);
+// A 95% interval for a score (values 0, 0.5 or 1: a win, a draw, a loss) whose observations come in
+// clusters: the normal one from the cluster-robust standard error, inside [0, 1]; but when every
+// observation is the same (no spread, so a normal interval of zero width, [1, 1] for a sweep), Wilson's
+// at the effective sample size, as clustered_wilson gives for a proportion: each cluster counts once.
+Interval clustered_score_ci(const ClusteredMean& m, double z = kZ95);
 
 // How many independent units observations in clusters amount to. effective = n^2 / sum_c n_c^2, the
 // number of equal clusters that would hold the observations as unevenly: the count of clusters when they

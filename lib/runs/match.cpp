@@ -91,11 +91,9 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   }
   s.distinct_placements = static_cast<long long>(placements.size());
   s.distinct_games = static_cast<long long>(sequences.size());
-  // A score's interval: the normal one from the cluster-robust standard error, inside [0, 1].
-  auto score_ci = [](const ClusteredMean& m) {
-    const Interval i = clustered_normal(m);
-    return Interval{std::max(0.0, i.lo), std::min(1.0, i.hi)};
-  };
+  // A score's interval: the normal one from the cluster-robust standard error, inside [0, 1], or Wilson's
+  // where the score never varies (clustered_score_ci).
+  auto score_ci = [](const ClusteredMean& m) { return clustered_score_ci(m); };
   // Why a subset's clustered interval is left out: the whole summary's reason when it has one, else the
   // subset's own (its games may rest on too few clusters though all games do not).
   auto subset_gap = [&s](const std::vector<std::uint64_t>& subset, std::string_view what) {

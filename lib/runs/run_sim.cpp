@@ -206,7 +206,7 @@ RunSimSummary summarize_runs(const RunSimConfig& c, const std::vector<RunRecord>
 }
 
 json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
-  auto dist = [](const Distribution& d) {
+  auto dist = [&s](const Distribution& d) {
     json j{{"mean", d.mean},     {"mean_ci95", {d.mean_ci.lo, d.mean_ci.hi}},
            {"median", d.median}, {"median_ci95", {d.median_ci.lo, d.median_ci.hi}},
            {"p10", d.p10},       {"p25", d.p25},
@@ -217,6 +217,12 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
       if (!why.empty()) {
         j[key] = nullptr;
         j[std::string(key) + "_reason"] = why;
+      }
+    // No runs: no figure at all, not a mean of 0.
+    if (s.runs == 0)
+      for (const char* key : {"mean", "mean_ci95", "median", "median_ci95", "p10", "p25", "p75", "p90", "min", "max"}) {
+        j[key] = nullptr;
+        j[std::string(key) + "_reason"] = kNoRunsYet;
       }
     return j;
   };
@@ -231,6 +237,10 @@ json run_sim_json(const RunSimConfig& c, const RunSimSummary& s) {
          {"score", dist(s.score)},
          {"distinct_runs", s.distinct_runs},
          {"games_per_run", s.games_per_run}};
+  if (s.runs == 0) {
+    j["games_per_run"] = nullptr;
+    j["games_per_run_reason"] = kNoRunsYet;
+  }
   if (!c.table.levels.empty()) j["level_table"] = c.table.texts();
   add_shard_key(j, c.shard);  // the runs are this shard's only
   return j;

@@ -77,6 +77,9 @@ struct RunSimSummary {
   double games_per_run = 0;
 };
 RunSimSummary summarize_runs(const RunSimConfig& config, const std::vector<RunRecord>& runs);
+// Why a simulation's summary gives no figure at all: it has no runs (a file of a header alone, a run
+// stopped before its first run ended). run_sim_json writes null with this reason for every figure then.
+inline constexpr const char* kNoRunsYet = "no runs yet";
 nlohmann::json run_sim_json(const RunSimConfig& config, const RunSimSummary& summary);
 
 // The results file: a header naming the configuration, then one line a run with its games (moves
