@@ -127,9 +127,11 @@ int run_export(const std::vector<std::string>& args) {
     std::vector<Exported> chosen;
     for (long long n : wanted) {
       auto it = std::find_if(games.begin(), games.end(), [&](const Exported& e) { return e.game.record.index == n; });
-      if (it == games.end())
-        throw UsageError(fmt::format("--game {}: {} holds no game {} ({})", n, path, n,
-                                     games.empty() ? "it holds none" : fmt::format("it holds {} games", games.size())));
+      if (it == games.end()) {
+        std::vector<long long> held;
+        for (const auto& e : games) held.push_back(e.game.record.index);
+        throw UsageError(fmt::format("--game {}: {} holds no game {} (it holds {})", n, path, n, held_text(held)));
+      }
       chosen.push_back(*it);
     }
     games = std::move(chosen);

@@ -64,10 +64,11 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
   if (!m.clustered.empty()) fmt::print("clustered intervals: none given: this summary {}\n", m.clustered);
   fmt::print(
       "last placer's score (wins + half the draws): {} {}; its share of the decisive games {} {}; draws {} {} "
-      "(clustered: {} clusters, {:.1f} effective)\n",
+      "(clustered: {}, {:.1f} effective)\n",
       pct(s.last_placer_score), clustered(s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
       clustered(s.last_placer_decisive_ci, m.decisive_ci), pct(s.draws / n),
-      clustered(s.draw_ci_clustered, m.clustered), s.clusters.clusters, s.clusters.effective);
+      clustered(s.draw_ci_clustered, m.clustered), count_text(s.clusters.clusters, "cluster", "clusters"),
+      s.clusters.effective);
   if (c.a.text != c.b.text)
     fmt::print("A's score placing last {} {}, placing first {} {} (clustered)\n", pct(s.a_score_placing_last),
                clustered(s.a_score_placing_last_ci, m.a_last_ci), pct(s.a_score_placing_first),
@@ -111,11 +112,13 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
           who, pct(r->first_move_capture_rate), clustered(r->first_move_capture_ci, *why), who, lead(*r, *why));
   }
   fmt::print(
-      "diversity: {} distinct placements and {} distinct games in {}; {} clusters of games sharing an opening "
-      "or a placement ({:.1f} effective, the largest {}), {} by placement alone ({:.1f} effective); last "
-      "placer wins {} clustered (design effect {:.2f})\n",
-      s.distinct_placements, s.distinct_games, s.games, s.clusters.clusters, s.clusters.effective,
-      pct(s.clusters.largest_share), s.placement_clusters.clusters, s.placement_clusters.effective,
+      "diversity: {} and {} in {}; {} of games sharing an opening or a placement ({:.1f} effective, the "
+      "largest {}), {} by placement alone ({:.1f} effective); last placer wins {} clustered (design effect "
+      "{:.2f})\n",
+      count_text(s.distinct_placements, "distinct placement", "distinct placements"),
+      count_text(s.distinct_games, "distinct game", "distinct games"), s.games,
+      count_text(s.clusters.clusters, "cluster", "clusters"), s.clusters.effective, pct(s.clusters.largest_share),
+      s.placement_clusters.clusters, s.placement_clusters.effective,
       clustered(s.last_placer_win_ci_clustered, m.clustered), s.design_effect);
   if (s.repeats_mislead && m.clustered.empty())
     fmt::print(

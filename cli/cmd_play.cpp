@@ -303,12 +303,12 @@ int run_levels(const Rules& rules, const RunOptions& o) {
     games.push_back(g);
     const RunScore s = score_run(games);
     const char* verdict = g.won ? "you won" : rec.outcome.draw() ? "a draw" : "you lost";
-    fmt::print("\nresult: {} ({}): you ({}) {} stones, the computer ({}) {}\n", verdict,
-               ending_text(rules, rec.outcome), color_char(you), rec.stones[you], color_char(~you), rec.stones[~you]);
-    const std::string bonus =
-        g.won ? fmt::format("bonus {} ({} stones left, {} movement moves)", win_bonus(g.stones_left, g.movement_moves),
-                            g.stones_left, g.movement_moves)
-              : "bonus 0 (no win)";
+    fmt::print("\nresult: {} ({}): you ({}) {}, the computer ({}) {}\n", verdict, ending_text(rules, rec.outcome),
+               color_char(you), count_text(rec.stones[you], "stone", "stones"), color_char(~you), rec.stones[~you]);
+    const std::string bonus = g.won ? fmt::format("bonus {} ({} left, {})", win_bonus(g.stones_left, g.movement_moves),
+                                                  count_text(g.stones_left, "stone", "stones"),
+                                                  count_text(g.movement_moves, "movement move", "movement moves"))
+                                    : "bonus 0 (no win)";
     fmt::print("level {}, wins {}, {}, score {}\n", level, s.wins, bonus, s.score);
     if (!g.won) {
       fmt::print("the run is over: {} wins from level {}, score {}\n", s.wins, o.start_level, s.score);
@@ -362,9 +362,10 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
     names[first] = specs[0].label();
     names[~first] = specs[1].label();
     // The result on lines of their own, so that a narrow terminal does not wrap the figures into the names.
-    fmt::print("\nresult: {}\n        {}\n        w {} stones, b {}; {} plies, {} in movement, {} passes\n",
-               winner_text(rec.outcome, names), ending_text(rules, rec.outcome), rec.stones[White], rec.stones[Black],
-               rec.plies, rec.movement_plies, rec.passes);
+    fmt::print("\nresult: {}\n        {}\n        w {}, b {}; {}, {} in movement, {}\n",
+               winner_text(rec.outcome, names), ending_text(rules, rec.outcome),
+               count_text(rec.stones[White], "stone", "stones"), rec.stones[Black],
+               count_text(rec.plies, "ply", "plies"), rec.movement_plies, count_text(rec.passes, "pass", "passes"));
     return 0;
   });
 }

@@ -43,9 +43,10 @@ int run_replay(const std::vector<std::string>& args) {
   expect_file_kind("", path, text, {FileKind::Results, FileKind::RunSim, FileKind::Play, FileKind::GamesText},
                    "replay reads a results, run-sim or play file (the --out of match, ladder, gate, run-sim or play) "
                    "or games as text (seega export --format text)");
-  auto no_game = [&](std::size_t count) {
-    std::string have = count == 0 ? "none" : fmt::format("{} games", count);
-    return UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, have));
+  auto no_game = [&](const auto& games, auto index_of) {
+    std::vector<long long> held;
+    for (const auto& g : games) held.push_back(index_of(g));
+    return UsageError(fmt::format("{}: no game {} in the file (it holds {})", path, index, held_text(held)));
   };
   Rules rules;
   GameRecord g;
@@ -55,7 +56,7 @@ int run_replay(const std::vector<std::string>& args) {
     if (!games.ok()) throw UsageError(path + ": " + games.error);
     const auto& all = games.value;
     auto it = std::find_if(all.begin(), all.end(), [&](const TextGame& t) { return t.record.index == index; });
-    if (it == all.end()) throw no_game(all.size());
+    if (it == all.end()) throw no_game(all, [](const TextGame& t) { return t.record.index; });
     rules = it->rules;
     g = it->record;
     players = {it->players[White], it->players[Black]};
@@ -65,7 +66,7 @@ int run_replay(const std::vector<std::string>& args) {
     if (file.value.dropped_last_line) warn_cut_last_line(path, "game");
     const auto& games = file.value.games;
     auto it = std::find_if(games.begin(), games.end(), [&](const GameRecord& r) { return r.index == index; });
-    if (it == games.end()) throw no_game(games.size());
+    if (it == games.end()) throw no_game(games, [](const GameRecord& r) { return r.index; });
     g = *it;
     rules = file.value.rules;
     players = file.value.players;  // every game's players among them (read_game_file)
@@ -126,9 +127,9 @@ int run_replay(const std::vector<std::string>& args) {
   }
   const std::string names[2] = {players[static_cast<std::size_t>(g.player[White])],
                                 players[static_cast<std::size_t>(g.player[Black])]};
-  fmt::print("\nresult: {} ({}): w {} stones, b {}; {} plies, {} in movement, {} passes\n",
-             winner_text(g.outcome, names), ending_text(rules, g.outcome), g.stones[White], g.stones[Black], g.plies,
-             g.movement_plies, g.passes);
+  fmt::print("\nresult: {} ({}): w {}, b {}; {}, {} in movement, {}\n", winner_text(g.outcome, names),
+             ending_text(rules, g.outcome), count_text(g.stones[White], "stone", "stones"), g.stones[Black],
+             count_text(g.plies, "ply", "plies"), g.movement_plies, count_text(g.passes, "pass", "passes"));
   return 0;
 }
 

@@ -206,6 +206,34 @@ std::string plain_text(double x, int decimals) {
   return s[0] == '+' ? s.substr(1) : s;
 }
 
+std::string count_text(long long n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string held_text(std::vector<long long> indices) {
+  if (indices.empty()) return "none";
+  std::sort(indices.begin(), indices.end());
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < indices.size();) {
+    std::size_t j = i;
+    while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) ++j;
+    // Two in a row are two parts ("1 and 2"), three or more a range ("0 to 5").
+    if (j - i >= 2) {
+      parts.push_back(std::to_string(indices[i]) + " to " + std::to_string(indices[j]));
+    } else {
+      for (std::size_t k = i; k <= j; ++k) parts.push_back(std::to_string(indices[k]));
+    }
+    i = j + 1;
+  }
+  constexpr std::size_t kShown = 5;
+  std::string list;
+  const std::size_t shown = std::min(parts.size(), kShown);
+  for (std::size_t k = 0; k < shown; ++k)
+    list += (k == 0 ? "" : k + 1 == shown && parts.size() <= kShown ? " and " : ", ") + parts[k];
+  if (parts.size() > kShown) list += " and " + std::to_string(parts.size() - kShown) + " more";
+  return count_text(static_cast<long long>(indices.size()), "game", "games") + ": " + list;
+}
+
 std::string csv_row(const std::vector<std::string>& cells) {
   std::string row;
   for (std::size_t i = 0; i < cells.size(); ++i) row.append(i ? "," : "").append(csv_cell(cells[i]));

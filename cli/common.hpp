@@ -102,6 +102,11 @@ void check_opening_turns(const Rules& rules, int turns);
 std::string signed_text(double x, int decimals = 1);
 // The same without the plus sign.
 std::string plain_text(double x, int decimals = 1);
+// A count and its noun for people: "1 cluster", "3 clusters" (many is the plural).
+std::string count_text(long long n, std::string_view one, std::string_view many);
+// The games a file holds, for a message that names one it lacks: "none", "6 games: 0 to 5", "2 games: 1
+// and 4", the indices sorted, runs of them as ranges, the first five parts only ("and 12 more").
+std::string held_text(std::vector<long long> indices);
 // One CSV line of cells, quoted where a cell holds a comma, a quote or a newline.
 std::string csv_row(const std::vector<std::string>& cells);
 

@@ -187,6 +187,13 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
 
 void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const char* rate_key) {
   j["interrupted"] = interrupted;
+  // Read back, the run's time is not known (a file does not keep it): null, and the file it came from.
+  if (const ReadBack* rb = read_back()) {
+    j["seconds"] = nullptr;
+    j[rate_key] = nullptr;
+    j["read_back"] = rb->path;
+    return;
+  }
   j["seconds"] = r.seconds;
   j[rate_key] = r.seconds > 0 ? static_cast<double>(r.new_records) / r.seconds : 0.0;
 }

@@ -149,7 +149,8 @@ using Runner =
 RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run);
 
 // Adds what a summary says about the run itself: interrupted, seconds, and the rate under rate_key
-// (print_json adds the version and the build).
+// (print_json adds the version and the build); read back (seega summary), seconds and the rate are null
+// and "read_back" names the file.
 void add_run_keys(nlohmann::json& summary, const RunTotals& totals, bool interrupted,
                   const char* rate_key = "games_per_second");
 

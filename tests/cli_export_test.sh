@@ -209,7 +209,21 @@ bad_says "no format" "format" export "$tmp/m5.jsonl"
 bad_says "no file" "give the results file" export --format csv
 bad_says "unwritable --out" "--out" export "$tmp/m5.jsonl" --format csv --out "$tmp/no/such/dir/x.csv"
 bad_says "--out a directory" "is a directory" export "$tmp/m5.jsonl" --format csv --out "$tmp"
-bad_says "a game not in the file" "holds no game 99" export "$tmp/m5.jsonl" --format text --game 99
+bad_says "a game not in the file" "holds no game 99 (it holds 6 games: 0 to 5)" export "$tmp/m5.jsonl" --format text --game 99
+"$seega" export "$tmp/m5.jsonl" --format text --game 4 1 --out "$tmp/subset.txt"
+bad_says "a game not in a subset" "no game 0 in the file (it holds 2 games: 1 and 4)" replay --games "$tmp/subset.txt" --index 0
+# Counts of one read as one: a stone, a pass, a cluster, a turn.
+"$seega" match --quiet --a random --b random --games 10 --seed 3 --out "$tmp/rr.jsonl" >/dev/null
+"$seega" replay --games "$tmp/rr.jsonl" --index 8 | tail -n 1 | grep -q ': w 1 stone, b 8; ' && pass ||
+  fail "replay of a game that left w 1 stone: $("$seega" replay --games "$tmp/rr.jsonl" --index 8 | tail -n 1)"
+"$seega" replay --games "$tmp/rr.jsonl" --index 3 | tail -n 1 | grep -q ' 1 pass$' && pass ||
+  fail "replay of a game of 1 pass: $("$seega" replay --games "$tmp/rr.jsonl" --index 3 | tail -n 1)"
+"$seega" match --quiet --a 'ab(depth=1)' --b 'ab(depth=1)' --games 2 >"$tmp/one.cluster.txt"
+grep -q '(clustered: 1 cluster, 1.0 effective)' "$tmp/one.cluster.txt" &&
+  grep -q '1 distinct placement and 1 distinct game in 2; 1 cluster of games' "$tmp/one.cluster.txt" &&
+  ! grep -q ' 1 clusters\| 1 distinct games\| 1 distinct placements' "$tmp/one.cluster.txt" && pass ||
+  fail "a match of one cluster: $(grep cluster "$tmp/one.cluster.txt")"
+bad_says "too few openings of one turn" "found only 276 distinct openings of 1 turn in" openings --count 500 --turns 1
 bad_says "a game given twice" "--game 2 is given twice" export "$tmp/m5.jsonl" --format text --game 2 2
 bad_says "not a results file" "" export "$tmp/m5.csv" --format csv
 bad_says "replay of an export's CSV" "$tmp/m5.csv is games as CSV (seega export --format csv); replay reads a results, run-sim or play file" \

@@ -22,12 +22,13 @@ bad_says() {
     fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out${want:+; wanted: $want}"; fi
 }
 
-# same_summary <what> <a.json> <b.json>: two --json summaries equal but for the timing keys.
+# same_summary <what> <a.json> <b.json>: two --json summaries equal but for the timing keys (and the
+# file a summary was read back from).
 same_summary() {
   local what=$1 diff
   if diff=$("$py" - "$2" "$3" <<'EOF2'
 import json, sys
-timing = {"seconds", "games_per_second", "runs_per_second"}
+timing = {"seconds", "games_per_second", "runs_per_second", "read_back"}  # a run's time; where a summary was read from
 def load(path):
     with open(path) as f:
         return {k: v for k, v in json.load(f).items() if k not in timing}

@@ -156,7 +156,7 @@ for k, g in enumerate(games):
         if who == "you" and "-" in move:
             movement_moves += 1
     check(moves and moves[0] == ("computer" if k % 2 == 0 else "you"), f"game {k}: the wrong side placed first")
-    res = re.search(r"^result: (you won|you lost|a draw) \(.*\): you \(([wb])\) (\d+) stones, the computer \(([wb])\) (\d+)$",
+    res = re.search(r"^result: (you won|you lost|a draw) \(.*\): you \(([wb])\) (\d+) stones?, the computer \(([wb])\) (\d+)$",
                     g, re.M)
     if res is None:
         check(k == len(games) - 1, f"game {k}: no result")
@@ -323,7 +323,7 @@ if [ "$code1" -eq 0 ] && [ "$code2" -eq 0 ] && cmp -s "$tmp/w1.txt" "$tmp/w2.txt
   pass; else fail "--watch: exit $code1/$code2, or the same seed gave different output (or another seed the same)"; fi
 if head -n 1 "$tmp/w1.txt" | grep -qx 'watch: w plays random and places first, b plays greedy; standard, seed 3' &&
   tail -n 3 "$tmp/w1.txt" | head -n 1 | grep -qx 'result: \(w (random) wins\|b (greedy) wins\|a draw\)' &&
-  tail -n 1 "$tmp/w1.txt" | grep -q '^        w [0-9]* stones, b [0-9]*; [0-9]* plies' &&
+  tail -n 1 "$tmp/w1.txt" | grep -q '^        w [0-9]* stones\?, b [0-9]*; [0-9]* pl' &&
   [ "$(tail -n 3 "$tmp/w1.txt" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -lt 100 ]; then
   pass; else fail "--watch heading or result (the winner by name, lines under 100 columns): $(head -n 1 "$tmp/w1.txt") ... $(tail -n 3 "$tmp/w1.txt")"; fi
 # The result's stones are those of the last position shown.
@@ -331,7 +331,7 @@ if "$py" - "$tmp/w1.txt" <<'EOF'
 import re, sys
 text = open(sys.argv[1]).read()
 fen = re.findall(r"^    position (\S+)", text, re.M)[-1]
-w, b = map(int, re.search(r"^        w (\d+) stones, b (\d+);", text, re.M).groups())
+w, b = map(int, re.search(r"^        w (\d+) stones?, b (\d+);", text, re.M).groups())
 assert (fen.count("w"), fen.count("b")) == (w, b), (fen, w, b)
 EOF
 then pass; else fail "--watch: the result's stones are not the last position's"; fi

@@ -68,7 +68,7 @@ then pass; else fail "replay of a run-sim file's game: $(head -c 300 "$tmp/rep.j
 games=$("$py" -c 'import json,sys; print(sum(len(json.loads(l)["games"]) for l in open(sys.argv[1]).read().splitlines()[1:]))' "$tmp/r.jsonl")
 "$seega" replay --games "$tmp/r.jsonl" --index $((games - 1)) >"$tmp/rep.txt" && grep -q '^result: ' "$tmp/rep.txt" && pass ||
   fail "replay of a run-sim file's last game ($((games - 1)))"
-bad_says "replay past a run-sim file's games" "no game $games in the file (it holds $games games)" \
+bad_says "replay past a run-sim file's games" "no game $games in the file (it holds $games games: 0 to $((games - 1)))" \
   replay --games "$tmp/r.jsonl" --index "$games"
 "$seega" gen-data --quiet --from "$tmp/r.jsonl" --positions-per-game 2 --out "$tmp/rs.csv" >/dev/null
 rows=$(($(wc -l <"$tmp/rs.csv") - 1))

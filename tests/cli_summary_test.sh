@@ -37,6 +37,13 @@ rm m.jsonl
 "$seega" "${match[@]}" --out m.jsonl --json >m.json || fail "the match, --json"
 "$seega" summary m.jsonl --json >ms.json || fail "summary --json"
 same_summary "match: summary --json against the run's" m.json ms.json
+# Read back, the run's time is not known: null, not 0, and the summary says where it was read from.
+"$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["seconds"] is None and j["games_per_second"] is None and j["read_back"] == "m.jsonl", j
+assert "read_back" not in json.load(open(sys.argv[2]))' ms.json m.json && pass ||
+  fail "summary --json's timing: $(grep -o '"seconds":[^,]*\|"games_per_second":[^,]*\|"read_back":[^,]*' ms.json)"
 "$seega" "${match[@]}" --csv >m.csv
 "$seega" summary m.jsonl --csv >ms.csv || fail "summary --csv"
 same_csv "match: summary --csv against the run's" m.csv ms.csv

@@ -172,8 +172,8 @@ Parsed<std::vector<Opening>> random_openings(const Rules& rules, long long count
     }
     if (static_cast<long long>(out.size()) < count)
       return P::fail("found only " + std::to_string(out.size()) + " distinct openings of " + std::to_string(turns) +
-                     " turns in " + std::to_string(tries) + " tries, not " + std::to_string(count) +
-                     ": ask for fewer, or more turns");
+                     (turns == 1 ? " turn" : " turns") + " in " + std::to_string(tries) + " tries, not " +
+                     std::to_string(count) + ": ask for fewer, or more turns");
     return P{std::move(out), {}};
   });
 }
