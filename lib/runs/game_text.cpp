@@ -57,7 +57,7 @@ struct RawGame {
   std::vector<int> move_lines;    // the line of each move
   int line = 0;                   // of the first tag
   int last_line = 0;              // of the last line read
-  bool blank_after_tags = false;  // a blank line came after the tags: a game with no moves ends there
+  bool blank_after_tags = false;  // a blank line came after the tags: a tag given again starts a game
 };
 
 // A tag line "[Name "value"]" as (name, value), or why it is not one.
@@ -243,21 +243,19 @@ Parsed<std::vector<TextGame>> read_game_text(std::string_view text) {
       continue;
     }
     if (t.front() == '[') {
-      // The next game starts after this one's moves, or, for a game that ended before its first move (a
-      // forfeit), after a blank line that follows a whole set of tags.
-      const auto whole = [&] {
-        return std::all_of(game_text_tags().begin(), game_text_tags().end(),
-                           [&](const std::string& name) { return raw->tags.count(name) > 0; });
-      };
-      if (raw && (!raw->moves.empty() || (raw->blank_after_tags && whole())))
+      if (raw && !raw->moves.empty())
+        if (auto error = finish(); !error.empty()) return P::fail(error);
+      auto tag = parse_tag_line(t);
+      if (!tag.ok()) return P::fail(at(number) + quote(t) + ": " + tag.error);
+      const auto& [name, value] = tag.value;
+      // A game that ended before its first move (a forfeit) has no moves: the next game starts with a tag
+      // it already has, after a blank line.
+      if (raw && raw->blank_after_tags && raw->tags.count(name))
         if (auto error = finish(); !error.empty()) return P::fail(error);
       if (!raw) {
         raw.emplace();
         raw->line = number;
       }
-      auto tag = parse_tag_line(t);
-      if (!tag.ok()) return P::fail(at(number) + quote(t) + ": " + tag.error);
-      const auto& [name, value] = tag.value;
       auto names = game_text_tags();
       names.push_back(kDetailTag);
       names.push_back(kStartTag);

@@ -38,7 +38,7 @@ struct TextGame {
 // adjudication: GameRecord::end_detail), which such a game must have and no other may; and
 // [Start "<position>"], the position a game that did not start on the empty board started in (an
 // opening suite's, GameRecord::start), written only for such a game. A game that ended before its first
-// move (a forfeit) has no moves: the blank line after its tags ends it.
+// move (a forfeit) has no moves: the next game starts after a blank line, with a tag it already has.
 const std::vector<std::string>& game_text_tags();
 
 // One game as text: its tag lines, a blank line, its moves (wrapped at 80 columns, as PGN wraps), a newline.
