@@ -113,11 +113,12 @@ code=$?
 [ "$code" -eq 1 ] && grep -q '^FAIL go after .* moves: it ended: it exited with status 3' "$tmp/check.txt" && pass ||
   fail "engine-check of an engine that crashes: exit $code, $(grep -m1 FAIL "$tmp/check.txt")"
 bad_says "engine-check without a command" "needs the command" engine-check
-# stop: its bestmove must come after stop was sent; an engine that answered at once did not show it reads stop.
+# stop: its bestmove must come after stop was sent; an engine that answered at once did not show it reads stop,
+# but did nothing wrong (it may finish early): the check could not be made, and that is no failure.
 "$seega" engine-check "$greedy_py" >"$tmp/check.txt"
 code=$?
-[ "$code" -eq 1 ] && grep -q '^FAIL stop: it answered go movetime 60000 .* before stop was sent' "$tmp/check.txt" &&
-  grep -q '^17 of 18 checks passed$' "$tmp/check.txt" && pass ||
+[ "$code" -eq 0 ] && grep -q '^n/a  stop: it answered go movetime 60000 .* before stop was sent' "$tmp/check.txt" &&
+  grep -q '^17 of 18 checks passed, 1 could not be tested$' "$tmp/check.txt" && pass ||
   fail "engine-check of an engine that answers before stop: exit $code, $(grep '^[A-Za-z ]*stop:' "$tmp/check.txt")"
 grep -q '^ok   stop: bestmove [0-9]* ms after stop$' <(
   "$seega" engine-check "$greedy_py --think") && pass || fail "engine-check's stop of an engine that thinks until stop"
