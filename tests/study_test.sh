@@ -189,4 +189,13 @@ then pass; else fail "meta.py's deep tier: $(cat "$tmp/deep.log")"; fi
 if ! "$py" "$here/experiments/last_placer/meta.py" "$tmp/out.csv" --strength "$tmp/none.json" 2>"$tmp/meta_bad.log" &&
   grep -q 'none.json does not exist' "$tmp/meta_bad.log"; then pass; else
   fail "meta.py without ratings: $(cat "$tmp/meta_bad.log")"; fi
+# make demo leads with the answer (the last placer's score beside the seed's four in five), not with the
+# matches' progress lines, which go to a log.
+if bash "$here/scripts/demo.sh" "$seega" >"$tmp/demo.txt" 2>&1 &&
+  head -1 "$tmp/demo.txt" | grep -q '^The answer: seed 001 says .* four games in five (80%)' &&
+  sed -n 2p "$tmp/demo.txt" | grep -q '^  random placement, ab(depth=2,placement=random): the last placer scores [0-9.]*% \[' &&
+  sed -n 3p "$tmp/demo.txt" | grep -q '^  from the empty board, 30 perturbed configurations of ab(depth=2): ' &&
+  ! grep -q 'vary=1,jitter=3' "$tmp/demo.txt"; then pass; else fail "make demo does not lead with the answer: $(head -5 "$tmp/demo.txt")"; fi
+if ! "$py" "$here/experiments/last_placer/headline.py" "$tmp/none.csv" 2>"$tmp/headline.log" &&
+  grep -q 'none.csv does not exist' "$tmp/headline.log"; then pass; else fail "headline.py without a CSV: $(cat "$tmp/headline.log")"; fi
 finish "study"
