@@ -505,7 +505,8 @@ TEST(EngineServer, ARefusedPositionKeepsThePositionBefore) {
   for (const auto& l : lines)
     if (l.rfind("bestmove ", 0) == 0) bestmoves.push_back(l.substr(9));
   ASSERT_EQ(bestmoves.size(), 2u);
-  const Position<5> held = parse_position<5>(standard_rules(), movement).value;
+  const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
+  const Position<5> held = parse_position<5>(rules, movement).value;
   for (const auto& m : bestmoves) EXPECT_TRUE(parse_move(held, m).ok()) << m;
 }
 
