@@ -13,21 +13,27 @@ source "$(dirname "$0")/cli_lib.sh"
 "$seega" ladder --quiet --players random greedy 'greedy(blunder=0.5)' --games-per-pair 2 \
   --out "$tmp/l.jsonl" >/dev/null
 
+# Games 0 to GAMES-1 of $tmp/F.jsonl and of its text export $tmp/F.txt replay alike: the same --json,
+# and the same printed game but for the file's name on its first line.
+replays_alike() {
+  local f=$1 games=$2 i
+  for i in $(seq 0 $((games - 1))); do
+    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" --json >"$tmp/a.json" 2>&1
+    "$seega" replay --games "$tmp/$f.txt" --index "$i" --json >"$tmp/b.json" 2>&1
+    if cmp -s "$tmp/a.json" "$tmp/b.json"; then pass; else fail "$f game $i: --json differs: $(head -c 300 "$tmp/b.json")"; fi
+    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" | tail -n +2 >"$tmp/a.txt"
+    "$seega" replay --games "$tmp/$f.txt" --index "$i" | tail -n +2 >"$tmp/b.txt"
+    if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then pass; else fail "$f game $i: the printed replay differs"; fi
+  done
+}
+
 # --- Text: every game replays from the text as from the results file --------------------------------
 for f in m5 m7 m9 l; do
   if "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt"; then pass; else fail "$f: export --format text"; fi
   games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
   tagged=$(grep -c '^\[Index ' "$tmp/$f.txt")
   [ "$tagged" -eq "$games" ] && pass || fail "$f: $tagged games in the text, $games in the file"
-  for i in $(seq 0 $((games - 1))); do
-    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" --json >"$tmp/a.json" 2>&1
-    "$seega" replay --games "$tmp/$f.txt" --index "$i" --json >"$tmp/b.json" 2>&1
-    if cmp -s "$tmp/a.json" "$tmp/b.json"; then pass; else fail "$f game $i: --json differs: $(head -c 300 "$tmp/b.json")"; fi
-    # The printed game is the same but for the file's name on its first line.
-    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" | tail -n +2 >"$tmp/a.txt"
-    "$seega" replay --games "$tmp/$f.txt" --index "$i" | tail -n +2 >"$tmp/b.txt"
-    if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then pass; else fail "$f game $i: the printed replay differs"; fi
-  done
+  replays_alike "$f" "$games"
   # The tags say what the game lines say.
   if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
 import json, re, sys
@@ -66,14 +72,7 @@ greedy_py="$py $(cd "$(dirname "$0")/../examples" && pwd)/greedy_engine.py"
 for f in x1 x2 x3 x4 x5; do
   "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt" && pass || fail "$f: export --format text"
   games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
-  for i in $(seq 0 $((games - 1))); do
-    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" --json >"$tmp/a.json" 2>&1
-    "$seega" replay --games "$tmp/$f.txt" --index "$i" --json >"$tmp/b.json" 2>&1
-    if cmp -s "$tmp/a.json" "$tmp/b.json"; then pass; else fail "$f game $i: --json differs: $(head -c 300 "$tmp/b.json")"; fi
-    "$seega" replay --games "$tmp/$f.jsonl" --index "$i" | tail -n +2 >"$tmp/a.txt"
-    "$seega" replay --games "$tmp/$f.txt" --index "$i" | tail -n +2 >"$tmp/b.txt"
-    if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then pass; else fail "$f game $i: the printed replay differs"; fi
-  done
+  replays_alike "$f" "$games"
   if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
 import json, re, sys
 games = {g["index"]: g for g in map(json.loads, open(sys.argv[1]).read().splitlines()[1:])}

@@ -455,6 +455,14 @@ std::vector<std::string> serve(const std::string& spec, const std::string& comma
   return lines;
 }
 
+// The engine's lines that start with prefix, in order.
+std::vector<std::string> starting_with(const std::vector<std::string>& lines, std::string_view prefix) {
+  std::vector<std::string> out;
+  for (const auto& l : lines)
+    if (l.rfind(prefix, 0) == 0) out.push_back(l);
+  return out;
+}
+
 TEST(EngineServer, AnswersEveryMessage) {
   const auto lines = serve("ab(depth=2)",
                            "seega\nisready\nnewgame standard seed 4\nposition startpos moves a1+b2\ngo\n"
@@ -467,7 +475,8 @@ TEST(EngineServer, AnswersEveryMessage) {
   EXPECT_EQ(lines[7], "ok");
   EXPECT_EQ(lines[8].rfind("info depth ", 0), 0u);
   ASSERT_EQ(lines[9].rfind("bestmove ", 0), 0u);
-  Position<5> pos(standard_rules());
+  const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
+  Position<5> pos(rules);
   pos.play(parse_move(pos, "a1+b2").value);
   EXPECT_TRUE(parse_move(pos, lines[9].substr(9)).ok()) << lines[9];
 }
@@ -479,14 +488,13 @@ TEST(EngineServer, EveryGoGetsExactlyOneBestmove) {
                            "newgame standard\ngo\ngo depth x\n"
                            "position fen w4/5/5/5/4b w 0/0 30 30\ngo\n"
                            "position startpos\ngo depth 1\nposition fen w4/5/5/5/4b w 0/0 30 30\ngo movetime 50\n");
-  std::vector<std::string> bestmoves;
-  for (const auto& l : lines)
-    if (l.rfind("bestmove", 0) == 0) bestmoves.push_back(l);
+  const auto bestmoves = starting_with(lines, "bestmove");
   ASSERT_EQ(bestmoves.size(), 5u);
   EXPECT_EQ(bestmoves[0], "bestmove none");  // no position yet
   EXPECT_EQ(bestmoves[1], "bestmove none");  // a malformed go
   EXPECT_EQ(bestmoves[2], "bestmove none");  // a finished game
-  EXPECT_TRUE(parse_move(Position<5>(standard_rules()), bestmoves[3].substr(9)).ok()) << bestmoves[3];
+  const Rules rules = standard_rules();      // a position refers to its rules: they must outlive it
+  EXPECT_TRUE(parse_move(Position<5>(rules), bestmoves[3].substr(9)).ok()) << bestmoves[3];
   EXPECT_EQ(bestmoves[4], "bestmove none");
   // Each bestmove none comes after the error line that says why.
   for (std::size_t i = 1; i < lines.size(); ++i)
@@ -501,13 +509,11 @@ TEST(EngineServer, ARefusedPositionKeepsThePositionBefore) {
   const auto lines = serve("greedy", "newgame standard\nposition fen " + movement +
                                          "\nposition startpos moves a1+a1\ngo depth 1\n"
                                          "position fen not/a/position x 0/0 0 0\ngo depth 1\n");
-  std::vector<std::string> bestmoves;
-  for (const auto& l : lines)
-    if (l.rfind("bestmove ", 0) == 0) bestmoves.push_back(l.substr(9));
+  const auto bestmoves = starting_with(lines, "bestmove ");
   ASSERT_EQ(bestmoves.size(), 2u);
   const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
   const Position<5> held = parse_position<5>(rules, movement).value;
-  for (const auto& m : bestmoves) EXPECT_TRUE(parse_move(held, m).ok()) << m;
+  for (const auto& m : bestmoves) EXPECT_TRUE(parse_move(held, m.substr(9)).ok()) << m;
 }
 
 // Before any newgame the engine plays the standard rules (as after `newgame standard`).
@@ -515,7 +521,8 @@ TEST(EngineServer, BeforeAnyNewgameTheRulesAreStandard) {
   const auto lines = serve("greedy", "position startpos moves a1+b2\ngo depth 1\n");
   ASSERT_EQ(lines.size(), 1u) << lines.front();
   ASSERT_EQ(lines[0].rfind("bestmove ", 0), 0u) << lines[0];
-  Position<5> pos(standard_rules());
+  const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
+  Position<5> pos(rules);
   pos.play(parse_move(pos, "a1+b2").value);
   EXPECT_TRUE(parse_move(pos, lines[0].substr(9)).ok()) << lines[0];
 }
@@ -525,9 +532,7 @@ TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {
                            "go\nnewgame standard(sise=7)\nnewgame standard seed x\nnewgame standard\n"
                            "position fen 5/5/5 w 0/0 0 0\nposition startpos moves a1+a1\ngo\nfly\n"
                            "position startpos\ngo depth 2\n");
-  std::vector<std::string> errors;
-  for (const auto& l : lines)
-    if (l.rfind("error ", 0) == 0) errors.push_back(l);
+  const auto errors = starting_with(lines, "error ");
   ASSERT_EQ(errors.size(), 7u);
   EXPECT_NE(errors[0].find("no position"), std::string::npos);  // before newgame: standard, no position yet
   EXPECT_NE(errors[1].find("did you mean 'size'"), std::string::npos);
