@@ -263,6 +263,15 @@ def perturbation_of(population):
     return f"vary, jitter={m.group(1)}" if m else "vary"
 
 
+def clustered_mean(points, games):
+    """The mean of points over the games of some clusters (a cluster's points and games each) and its
+    variance clustered by cluster: the sandwich over the clusters' sums, with the c / (c - 1) correction."""
+    n, c = sum(games), len(games)
+    mean = sum(points) / n
+    var = c / (c - 1) * sum((pt - g * mean) ** 2 for pt, g in zip(points, games)) / n ** 2 if c > 1 else math.inf
+    return mean, var
+
+
 def population_estimate(configs):
     """The last placer's score over a population's configurations (rows of the CSV), its variance
     clustered by configuration (the sandwich over the configurations' sums, with the c / (c - 1)
@@ -272,8 +281,7 @@ def population_estimate(configs):
     n, c = sum(games), len(configs)
     if c < 2 or n == 0:
         raise ValueError(f"a population needs 2 configurations or more with games (it has {c})")
-    score = sum(points) / n
-    var = c / (c - 1) * sum((pt - g * score) ** 2 for pt, g in zip(points, games)) / n ** 2
+    score, var = clustered_mean(points, games)
     distinct = sum(int(r["distinct_games"]) for r in configs) if all(r.get("distinct_games") for r in configs) else None
     return {"score": score, "var": var, "configs": c, "games": n, "distinct_games": distinct,
             "draw_rate": sum(int(r["draws"]) for r in configs) / n}
@@ -453,8 +461,7 @@ def strength_checks(rows, opening_turns=0):
         games = [int(r["games"]) for r in configs]
         points = [float(r["a_score"]) * g for r, g in zip(configs, games)]
         n, c = sum(games), len(configs)
-        score = sum(points) / n
-        var = c / (c - 1) * sum((pt - g * score) ** 2 for pt, g in zip(points, games)) / n ** 2 if c > 1 else math.inf
+        score, var = clustered_mean(points, games)
         half = 1.959963984540054 * math.sqrt(var)
         out.append({"check": spec, "population": spec.split(" vs ")[0], "configs": c, "games": n, "score": score,
                     "ci": [max(0.0, score - half), min(1.0, score + half)], "elo": elo(score),
