@@ -151,6 +151,7 @@ int run_ladder(const std::vector<std::string>& args) {
   check_engines(c.players, c.rules, "--players");
   if (vm.count("levels")) {
     const LevelTable table = load_level_table(levels_path);
+    c.second_group = static_cast<int>(c.players.size());  // the table's order is checked apart from --players'
     c.players.insert(c.players.end(), table.levels.begin(), table.levels.end());
   } else if (player_texts.empty()) {
     throw UsageError("say the players: --players SPEC SPEC ..., or --levels FILE (a level table), or both");

@@ -84,6 +84,15 @@ if grep -q '^warning: random is not rated above greedy' "$tmp/mono.txt"; then pa
   fail "no warning for a ladder given in the wrong order: $(cat "$tmp/mono.txt")"; fi
 L --players random greedy --games-per-pair 20 --seed 2 >"$tmp/mono2.txt"
 if ! grep -q '^warning' "$tmp/mono2.txt"; then pass; else fail "a warning for a monotone ladder"; fi
+# With --levels, --players' candidates and the table are two groups: the table's first level is not
+# warned about for ranking below a stronger candidate, while the table's own order is still checked.
+L --players 'ab(depth=2)' --levels "$tmp/two.levels" --games-per-pair 20 --seed 2 >"$tmp/mono3.txt"
+if ! grep -q 'is not rated above ab(depth=2)' "$tmp/mono3.txt"; then pass; else
+  fail "ladder --levels warns that level 1 is not rated above a candidate: $(grep warning "$tmp/mono3.txt")"; fi
+printf '1 greedy\n2 random\n' >"$tmp/backwards.levels"
+L --players 'ab(depth=2)' --levels "$tmp/backwards.levels" --games-per-pair 20 --seed 2 >"$tmp/mono4.txt"
+if grep -q '^warning: random is not rated above greedy' "$tmp/mono4.txt"; then pass; else
+  fail "a level table in the wrong order is not warned about beside a candidate: $(cat "$tmp/mono4.txt")"; fi
 # A player who won every game: stated, finite.
 L --players random 'ab(depth=2)' --games-per-pair 40 --seed 3 --json >"$tmp/sweep.json"
 if "$py" -c '

@@ -101,6 +101,7 @@ Parsed<LadderSummary> ladder::summarize(const LadderConfig& config, const std::v
     s.table.push_back(row);
   }
   for (int i = 1; i < n && s.repeats.empty(); ++i) {
+    if (i == config.second_group) continue;
     const double d = s.fit.rating[static_cast<std::size_t>(i)] - s.fit.rating[static_cast<std::size_t>(i - 1)];
     if (d - s.fit.diff_ci95(i, i - 1) <= 0) s.not_above_previous.push_back(i);
   }

@@ -24,6 +24,10 @@ struct LadderConfig {
   AdjudicationRule adjudication;  // none by default
   int threads = 0;
   int anchor = 0;  // rated 0
+  // Where a second group in intended order begins: a level table's players (ladder --levels) after the
+  // candidates of --players. The order is checked within each group, not across them (a candidate is not
+  // meant to rank below level 1). 0: the players are one group.
+  int second_group = 0;
   bool record_moves = true;
   bool keep_moves = true;
   Shard shard;  // only this shard's games are played
@@ -53,7 +57,8 @@ struct LadderSummary {
   ScoreBoard board;
   RatingFit fit;
   std::vector<LadderRow> table;  // by rating, best first
-  // Players (in the given order) whose rating is not above the previous player's with 95% confidence.
+  // Players (in the given order) whose rating is not above the previous player's with 95% confidence; the
+  // first of a second group (LadderConfig::second_group) is not compared with the player before it.
   std::vector<int> not_above_previous;
   long long last_placer_wins = 0, draws = 0;
   // Diversity, as a match's (match.hpp): distinct games, and the clusters of games that share an opening
