@@ -10,6 +10,10 @@
 #   scripts/fuzz.sh --ci RUNS [SEED]   deterministic (make fuzz-ci, CI): the committed corpus alone,
 #                                      replayed, then RUNS inputs made from libFuzzer seed SEED (default
 #                                      1): the same commit always gets the same inputs and the same answer
+#   FUZZ_TWICE=1 scripts/fuzz.sh --ci  each target run a second time, its line (inputs, coverage, corpus)
+#                                      compared with the first: a difference fails the step, since the
+#                                      inputs then depend on more than the seed (CI does this when the
+#                                      fuzz code changed since the last landed commit, .ci/landed)
 set -uo pipefail
 ci=0
 if [ "${1:-}" = "--ci" ]; then
@@ -30,6 +34,21 @@ if [ $ci -eq 1 ]; then
 fi
 build=$root/build/fuzz
 failed=()
+# One deterministic run of target $name into log $1; its exit status.
+ci_run() {
+  local scratch=build/fuzz/ci-corpus/$name rc
+  rm -rf "${root:?}/$scratch" && mkdir -p "$root/$scratch"
+  (cd "$root" && env -i "${fixed_addresses[@]}" "build/fuzz/bin/fuzz_$name" -runs="$runs" -seed="$seed" -reload=0 \
+    -timeout=60 "${common[@]}" -artifact_prefix="build/fuzz/findings/$name/" "$scratch" "tests/fuzz/$name/") >"$1" 2>&1
+  rc=$?
+  rm -rf "${root:?}/$scratch"
+  return $rc
+}
+# The line of a finished deterministic run: inputs, coverage and corpus.
+ci_line() {
+  grep -E '^#[0-9]+[[:space:]]+DONE' "$1" | grep -oE '^#[0-9]+|cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' | tr '\n' ' ' |
+    sed 's/ $//'
+}
 for dir in "$root"/tests/fuzz/*/; do
   name=$(basename "$dir")
   bin=$build/bin/fuzz_$name
@@ -47,12 +66,8 @@ for dir in "$root"/tests/fuzz/*/; do
     # from make and one from a shell still did, since the environment and the paths in argv sit on the
     # stack. So: no randomisation (setarch -R), an empty environment (env -i), and paths relative to
     # the checkout (the same in any clone).
-    scratch=build/fuzz/ci-corpus/$name
-    rm -rf "${root:?}/$scratch" && mkdir -p "$root/$scratch"
-    (cd "$root" && env -i "${fixed_addresses[@]}" "build/fuzz/bin/fuzz_$name" -runs="$runs" -seed="$seed" -reload=0 \
-      -timeout=60 "${common[@]}" -artifact_prefix="build/fuzz/findings/$name/" "$scratch" "tests/fuzz/$name/") >"$log" 2>&1
+    ci_run "$log"
     rc=$?
-    rm -rf "${root:?}/$scratch"
   else
     mkdir -p "$build/corpus/$name"
     "$bin" -max_total_time="$seconds" -timeout=10 "${common[@]}" -artifact_prefix="$build/findings/$name/" \
@@ -65,6 +80,17 @@ for dir in "$root"/tests/fuzz/*/; do
       # The coverage reached and the inputs kept: equal from run to run when the step is deterministic.
       cov=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' | tail -1)
       echo "fuzz: $name: ${done_runs:-?} inputs from seed $seed, ${cov:-no coverage line}, nothing found"
+      if [ "${FUZZ_TWICE:-0}" = 1 ]; then
+        ci_run "$log.second"
+        first=$(ci_line "$log") second=$(ci_line "$log.second")
+        if [ -n "$first" ] && [ "$first" = "$second" ]; then
+          echo "fuzz: $name: a second run of seed $seed reached the same line"
+        else
+          echo "fuzz: $name: NOT one answer per commit: a second run of seed $seed reached '$second'," \
+            "the first '$first' (the inputs depend on more than the seed; logs $log and $log.second)" >&2
+          failed+=("$name")
+        fi
+      fi
     else
       echo "fuzz: $name: ${done_runs:-?} inputs in ${seconds}s, nothing found"
     fi

@@ -106,7 +106,7 @@ class GameOf : public Game {
 
 }  // namespace
 
-int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
+int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os, Thinking where) {
   // A tied stream flushes `os` before each read, from this thread, while the thinking one may be writing
   // to it: only Out writes, under its lock.
   in.tie(nullptr);
@@ -175,7 +175,8 @@ int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& os) {
       auto limits = parse_go(line);
       const std::string why = limits.ok() ? game->cannot_go() : limits.error;
       if (why.empty()) {
-        thinking = std::thread([&, l = limits.value, limited = !rest.empty()] { game->go(l, limited, out); });
+        if (where == Thinking::InLine) game->go(limits.value, !rest.empty(), out);
+        else thinking = std::thread([&, l = limits.value, limited = !rest.empty()] { game->go(l, limited, out); });
       } else {
         // Every go gets exactly one bestmove, so that a controller never waits for one that will not come.
         out.line("error " + why);

@@ -14,6 +14,11 @@ namespace seega {
 // random stream is the seed newgame names (0 when none), so a game against the controller is the game
 // the same player plays in process from the same seed. A malformed or out-of-place command is answered
 // with an error line, never ends the conversation.
-int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& out);
+// Where a go is searched: on a thread of its own (OnThread, as an engine must, so that stop is read while it
+// thinks), or in line, answered before the next command is read (InLine): the conversation is then a pure
+// function of its input, with no thread's timing in it, as a fuzz check that must give one answer per
+// input needs.
+enum class Thinking { OnThread, InLine };
+int serve_engine(const PlayerSpec& spec, std::istream& in, std::ostream& out, Thinking thinking = Thinking::OnThread);
 
 }  // namespace seega

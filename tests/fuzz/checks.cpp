@@ -329,10 +329,13 @@ void check_protocol(std::string_view input) {
     if (auto a = parse_adjudication(text); a.ok() && !(parse_adjudication(a.value.text()).value == a.value))
       finding("an adjudication rule does not read back: " + a.value.text());
   }
-  // The engine end takes the whole input as a conversation, whatever it says, and ends at its end.
+  // The engine end takes the whole input as a conversation, whatever it says, and ends at its end. Each go
+  // is answered in line: on a thread, when a stop or the end of the input caught the search decided what
+  // ran, and two runs of one seed made other inputs (cov 2344 and 2330 after 100,000).
   std::istringstream in(all);
   std::ostringstream out;
-  if (serve_engine(parse_player("random").value, in, out) != 0) finding("serve_engine did not return 0");
+  if (serve_engine(parse_player("random").value, in, out, Thinking::InLine) != 0)
+    finding("serve_engine did not return 0");
 }
 
 }  // namespace
