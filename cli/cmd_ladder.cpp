@@ -2,14 +2,17 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "analysis/stats.hpp"
 #include "cluster.hpp"
 #include "common.hpp"
+#include "kinds.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
 #include "runs/json.hpp"
 #include "runs/ladder.hpp"
+#include "runs/results_file.hpp"
 
 namespace seega::cli {
 
@@ -117,13 +120,22 @@ void print_csv(const LadderConfig& c, const LadderSummary& s) {
   }
 }
 
-}  // namespace
+// A ladder as its command line says it: the configuration, the output asked for and the file.
+struct LadderCommand {
+  LadderConfig c;
+  GamesArgs common;
+  RunRequest request;
+};
 
-int run_ladder(const std::vector<std::string>& args) {
+// The ladder of a command line, or nothing when it asked for --help. Read back (rb), from a results file's
+// recorded command line: the players are the header's (a --levels table's file is not read), weights and
+// the opening suite too, and no engine is started.
+std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, const ReadBack* rb) {
   std::string rules_text, schedule_text, anchor_text, levels_path;
   std::vector<std::string> player_texts;
   long long per_pair = 0;
-  GamesArgs common;
+  LadderCommand command;
+  GamesArgs& common = command.common;
   po::options_description opts("ladder options");
   add_rules_option(opts, rules_text);
   opts.add_options()("players", po::value(&player_texts)->multitoken(),
@@ -144,15 +156,25 @@ int run_ladder(const std::vector<std::string>& args) {
                      "       [--games-per-pair N] [--rules R] [--seed S] [--threads T]\n"
                      "       [--opening-turns K | --openings FILE [--openings-order random]]\n"
                      "       [--out F.jsonl] [--resume [--verify]] [--shard I/K] [--anchor NAME] [--json] [--csv]"))
-    return 0;
-  LadderConfig c;
+    return std::nullopt;
+  LadderConfig& c = command.c;
   c.rules = load_rules(rules_text);
-  c.players = load_players("--players", player_texts);
-  check_engines(c.players, c.rules, "--players");
+  const Load load = rb ? Load::ReadBack : Load::Play;
+  c.players = load_players("--players", player_texts, load);
+  if (!rb) check_engines(c.players, c.rules, "--players");
   if (vm.count("levels")) {
-    const LevelTable table = load_level_table(levels_path);
+    // Read back, the table's players are the header's after --players' (the table's file is not read).
+    std::vector<PlayerSpec> levels;
+    if (rb) {
+      auto t = header_tournament(rb->header);
+      if (!t.ok()) throw UsageError("summary " + rb->path + ": " + t.error);
+      for (std::size_t i = c.players.size(); i < t.value.players.size(); ++i)
+        levels.push_back(load_player("--levels", t.value.players[i].text, load));
+    } else {
+      levels = load_level_table(levels_path).levels;
+    }
     c.second_group = static_cast<int>(c.players.size());  // the table's order is checked apart from --players'
-    c.players.insert(c.players.end(), table.levels.begin(), table.levels.end());
+    c.players.insert(c.players.end(), levels.begin(), levels.end());
   } else if (player_texts.empty()) {
     throw UsageError("say the players: --players SPEC SPEC ..., or --levels FILE (a level table), or both");
   }
@@ -183,19 +205,22 @@ int run_ladder(const std::vector<std::string>& args) {
   c.seed = setup.seed;
   c.opening_turns = common.opening;
   c.adjudication = load_adjudication(common);
-  c.openings = load_openings(c.rules, common.openings, common.openings_order);
+  c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
   c.record_moves = !common.run.out.empty();
   c.keep_moves = false;
   c.shard = setup.request.shard;
 
+  command.request = setup.request;
+  return command;
+}
+
+// The ladder's summary of its records, played or read back, in the output its command asked for; the
+// exit status.
+int report_ladder(const LadderCommand& command, const RunReport<GameRecord>& r) {
+  const LadderConfig& c = command.c;
+  const GamesArgs& common = command.common;
+  const RunRequest& request = command.request;
   const Tournament t = c.tournament();
-  const RunRequest& request = setup.request;
-  const auto r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
-    RunOptions options = c.run_options();
-    options.share = share;
-    return run_tournament(t, options, std::move(finished), hooks, stop);
-  });
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
   const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(t.schedule.games());
   const bool interrupted = r.signalled && !complete;
   if (r.records.empty()) {  // nothing to rate yet: said so, not an error
@@ -239,7 +264,7 @@ int run_ladder(const std::vector<std::string>& args) {
     // Only a run cut short can leave a player without games; its games are in --out for --resume.
     fmt::print(stderr, "seega: error: no ratings from the {} games played: {}\n", r.records.size(), s.error);
     // An error exits non-zero: read back (seega summary, which passes a run's 130 on as 0) too.
-    return interrupted && !read_back() ? 130 : 2;
+    return interrupted && r.read_from.empty() ? 130 : 2;
   }
   const long long adjudicated = std::count_if(r.records.begin(), r.records.end(), [](const GameRecord& g) {
     return g.outcome.reason == EndReason::Adjudicated;
@@ -259,6 +284,52 @@ int run_ladder(const std::vector<std::string>& args) {
   }
   if (report_write_failure(request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int run_ladder(const std::vector<std::string>& args) {
+  const auto command = parse_ladder(args, nullptr);
+  if (!command) return 0;
+  const LadderConfig& c = command->c;
+  const Tournament t = c.tournament();
+  const RunRequest& request = command->request;
+  const auto r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+    RunOptions options = c.run_options();
+    options.share = share;
+    return run_tournament(t, options, std::move(finished), hooks, stop);
+  });
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  return report_ladder(*command, r);
+}
+
+int summarize_ladder(const ReadBack& rb, const std::vector<std::string>* recorded) {
+  LadderCommand command;
+  if (recorded) {
+    auto parsed = parse_ladder(*recorded, &rb);
+    if (!parsed) return 0;
+    command = std::move(*parsed);
+  } else {  // a file whose header does not record a ladder's command line (a gate's row, an older seega)
+    const Tournament t = read_back_tournament(rb);
+    take_games_setup(command.c, t);
+    command.c.players = t.players;
+    if (auto why = ladder_players_invalid(t.players); !why.empty()) throw UsageError("summary " + rb.path + ": " + why);
+    command.c.schedule = t.schedule.kind();
+  }
+  LadderConfig& c = command.c;
+  c.shard = rb.shard;
+  command.common.json = rb.json;
+  command.common.csv = rb.csv;
+  command.request = RunRequest{};
+  auto games = read_games_back(c.tournament(), rb);
+  if (!recorded) {  // the games a pair the file's games need, even (pairs swap roles), 2 at least
+    const long long pairings = Schedule(c.schedule, static_cast<int>(c.players.size()), 2).games() / 2;
+    long long per_pair = (records_needed(games) + pairings - 1) / std::max(1LL, pairings);
+    c.games_per_pair = std::max(2LL, per_pair + per_pair % 2);
+  }
+  const auto r = read_back_report(rb.path, std::move(games), c.tournament().schedule.games(), rb.shard, "game");
+  const int status = report_ladder(command, r);
+  return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
 }
 
 }  // namespace seega::cli

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <tuple>
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "kinds.hpp"
 #include "run_games.hpp"
 #include "runs/match.hpp"
 
@@ -217,16 +219,24 @@ void print_csv(const nlohmann::json& j) {
   fmt::print("{}\n{}\n", csv_row(head), csv_row(row));
 }
 
-}  // namespace
+// A match as its command line says it: the configuration, the output asked for and the file.
+struct MatchCommand {
+  MatchConfig c;
+  GamesArgs common;
+  RunRequest request;
+};
 
-int run_match(const std::vector<std::string>& args) {
+// The match of a command line, or nothing when it asked for --help. Read back (rb), from a results file's
+// recorded command line: weights and the opening suite are the header's, and no engine is started.
+std::optional<MatchCommand> parse_match(const std::vector<std::string>& args, const ReadBack* rb) {
   std::string rules_text, a_text, b_text, sprt_text;
   long long games = 0;
-  GamesArgs common;
+  MatchCommand m;
+  GamesArgs& common = m.common;
   po::options_description opts("match options");
   add_rules_option(opts, rules_text);
   opts.add_options()("a", po::value(&a_text)->required(), "player A (see 'seega players')")(
-      "b", po::value(&b_text)->required(), "player B")("games", po::value(&games)->default_value(100),
+      "b", po::value(&b_text)->required(), "player B")("games", po::value(&games)->default_value(MatchConfig{}.games),
                                                        "number of games (pairs swap who places first; even is best)")(
       "sprt", po::value(&sprt_text), "stop when a GSPRT decides, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05");
   add_games_options(opts, common, "continue the match recorded in --out",
@@ -237,13 +247,16 @@ int run_match(const std::vector<std::string>& args) {
                      "       [--opening-turns K | --openings FILE [--openings-order random]] [--out games.jsonl] "
                      "[--resume [--verify]] [--sprt ...] [--shard I/K]\n"
                      "       [--json] [--csv]"))
-    return 0;
-  MatchConfig c;
+    return std::nullopt;
+  MatchConfig& c = m.c;
+  const Load load = rb ? Load::ReadBack : Load::Play;
   c.rules = load_rules(rules_text);
-  c.a = load_player("--a", a_text);
-  c.b = load_player("--b", b_text);
-  check_engines(c.a, c.rules, "--a");
-  check_engines(c.b, c.rules, "--b");
+  c.a = load_player("--a", a_text, load);
+  c.b = load_player("--b", b_text, load);
+  if (!rb) {
+    check_engines(c.a, c.rules, "--a");
+    check_engines(c.b, c.rules, "--b");
+  }
   if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
   const RunSetup setup = check_games_args(common, c.rules);
   c.games = games;
@@ -251,7 +264,7 @@ int run_match(const std::vector<std::string>& args) {
   c.seed = setup.seed;
   c.opening_turns = common.opening;
   c.adjudication = load_adjudication(common);
-  c.openings = load_openings(c.rules, common.openings, common.openings_order);
+  c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
   // Moves are written in notation only when there is a file to write them to (the summary does not
   // need them), and dropped from memory once written.
   c.record_moves = !common.run.out.empty();
@@ -266,12 +279,14 @@ int run_match(const std::vector<std::string>& args) {
     throw UsageError(
         "--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "
         "mpirun");
+  m.request = setup.request;
+  return m;
+}
 
-  const RunRequest& request = setup.request;
-  const auto r = run_games(c.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
-    return seega::run_match(c, std::move(finished), hooks, stop, share);
-  });
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+// The match's summary of its records, played or read back, in the output its command asked for; the
+// exit status.
+int report_match(const MatchCommand& m, const RunReport<GameRecord>& r) {
+  const MatchConfig& c = m.c;
   // The stop flag is only raised by a signal; it counts as an interruption only when it cost games (a
   // Ctrl-C after the last game, or after the SPRT decided, leaves a complete run).
   const MatchSummary s = match::summarize(c, r.records);
@@ -279,11 +294,54 @@ int run_match(const std::vector<std::string>& args) {
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
   nlohmann::json j = match::summary_json(c, s);
   add_run_keys(j, r, interrupted);
-  if (common.json) print_json(j);
-  else if (common.csv) print_csv(j);
+  if (m.common.json) print_json(j);
+  else if (m.common.csv) print_csv(j);
   else print_human(c, s, r, interrupted);
-  if (report_write_failure(request.out_path, r, "every game")) return 2;
+  if (report_write_failure(m.request.out_path, r, "every game")) return 2;
   return interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int run_match(const std::vector<std::string>& args) {
+  const auto m = parse_match(args, nullptr);
+  if (!m) return 0;
+  const MatchConfig& c = m->c;
+  const auto r =
+      run_games(c.tournament(), m->request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+        return seega::run_match(c, std::move(finished), hooks, stop, share);
+      });
+  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  return report_match(*m, r);
+}
+
+int summarize_match(const ReadBack& rb, const std::vector<std::string>* command) {
+  MatchCommand m;
+  if (command) {
+    auto parsed = parse_match(*command, &rb);
+    if (!parsed) return 0;
+    m = std::move(*parsed);
+  } else {  // a file whose header does not record a match's command line (a gate's row, an older seega)
+    const Tournament t = read_back_tournament(rb);
+    if (t.players.size() != 2)
+      throw UsageError("summary " + rb.path + ": not a match's file (its header names " +
+                       std::to_string(t.players.size()) + " players)");
+    take_games_setup(m.c, t);
+    m.c.a = t.players[0];
+    m.c.b = t.players[1];
+  }
+  m.c.shard = rb.shard;
+  m.common.json = rb.json;
+  m.common.csv = rb.csv;
+  m.request = RunRequest{};
+  auto games = read_games_back(m.c.tournament(), rb);
+  // A resume may have extended the match past the games its first command line asked for; a file without
+  // a command line asked for the games it holds.
+  const long long needed = records_needed(games);
+  m.c.games = command ? std::max(m.c.games, needed) : std::max<long long>(needed, 1);
+  const auto r = read_back_report(rb.path, std::move(games), m.c.games, rb.shard, "game");
+  const int status = report_match(m, r);
+  return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
 }
 
 }  // namespace seega::cli

@@ -3,12 +3,14 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <optional>
 #include <utility>
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "kinds.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
 #include "runs/append_file.hpp"
@@ -31,14 +33,6 @@ struct SimReport : RunReport<RunRecord> {
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
 SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
   const std::string& out_path = request.out_path;
-  if (read_back()) {  // seega summary: the file's runs, checked against c, none played
-    auto file = read_run_sim(c, read_user_file(out_path, "summary"), HeaderUse::ReadBack);
-    if (!file.ok()) throw UsageError(out_path + ": " + file.error);
-    if (file.value.dropped_last_line) warn_cut_last_line(out_path, "run");
-    SimReport report{read_back_report(out_path, std::move(file.value.runs), c.runs, c.shard, "run")};
-    report.interrupted = report.signalled;
-    return report;
-  }
   std::optional<AppendFile> out;
   std::vector<RunRecord> finished;
   if (!out_path.empty() && prints()) {
@@ -225,14 +219,27 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
   return 0;
 }
 
-}  // namespace
+// A simulation as its command line says it: the configuration (its player loaded unless the command is a
+// --target-median search), the output asked for and the file.
+struct SimCommand {
+  RunSimConfig c;
+  std::string player_text;
+  int target = -1;  // --target-median, or -1
+  bool json = false;
+  RunRequest request;
+};
 
-int run_run_sim(const std::vector<std::string>& args) {
+// The simulation of a command line, or nothing when it asked for --help. Read back (rb), from a run-sim
+// file's recorded command line: the player's weights and a --levels table are the header's (their files
+// are not read), and no engine is started.
+std::optional<SimCommand> parse_run_sim(const std::vector<std::string>& args, const ReadBack* rb) {
   std::string rules_text, player_text, levels_path;
   long long runs = 0;
   int max_level = 0, target = -1;
   RunArgs run;
-  bool json = false, clock = false;
+  SimCommand command;
+  bool& json = command.json;
+  bool clock = false;
   po::options_description opts("run-sim options");
   add_rules_option(opts, rules_text);
   opts.add_options()("player", po::value(&player_text), "the player that makes the run, e.g. 'ab(depth=2)'")(
@@ -266,14 +273,20 @@ int run_run_sim(const std::vector<std::string>& args) {
                      "the roles swap every game. A win's bonus is 4 a stone the player has left plus 50 less its\n"
                      "movement moves (that part never below 0); the score is wins x 1000 plus ten times the mean\n"
                      "bonus, rounded half up."))
-    return 0;
-  RunSimConfig c;
+    return std::nullopt;
+  RunSimConfig& c = command.c;
   c.rules = load_rules(rules_text);
   c.max_level = max_level;
   c.runs = runs;
   c.clock = clock;
   if (vm.count("levels")) {
-    c.table = load_level_table(levels_path);
+    if (rb) {  // the table the header records (its file is not read)
+      auto recorded = run_sim_config(rb->header);
+      if (!recorded.ok()) throw UsageError("summary " + rb->path + ": " + recorded.error);
+      c.table = recorded.value.table;
+    } else {
+      c.table = load_level_table(levels_path);
+    }
     if (vm["max-level"].defaulted()) c.max_level = static_cast<int>(c.table.levels.size());
   }
   const RunSetup setup = check_run_args(run);
@@ -285,27 +298,71 @@ int run_run_sim(const std::vector<std::string>& args) {
   const bool targeting = vm.count("target-median") > 0;
   if (targeting == !player_text.empty())
     throw UsageError("say --player SPEC (one player's runs) or --target-median L (the proxies), one of the two");
-  const bool progress = setup.request.progress;
   if (targeting) {
     if (target < 0 || target > c.max_level)
       throw UsageError(fmt::format("--target-median {}: allowed from 0 to --max-level ({})", target, c.max_level));
     if (!run.out.empty()) throw UsageError("--out records one player's runs: not with --target-median");
     if (!c.shard.whole()) throw UsageError("--shard splits one player's runs: not with --target-median");
-    return run_targets(c, target, json, progress);
+    command.target = target;
+  } else {
+    c.player = load_player("--player", player_text, rb ? Load::ReadBack : Load::Play);
+    if (!rb) check_engines(c.player, c.rules, "--player");
   }
-  c.player = load_player("--player", player_text);
-  check_engines(c.player, c.rules, "--player");
-  if (clock && prints())
+  command.player_text = player_text;
+  command.request = setup.request;
+  return command;
+}
+
+// The simulation's summary of its runs, played or read back, in the output its command asked for; the
+// exit status.
+int report_run_sim(const SimCommand& command, const SimReport& r) {
+  const RunSimConfig& c = command.c;
+  const RunSimSummary s = summarize_runs(c, r.records);
+  if (command.json) print_json(summary_json(c, s, r));
+  else print_human(c, s, r);
+  if (report_write_failure(command.request.out_path, r, "every run")) return 2;
+  return r.interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int run_run_sim(const std::vector<std::string>& args) {
+  const auto command = parse_run_sim(args, nullptr);
+  if (!command) return 0;
+  const RunSimConfig& c = command->c;
+  const bool progress = command->request.progress;
+  if (command->target >= 0) return run_targets(c, command->target, command->json, progress);
+  if (c.clock && prints())
     fmt::print(stderr,
                "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
                "reproducible from the seed\n");
-  const SimReport r = simulate(c, setup.request);
+  const SimReport r = simulate(c, command->request);
   if (!prints()) return 0;  // another rank than 0: rank 0 reports
-  const RunSimSummary s = summarize_runs(c, r.records);
-  if (json) print_json(summary_json(c, s, r));
-  else print_human(c, s, r);
-  if (report_write_failure(run.out, r, "every run")) return 2;
-  return r.interrupted ? 130 : 0;
+  return report_run_sim(*command, r);
+}
+
+int summarize_run_sim(const ReadBack& rb, const std::vector<std::string>& recorded) {
+  auto command = parse_run_sim(recorded, &rb);
+  if (!command) return 0;
+  if (command->target >= 0) throw UsageError("summary " + rb.path + ": its command is a --target-median search");
+  if (rb.csv) throw UsageError("--csv: seega run-sim prints no CSV summary; use --json");
+  RunSimConfig& c = command->c;
+  c.shard = rb.shard;
+  command->json = rb.json;
+  command->request = RunRequest{};
+  // The runs, checked as a resume checks them (less the weights: the header's are the file's own). A
+  // resume may have extended the simulation past the runs its first command line asked for: the file is
+  // read for as many runs as it holds, and the simulation is the larger of the two.
+  const long long asked = c.runs;
+  c.runs = std::numeric_limits<long long>::max();
+  auto file = read_run_sim(c, read_user_file(rb.path, "summary"), HeaderUse::ReadBack);
+  if (!file.ok()) throw UsageError(rb.path + ": " + file.error);
+  if (file.value.dropped_last_line) warn_cut_last_line(rb.path, "run");
+  c.runs = std::max(asked, records_needed(file.value.runs));
+  SimReport r{read_back_report(rb.path, std::move(file.value.runs), c.runs, c.shard, "run")};
+  r.interrupted = r.signalled;
+  const int status = report_run_sim(*command, r);
+  return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
 }
 
 }  // namespace seega::cli

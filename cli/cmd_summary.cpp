@@ -1,7 +1,8 @@
 // seega summary FILE: the summary of a run read back from the file it wrote, complete or not, as the run
-// printed it. The file's header records the command line (its "origin"); the command that wrote the file
-// parses it again and reports on the file's games instead of playing (run_games.hpp, ReadBack), so the
-// summary is the run's own, figure for figure, without retyping a single option.
+// printed it. The file's header says which kind of run wrote it, and that kind's summary (kinds.hpp)
+// parses the command line the header records with the kind's own parser and reports on the file's
+// records with the kind's own report, so the summary is the run's own, figure for figure, without
+// retyping a single option.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -10,19 +11,13 @@
 #include <set>
 
 #include "common.hpp"
-#include "run_games.hpp"
+#include "kinds.hpp"
 #include "runs/json.hpp"
 #include "runs/positions_file.hpp"
-#include "runs/results_file.hpp"
-#include "runs/run_sim.hpp"
 
 namespace seega::cli {
 
 namespace {
-
-// The commands whose results files summary reads back with their own command line (a run-sim file's
-// command is read back as it is, in run_summary).
-constexpr const char* kReadBack[] = {"match", "ladder"};
 
 std::string first_line(const std::string& path) {
   std::ifstream in(path);
@@ -47,88 +42,6 @@ std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h
     words.push_back(w.get<std::string>());
   }
   return words;
-}
-
-// The games a results file holds past the last index (the run's size it needs at least).
-long long games_needed(const std::vector<GameRecord>& games) {
-  long long last = -1;
-  for (const auto& g : games) last = std::max(last, g.index);
-  return last + 1;
-}
-
-// Sets option `name` to value in words (a command's arguments), replacing "--name V" or "--name=V", or
-// adding it.
-void set_option(std::vector<std::string>& words, const std::string& name, const std::string& value) {
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (words[i] == name && i + 1 < words.size()) {
-      words[i + 1] = value;
-      return;
-    }
-    if (words[i].rfind(name + "=", 0) == 0) {
-      words[i] = name + "=" + value;
-      return;
-    }
-  }
-  words.push_back(name);
-  words.push_back(value);
-}
-
-// The value of option `name` in words, if given.
-std::optional<std::string> option_value(const std::vector<std::string>& words, const std::string& name) {
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (words[i] == name && i + 1 < words.size()) return words[i + 1];
-    if (words[i].rfind(name + "=", 0) == 0) return words[i].substr(name.size() + 1);
-  }
-  return std::nullopt;
-}
-
-// The command (name and arguments) that summarises a results file: the recorded one of a match or a
-// ladder; else (a file of an older seega, or a gate's row) a match or a ladder rebuilt from the header
-// (its rules, players, seed and opening turns) over the games the file holds.
-std::vector<std::string> results_command(const std::string& path, const nlohmann::json& h) {
-  // The games the file needs its run to hold, read only where it matters (the command reads the file
-  // again, checked, for its summary): a match's, and a header without its command line.
-  auto games_in_file = [&path] {
-    auto file = read_results(read_user_file(path, "summary"));
-    if (!file.ok()) throw UsageError("summary " + path + ": " + file.error);
-    return games_needed(file.value.games);
-  };
-  if (auto words = recorded_command(h);
-      words && std::find(std::begin(kReadBack), std::end(kReadBack), (*words)[1]) != std::end(kReadBack)) {
-    std::vector<std::string> args(words->begin() + 1, words->end());
-    // A resume may have extended the run past the games its first command line asked for.
-    if ((*words)[1] == "match") {
-      const auto games = option_value(args, "--games");
-      if (const long long needed = games_in_file(); needed > (games ? std::atoll(games->c_str()) : 100))
-        set_option(args, "--games", std::to_string(needed));
-    }
-    return args;
-  }
-  const long long needed = games_in_file();
-  auto t = header_tournament(h);
-  if (!t.ok()) throw UsageError("summary " + path + ": " + t.error);  // its error names line 1
-  const Tournament& tour = t.value;
-  std::vector<std::string> args;
-  if (tour.players.size() == 2) {
-    args = {"match",
-            "--a",
-            tour.players[0].text,
-            "--b",
-            tour.players[1].text,
-            "--games",
-            std::to_string(std::max<long long>(needed, 2))};
-  } else {
-    args = {"ladder", "--players"};
-    for (const auto& p : tour.players) args.push_back(p.text);
-    args.insert(args.end(), {"--schedule", std::string(to_string(tour.schedule.kind()))});
-    const long long pairings = Schedule(tour.schedule.kind(), static_cast<int>(tour.players.size()), 2).games() / 2;
-    long long per_pair = (needed + pairings - 1) / std::max(1LL, pairings);
-    per_pair += per_pair % 2;
-    args.insert(args.end(), {"--games-per-pair", std::to_string(std::max(2LL, per_pair))});
-  }
-  args.insert(args.end(), {"--rules", tour.rules.to_string(), "--seed", std::to_string(tour.seed), "--opening-turns",
-                           std::to_string(tour.opening_turns)});
-  return args;
 }
 
 // A positions file (gen-data's CSV, its configuration in FILE.json): what it holds, read back, with the
@@ -234,46 +147,33 @@ int run_summary(const std::vector<std::string>& args) {
                      "ladder, run-sim or gen-data)");
   if (json_field_is(h, "kind", "play"))
     throw UsageError("summary " + path + ": a play file (a person's games); seega replay shows each game");
+  auto shard = header_shard(h);
+  if (!shard.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + shard.error);
+  const ReadBack rb{path, shard.value, json, csv, h};
+  const auto words = recorded_command(h);
+  // The arguments after the command's name, when the header records that command's line.
+  auto recorded = [&words](const char* name) -> std::optional<std::vector<std::string>> {
+    if (!words || (*words)[1] != name) return std::nullopt;
+    return std::vector<std::string>(words->begin() + 2, words->end());
+  };
   if (json_field_is(h, "kind", "run-sim")) {
-    const auto words = recorded_command(h);
-    if (!words || (*words)[1] != "run-sim")
+    const auto command = recorded("run-sim");
+    if (!command)
       throw UsageError("summary " + path +
                        ": a run-sim file whose header does not record its command line (an older seega's): give "
                        "seega run-sim its options with --out " +
                        path + " --resume");
-    if (csv) throw UsageError("--csv: seega run-sim prints no CSV summary; use --json");
+    return summarize_run_sim(rb, *command);
   }
-  auto shard = header_shard(h);
-  if (!shard.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + shard.error);
-  std::vector<std::string> command;
-  if (json_field_is(h, "kind", "run-sim")) {
-    const auto words = recorded_command(h);
-    command.assign(words->begin() + 1, words->end());
-    // A resume may have extended the simulation past the runs its first command line asked for.
-    auto file = read_run_sim(read_user_file(path, "summary"));
-    if (!file.ok()) throw UsageError("summary " + path + ": " + file.error);
-    long long needed = 0;
-    for (const auto& r : file.value.runs) needed = std::max(needed, r.index + 1);
-    const auto runs = option_value(command, "--runs");
-    if (needed > (runs ? std::atoll(runs->c_str()) : 200)) set_option(command, "--runs", std::to_string(needed));
-  } else {
-    command = results_command(path, h);
-  }
-  // The output the user asks for now, not the one the run was asked for.
-  std::erase_if(command, [](const std::string& w) { return w == "--json" || w == "--csv"; });
-  if (json) command.emplace_back("--json");
-  if (csv) command.emplace_back("--csv");
-  const ReadBack rb{path, shard.value, json, csv, h};
-  set_read_back(&rb);
-  struct Unset {
-    ~Unset() { set_read_back(nullptr); }
-  } unset;
-  for (const auto& c : commands())
-    if (command[0] == c.name) {
-      const int status = c.run({command.begin() + 1, command.end()});
-      return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
-    }
-  throw UsageError("summary " + path + ": written by seega " + command[0] + ", whose files summary does not read");
+  if (h.contains("kind"))
+    throw UsageError("summary " + path + ": a file of kind " + h["kind"].dump() +
+                     "; summary reads the --out file of match, ladder, run-sim or gen-data");
+  // A results file: a match's or a ladder's by its command line; else (a gate's row, an older seega's
+  // file) a match of its two players or a ladder of more.
+  if (const auto command = recorded("match")) return summarize_match(rb, &*command);
+  if (const auto command = recorded("ladder")) return summarize_ladder(rb, &*command);
+  const bool two = h.contains("players") && h["players"].is_array() && h["players"].size() == 2;
+  return two ? summarize_match(rb, nullptr) : summarize_ladder(rb, nullptr);
 }
 
 }  // namespace seega::cli

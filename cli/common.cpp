@@ -1,6 +1,5 @@
 #include "common.hpp"
 #include "engine/external.hpp"
-#include "run_games.hpp"
 #include "runs/engine_process.hpp"
 
 #include <fmt/core.h>
@@ -109,17 +108,17 @@ std::uint64_t parse_seed(const std::string& text) {
   return *seed;
 }
 
-PlayerSpec load_player(const std::string& option, const std::string& text) {
+PlayerSpec load_player(const std::string& option, const std::string& text, Load load) {
   const std::string where = option.empty() ? "" : option + ": ";
   auto p = parse_player(text);
   if (!p.ok()) throw UsageError(where + p.error);
+  if (load == Load::ReadBack) return p.value;
   if (auto error = load_player_weights(p.value, read_weights_file); !error.empty()) throw UsageError(where + error);
   attach_engine_launcher(p.value);
   return p.value;
 }
 
 void check_engines(PlayerSpec& spec, const Rules& rules, const std::string& option) {
-  if (read_back()) return;
   if (spec.placement) {
     PlayerSpec inner = *spec.placement;
     check_engines(inner, rules, option);
@@ -147,10 +146,10 @@ LevelTable load_level_table(const std::string& path) {
   return table.value;
 }
 
-std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts) {
+std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts, Load load) {
   std::vector<PlayerSpec> players;
   for (std::size_t i = 0; i < texts.size(); ++i)
-    players.push_back(load_player(fmt::format("{} (player {})", option, i + 1), texts[i]));
+    players.push_back(load_player(fmt::format("{} (player {})", option, i + 1), texts[i], load));
   return players;
 }
 

@@ -64,14 +64,18 @@ Position<N> load_position(const Rules& rules, const std::string& fen) {
 // A seed from its decimal text (0 to 2^64-1); Boost would wrap "-1" around silently.
 std::uint64_t parse_seed(const std::string& text);
 
-// A player spec from an option's text, with its weights files read, or a UsageError naming the option
-// (none when option is empty).
-PlayerSpec load_player(const std::string& option, const std::string& text);
+// What loading a run's options is for: a run that plays (Play) reads the files they name; a run read back
+// from its results file (ReadBack, seega summary) reads none, since the file's header holds what they
+// held then (a weights file may have moved or changed since).
+enum class Load { Play, ReadBack };
+
+// A player spec from an option's text, with its weights files read (not when read back), or a UsageError
+// naming the option (none when option is empty).
+PlayerSpec load_player(const std::string& option, const std::string& text, Load load = Load::Play);
 
 // Starts each engine(...) of spec (its placement player's too) once, reads its handshake and checks
 // that it plays rules, keeping the handshake in the spec for the results header; a UsageError naming
-// the option says what the engine said or did otherwise. Nothing is started when the run only reads
-// its games back (seega summary).
+// the option says what the engine said or did otherwise. A run read back starts none: it does not call this.
 void check_engines(PlayerSpec& spec, const Rules& rules, const std::string& option);
 void check_engines(std::vector<PlayerSpec>& specs, const Rules& rules, const std::string& option);
 
@@ -80,7 +84,8 @@ void check_engines(std::vector<PlayerSpec>& specs, const Rules& rules, const std
 LevelTable load_level_table(const std::string& path);
 
 // The players of a multi-token option (--players), each parsed, or a UsageError naming its place.
-std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts);
+std::vector<PlayerSpec> load_players(const std::string& option, const std::vector<std::string>& texts,
+                                     Load load = Load::Play);
 
 // The weights of a weights file, read as a user's file (read_user_file); errors name the file.
 Parsed<Weights> read_weights_file(const std::string& path);

@@ -19,15 +19,6 @@ void add_run_options(po::options_description& options, RunArgs& args, const RunA
       "quiet", po::bool_switch(&args.quiet), "no progress line on stderr");
 }
 
-namespace {
-
-const ReadBack* g_read_back = nullptr;
-
-}  // namespace
-
-void set_read_back(const ReadBack* read_back) { g_read_back = read_back; }
-const ReadBack* read_back() { return g_read_back; }
-
 RunSetup check_run_args(const RunArgs& args) {
   check_threads(args.threads);
   if (args.resume && args.out.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
@@ -38,12 +29,6 @@ RunSetup check_run_args(const RunArgs& args) {
   s.request.resume = args.resume;
   s.request.progress = !args.quiet;
   s.request.shard = load_shard(args.shard);
-  if (const ReadBack* rb = read_back()) {
-    s.request.out_path = rb->path;
-    s.request.resume = true;
-    s.request.progress = false;
-    s.request.shard = rb->shard;
-  }
   return s;
 }
 
@@ -57,7 +42,8 @@ void add_openings_options(po::options_description& options, std::string& path, s
       "suite drawn from the seed for every round of n pairs)");
 }
 
-OpeningSuite load_openings(const Rules& rules, const std::string& path, const std::string& order_text) {
+OpeningSuite load_openings(const Rules& rules, const std::string& path, const std::string& order_text,
+                           const ReadBack* rb) {
   if (path.empty()) {
     if (!order_text.empty()) throw UsageError("--openings-order without --openings: give the suite, --openings FILE");
     return {};
@@ -65,7 +51,7 @@ OpeningSuite load_openings(const Rules& rules, const std::string& path, const st
   auto order = parse_opening_order(order_text.empty() ? "sequential" : order_text);
   if (!order.ok()) throw UsageError("--openings-order: " + order.error);
   // Read back, the games are not played: the suite is the one the run recorded, wherever its file is now.
-  if (const ReadBack* rb = read_back(); rb && rb->header.is_object() && rb->header.contains("openings")) {
+  if (rb && rb->header.is_object() && rb->header.contains("openings")) {
     auto t = header_tournament(rb->header);
     if (!t.ok()) throw UsageError(rb->path + ": " + t.error);
     OpeningSuite suite = t.value.openings;
@@ -102,7 +88,7 @@ RunSetup check_games_args(const GamesArgs& args, const Rules& rules) {
   if (args.json && args.csv) throw UsageError("--json and --csv: choose one");
   if (args.verify && !args.run.resume)
     throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
-  s.request.verify = args.verify && !read_back();
+  s.request.verify = args.verify;
   return s;
 }
 
@@ -128,22 +114,21 @@ void RunHarness::run(const std::function<void(const std::atomic<bool>*, Share*)>
   totals.seconds = elapsed();
 }
 
-namespace {
-
-// The games of a results file read back for t (seega summary): checked as a resume checks them, none
-// played; signalled when the file holds fewer than the run planned, as an interrupted run's would.
-RunReport<GameRecord> read_games_back(const Tournament& t, const RunRequest& request) {
-  auto file = read_results(t, read_user_file(request.out_path, "summary"), ResultsCheck::Fields, request.shard,
-                           HeaderUse::ReadBack);
-  if (!file.ok()) throw UsageError(request.out_path + ": " + file.error);
-  if (file.value.dropped_last_line) warn_cut_last_line(request.out_path, "game");
-  return read_back_report(request.out_path, std::move(file.value.games), t.schedule.games(), request.shard, "game");
+std::vector<GameRecord> read_games_back(const Tournament& t, const ReadBack& rb) {
+  auto file = read_results(t, read_user_file(rb.path, "summary"), ResultsCheck::Fields, rb.shard, HeaderUse::ReadBack);
+  if (!file.ok()) throw UsageError(rb.path + ": " + file.error);
+  if (file.value.dropped_last_line) warn_cut_last_line(rb.path, "game");
+  return std::move(file.value.games);
 }
 
-}  // namespace
+Tournament read_back_tournament(const ReadBack& rb) {
+  auto t = header_tournament(rb.header);
+  if (!t.ok()) throw UsageError("summary " + rb.path + ": " + t.error);  // its error names line 1
+  for (auto& p : t.value.players) p = load_player("a player", p.text, Load::ReadBack);
+  return t.value;
+}
 
 RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
-  if (read_back()) return read_games_back(t, request);
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
@@ -188,10 +173,10 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
 void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const char* rate_key) {
   j["interrupted"] = interrupted;
   // Read back, the run's time is not known (a file does not keep it): null, and the file it came from.
-  if (const ReadBack* rb = read_back()) {
+  if (!r.read_from.empty()) {
     j["seconds"] = nullptr;
     j[rate_key] = nullptr;
-    j["read_back"] = rb->path;
+    j["read_back"] = r.read_from;
     return;
   }
   j["seconds"] = r.seconds;
@@ -199,7 +184,7 @@ void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const
 }
 
 std::string timing_text(const RunTotals& r, std::string_view unit) {
-  if (const ReadBack* rb = read_back()) return "read back from " + rb->path + " (a file does not keep its run's time)";
+  if (!r.read_from.empty()) return "read back from " + r.read_from + " (a file does not keep its run's time)";
   return fmt::format("{:.1f} s, {:.1f} {}/s", r.seconds,
                      r.seconds > 0 ? static_cast<double>(r.new_records) / r.seconds : 0.0, unit);
 }

@@ -20,6 +20,8 @@
 
 namespace seega::cli {
 
+struct ReadBack;
+
 // The options every run takes, as typed.
 struct RunArgs {
   int threads = 0;
@@ -78,22 +80,20 @@ AdjudicationRule load_adjudication(const GamesArgs& args);
 void add_openings_options(po::options_description& options, std::string& path, std::string& order);
 // The opening suite of --openings FILE (none when path is empty), each line checked under rules, with
 // --openings-order; a UsageError names the file and the line ("--openings F: line 7: move 3 ..."). Read
-// back (seega summary), the suite is the one the results file's header records, and the file is not read.
-OpeningSuite load_openings(const Rules& rules, const std::string& path, const std::string& order);
+// back (rb), the suite is the one the results file's header records, and the file is not read.
+OpeningSuite load_openings(const Rules& rules, const std::string& path, const std::string& order,
+                           const ReadBack* rb = nullptr);
 
-// seega summary: a run read back from its file instead of played. The summary command sets it, then
-// calls the command that wrote the file with the command line the file's header records, so the summary
-// printed is the one the run printed (same code, same records). While it is set, check_run_args and
-// check_games_args take --out, --resume, --shard and the output format from it, and run_games reads the
-// file (checked against the tournament, as a resume does) and plays nothing.
+// seega summary: a run read back from its file instead of played (kinds.hpp). Each kind's summary parses
+// the command line the file's header records with its own parser, told that it reads back: players'
+// weights and the opening suite are the header's (their files are not read, and may have moved), engines
+// are not started, and nothing is played.
 struct ReadBack {
-  std::string path;  // the file
-  Shard shard;       // the file's header's (a merged file's is whole)
-  bool json = false, csv = false;
-  nlohmann::json header;  // the file's header line
+  std::string path;                // the file
+  Shard shard;                     // the file's header's (a merged file's is whole)
+  bool json = false, csv = false;  // the summary's output, asked of summary now
+  nlohmann::json header;           // the file's header line
 };
-void set_read_back(const ReadBack* read_back);
-const ReadBack* read_back();  // null: a run that plays
 
 // What a run came to besides its records.
 struct RunTotals {
@@ -101,6 +101,7 @@ struct RunTotals {
   long long new_records = 0;  // games or runs played by this run (not read back from the file)
   bool signalled = false;     // Ctrl-C arrived; read back, the file holds fewer games than the run planned
   bool write_failed = false;  // the results file could not take every record
+  std::string read_from;      // read back (seega summary): the file; a file does not keep its run's time
 };
 
 template <class Record>
@@ -120,7 +121,35 @@ RunReport<Record> read_back_report(const std::string& path, std::vector<Record> 
   std::sort(report.records.begin(), report.records.end(),
             [](const Record& a, const Record& b) { return a.index < b.index; });
   report.signalled = static_cast<long long>(report.records.size()) < shard.share(total);
+  report.read_from = path;
   return report;
+}
+
+// The games of a results file read back for t (seega summary): checked as a resume checks them (the
+// header's weights taken as the file's own), none played; read_back_report makes them a run's report.
+std::vector<GameRecord> read_games_back(const Tournament& t, const ReadBack& rb);
+
+// The tournament a results file's header names (header_tournament), for a file whose header records no
+// command line (a gate's row, an older seega's file): its players parsed, their weights not read.
+Tournament read_back_tournament(const ReadBack& rb);
+
+// A run's configuration (MatchConfig, LadderConfig) given what a tournament says of every game: the rules,
+// the seed, the opening turns or suite, and the adjudication.
+template <class Config>
+void take_games_setup(Config& c, const Tournament& t) {
+  c.rules = t.rules;
+  c.seed = t.seed;
+  c.opening_turns = t.opening_turns;
+  c.openings = t.openings;
+  c.adjudication = t.adjudication;
+}
+
+// The index past the last of records (the size of the run they need at least).
+template <class Record>
+long long records_needed(const std::vector<Record>& records) {
+  long long last = -1;
+  for (const auto& r : records) last = std::max(last, r.index);
+  return last + 1;
 }
 
 // The harness of one run, whatever it plays: the progress line, and run(), which plays with Ctrl-C
@@ -149,13 +178,13 @@ using Runner =
 RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run);
 
 // Adds what a summary says about the run itself: interrupted, seconds, and the rate under rate_key
-// (print_json adds the version and the build); read back (seega summary), seconds and the rate are null
-// and "read_back" names the file.
+// (print_json adds the version and the build); read back (totals.read_from), seconds and the rate are
+// null and "read_back" names the file.
 void add_run_keys(nlohmann::json& summary, const RunTotals& totals, bool interrupted,
                   const char* rate_key = "games_per_second");
 
 // The last line of a text summary: "12.3 s, 45.6 games/s" (unit: what the run plays), or, read back
-// (seega summary), where from, since a file does not keep its run's time.
+// (totals.read_from), where from, since a file does not keep its run's time.
 std::string timing_text(const RunTotals& totals, std::string_view unit = "games");
 
 // Prints the error for a results file that stopped taking records part way, and says whether there was

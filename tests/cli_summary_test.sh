@@ -141,6 +141,25 @@ cp r.jsonl rx.jsonl
 "$seega" summary rx.jsonl --json >rxs.json || fail "summary of an extended run-sim file"
 same_summary "run-sim extended by a resume: summary --json against the run's" rx.json rxs.json
 
+# --- files the run read, moved since: the header holds what they held --------------------------------------
+# A player's weights file, a ladder's --levels table and its weights: summary reads none of them.
+printf 'material 100\nmobility 3\nthreats 20\n' >w.txt
+printf '1 random\n2 ab(depth=1,weights=w.txt)\n' >t.levels
+wm=(match --a 'ab(depth=1,weights=w.txt)' --b 'ab(depth=1)' --games 8 --opening-turns 2 --seed 5 --quiet --json)
+wl=(ladder --players greedy --levels t.levels --games-per-pair 4 --opening-turns 1 --seed 4 --quiet --json)
+ws=(run-sim --player 'ab(depth=1,weights=w.txt)' --runs 6 --max-level 2 --seed 3 --quiet --json)
+"$seega" "${wm[@]}" --out wm.jsonl >wm.json && "$seega" "${wl[@]}" --out wl.jsonl >wl.json &&
+  "$seega" "${ws[@]}" --out ws.jsonl >ws.json || fail "the runs with a weights file"
+mkdir -p moved && mv w.txt t.levels moved/
+for k in wm wl ws; do
+  if "$seega" summary $k.jsonl --json >${k}s.json 2>${k}s.err; then
+    same_summary "summary of a $k file whose weights file moved" $k.json ${k}s.json
+  else
+    fail "summary refuses a $k file whose weights file moved: $(cat ${k}s.err)"
+  fi
+done
+mv moved/w.txt moved/t.levels .
+
 # --- a positions file: its rows, and the command that made them --------------------------------------------
 "$seega" gen-data --players greedy random --games 6 --positions-per-game 3 --label result --seed 2 --out d.csv --quiet \
   >/dev/null || fail "gen-data"

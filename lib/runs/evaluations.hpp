@@ -13,8 +13,9 @@
 namespace seega {
 
 // What a file's header is read for: a run that continues the file (Continue) must play as the file's run
-// did, the players' evaluations included; a file read back (seega summary) reports what it holds,
-// whatever evaluation played it (ReadBack).
+// did, the players' evaluations and weights included; a file read back (seega summary) reports what it
+// holds, whatever evaluation played it (ReadBack): the header's weights are the file's own, and the files
+// they came from are not read (they may have moved or changed since).
 enum class HeaderUse { Continue, ReadBack };
 
 // {"0": {"name": "built-in 5x5 standard", "hash": "..."}, "0.placement": {...}, ...}: each player's by its

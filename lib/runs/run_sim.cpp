@@ -335,15 +335,18 @@ Parsed<RunSimFile> read_run_sim(const RunSimConfig& c, std::string_view text, He
                           : "not a run-sim file of format " + std::to_string(kFormat) + "; use another --out file");
   if (auto why = shard_mismatch(have, c.shard); !why.empty())
     return P::fail("the file was made with " + why + "; use another --out file");
-  if (const auto key =
-          first_key_differing(want, have, KeysCompared::First, [](const std::string& k) { return k == "evaluations"; });
+  // Read back, the header's weights are the file's own (HeaderUse).
+  const bool weights_checked = use == HeaderUse::Continue;
+  if (const auto key = first_key_differing(
+          want, have, KeysCompared::First,
+          [&](const std::string& k) { return k == "evaluations" || (k == "weights" && !weights_checked); });
       !key.empty())
     return P::fail("the file was made with " +
                    (key == "weights"
                         ? std::string("other weights for the player (its weights file has changed since)")
                         : key_value_text(have, key) + ", this simulation has " + key_value_text(want, key)) +
                    "; use another --out file");
-  if (have.contains("weights") && !want.contains("weights"))
+  if (weights_checked && have.contains("weights") && !want.contains("weights"))
     return P::fail("the file was made with a weights file for the player; use another --out file");
   std::string warning;
   if (use == HeaderUse::Continue) {
