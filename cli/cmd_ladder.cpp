@@ -29,7 +29,7 @@ void print_human(const LadderConfig& c, const LadderSummary& s, const RunTotals&
   fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: {} games{}{}\n", c.players.size(),
              to_string(c.schedule), c.games_per_pair, c.rules.to_string(), c.seed, s.games,
              c.shard.whole() ? "" : " of shard " + c.shard.to_string(),
-             interrupted ? " (interrupted: the games finished so far)" : "");
+             interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
   fmt::print("{:>4}  {:<{}}  {:>6}  {:>6}  {:>7}  {:<18}  {}\n", "rank", "player", width, "games", "score", "rating",
              "95% interval", "above the next [95%]");
   for (std::size_t k = 0; k < s.table.size(); ++k) {
@@ -242,7 +242,7 @@ int report_ladder(const LadderCommand& command, const RunReport<GameRecord>& r) 
       fmt::print("ladder of {} players ({}, {} games a pair) on {}, seed {}: 0 games{}{}\n", c.players.size(),
                  to_string(c.schedule), c.games_per_pair, c.rules.to_string(), c.seed,
                  c.shard.whole() ? "" : " of shard " + c.shard.to_string(),
-                 interrupted ? " (interrupted: the games finished so far)" : "");
+                 interrupted_text(r, interrupted, " (interrupted: the games finished so far)"));
       fmt::print("no games yet, so no ratings\n{}\n", timing_text(r));
     }
     if (report_write_failure(request.out_path, r, "every game")) return 2;

@@ -24,7 +24,7 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
   if (s.games == 0) {  // nothing to give a figure of, not even A's score
     fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
                c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
-               interrupted ? " (interrupted: the games finished so far)" : "");
+               interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
     fmt::print("games 0: {}, so no score, Elo or interval\n{}\n", kNoGamesYet, timing_text(totals));
     return;
   }
@@ -35,7 +35,7 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
   auto because = [&m](const std::string& why) { return why == m.repeats ? std::string("games repeat") : why; };
   fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.label(), c.b.label(), c.rules.to_string(), c.seed,
              c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
-             interrupted ? " (interrupted: the games finished so far)" : "");
+             interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
   // The figures that matter first: the score, Elo and the last placer, each with the interval it rests on.
   fmt::print("games {}: A wins {}, draws {}, B wins {}; A scores {}\n", s.games, s.a.wins, s.a.draws, s.a.losses,
              pct(s.a.score()));

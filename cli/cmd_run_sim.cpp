@@ -107,7 +107,7 @@ void print_distribution(const char* name, const Distribution& d, int decimals) {
 void print_human(const RunSimConfig& c, const RunSimSummary& s, const SimReport& r) {
   fmt::print("run-sim: {} against {} on {}, {} runs{}, seed {}{}\n", c.player.label(), levels_text(c),
              c.rules.to_string(), s.runs, c.shard.whole() ? "" : " of shard " + c.shard.to_string(), c.seed,
-             r.interrupted ? " (interrupted: --resume finishes it)" : "");
+             interrupted_text(r, r.interrupted, " (interrupted: --resume finishes it)", "runs"));
   if (s.runs == 0) {  // nothing to give a figure of
     fmt::print("{}, so no wins, score or interval; {}\n", kNoRunsYet, timing_text(r, "runs"));
     return;

@@ -170,6 +170,23 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
   return report;
 }
 
+namespace {
+
+std::string incomplete_text(const RunTotals& r, std::string_view unit) {
+  return fmt::format(
+      "the file holds {} of the {} {} its command asked for: an interrupted run, one still being written, or one a "
+      "resume ended at fewer",
+      r.held, r.asked, unit);
+}
+
+}  // namespace
+
+std::string interrupted_text(const RunTotals& r, bool interrupted, std::string_view played, std::string_view unit) {
+  if (!interrupted) return "";
+  if (r.read_from.empty()) return std::string(played);
+  return " (incomplete: " + incomplete_text(r, unit) + ")";
+}
+
 void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const char* rate_key) {
   j["interrupted"] = interrupted;
   // Read back, the run's time is not known (a file does not keep it): null, and the file it came from.
@@ -177,6 +194,12 @@ void add_run_keys(nlohmann::json& j, const RunTotals& r, bool interrupted, const
     j["seconds"] = nullptr;
     j[rate_key] = nullptr;
     j["read_back"] = r.read_from;
+    j["complete"] = !interrupted;
+    if (interrupted) {
+      j["interrupted"] = nullptr;
+      j["interrupted_reason"] =
+          "read back: " + incomplete_text(r, std::string_view(rate_key).starts_with("runs") ? "runs" : "games");
+    }
     return;
   }
   j["seconds"] = r.seconds;

@@ -98,10 +98,11 @@ struct ReadBack {
 // What a run came to besides its records.
 struct RunTotals {
   double seconds = 0;
-  long long new_records = 0;  // games or runs played by this run (not read back from the file)
-  bool signalled = false;     // Ctrl-C arrived; read back, the file holds fewer games than the run planned
-  bool write_failed = false;  // the results file could not take every record
-  std::string read_from;      // read back (seega summary): the file; a file does not keep its run's time
+  long long new_records = 0;      // games or runs played by this run (not read back from the file)
+  bool signalled = false;         // Ctrl-C arrived; read back, the file holds fewer games than the run planned
+  bool write_failed = false;      // the results file could not take every record
+  std::string read_from;          // read back (seega summary): the file; a file does not keep its run's time
+  long long held = 0, asked = 0;  // read back: the records the file holds, and those its command asked for
 };
 
 template <class Record>
@@ -120,7 +121,9 @@ RunReport<Record> read_back_report(const std::string& path, std::vector<Record> 
   report.records = std::move(records);
   std::sort(report.records.begin(), report.records.end(),
             [](const Record& a, const Record& b) { return a.index < b.index; });
-  report.signalled = static_cast<long long>(report.records.size()) < shard.share(total);
+  report.held = static_cast<long long>(report.records.size());
+  report.asked = shard.share(total);
+  report.signalled = report.held < report.asked;
   report.read_from = path;
   return report;
 }
@@ -179,9 +182,17 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
 
 // Adds what a summary says about the run itself: interrupted, seconds, and the rate under rate_key
 // (print_json adds the version and the build); read back (totals.read_from), seconds and the rate are
-// null and "read_back" names the file.
+// null, "read_back" names the file, "complete" says whether it holds every record its command asked for,
+// and "interrupted" is null when it does not (interrupted_text: the file cannot say), with a reason.
 void add_run_keys(nlohmann::json& summary, const RunTotals& totals, bool interrupted,
                   const char* rate_key = "games_per_second");
+
+// What a summary's first line says of a run that holds fewer records than its command asked for (empty
+// when it does not): played, the run's own words (`played`, " (interrupted: ...)"); read back, a file cannot
+// tell an interrupted run from one still being written or one a resume ended at fewer records, so it is
+// "incomplete", with its count (unit: "games", "runs").
+std::string interrupted_text(const RunTotals& totals, bool interrupted, std::string_view played,
+                             std::string_view unit = "games");
 
 // The last line of a text summary: "12.3 s, 45.6 games/s" (unit: what the run plays), or, read back
 // (totals.read_from), where from, since a file does not keep its run's time.

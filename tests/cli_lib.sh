@@ -22,13 +22,15 @@ bad_says() {
     fail "$what: exit $code, stderr ($lines lines): $err; stdout: $out${want:+; wanted: $want}"; fi
 }
 
-# same_summary <what> <a.json> <b.json>: two --json summaries equal but for the timing keys (and the
-# file a summary was read back from).
+# same_summary <what> <a.json> <b.json> [KEY...]: two --json summaries equal but for the timing keys (and the
+# file a summary was read back from), and the KEYs given.
 same_summary() {
   local what=$1 diff
-  if diff=$("$py" - "$2" "$3" <<'EOF2'
+  if diff=$("$py" - "$2" "$3" "${@:4}" <<'EOF2'
 import json, sys
-timing = {"seconds", "games_per_second", "runs_per_second", "read_back"}  # a run's time; where a summary was read from
+# A run's time; where a summary was read from, and whether the file is complete (read-back keys).
+timing = {"seconds", "games_per_second", "runs_per_second", "read_back", "complete"}
+timing |= set(sys.argv[3:])  # keys the caller leaves out too
 def load(path):
     with open(path) as f:
         return {k: v for k, v in json.load(f).items() if k not in timing}

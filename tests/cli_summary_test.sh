@@ -60,7 +60,8 @@ EOF
 # --- interrupted runs: the file holds what the run printed -----------------------------------------------
 # interrupted <name> <lines> <command...>: starts the command with --out NAME.jsonl --json, sends Ctrl-C
 # once the file holds more than <lines> lines, and checks that seega summary of the file prints the summary
-# the interrupted run printed, marked interrupted, and exits 0.
+# the interrupted run printed and exits 0. Read back, a file cannot tell an interrupted run from one still
+# being written or one a resume ended at fewer games: it is marked incomplete, and "interrupted" is null.
 interrupted() {
   local name=$1 lines=$2 n code; shift 2
   "$seega" "$@" --out "$name.jsonl" --json >"$name.json" 2>"$name.err" &
@@ -77,12 +78,25 @@ interrupted() {
   "$seega" summary "$name.jsonl" --json >"$name.s.json"
   code=$?
   [ "$code" -eq 0 ] && pass || fail "$name: summary of the interrupted run's file exited $code"
-  same_summary "$name: summary --json against the interrupted run's" "$name.json" "$name.s.json"
-  grep -q '"interrupted":true' "$name.s.json" && pass || fail "$name: the summary is not marked interrupted"
+  same_summary "$name: summary --json against the interrupted run's" "$name.json" "$name.s.json" interrupted \
+    interrupted_reason
+  "$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["complete"] is False and j["interrupted"] is None and "still being written" in j["interrupted_reason"], j
+' "$name.s.json" && pass || fail "$name: the summary is not marked incomplete: $(head -c 300 "$name.s.json")"
 }
 interrupted cut 12 match --a 'ab(depth=3)' --b 'ab(depth=2)' --games 100000 --opening-turns 2 --seed 9 --quiet --threads 1
-"$seega" summary cut.jsonl | grep -q '(interrupted: the games finished so far)' && pass ||
-  fail "the interrupted match's text summary does not say so"
+"$seega" summary cut.jsonl | grep -q '(incomplete: the file holds [0-9]* of the 100000 games its command asked for' &&
+  pass || fail "the interrupted match's text summary does not say it is incomplete"
+# A match cut at 20 of its 40 games, then resumed to 20: complete, as the resume said; the file's command
+# asked for 40, so its summary says incomplete (with the count), and not that the run was interrupted.
+"$seega" match --a greedy --b random --games 40 --seed 3 --threads 1 --quiet --out few.jsonl >/dev/null
+head -n 21 few.jsonl >few20.jsonl
+"$seega" match --a greedy --b random --games 20 --seed 3 --threads 1 --quiet --out few20.jsonl --resume >few.txt
+"$seega" summary few20.jsonl >fews.txt
+if ! grep -q '(interrupted' few.txt fews.txt && grep -q '(incomplete: the file holds 20 of the 40 games' fews.txt; then
+  pass; else fail "a match resumed to fewer games: $(head -n 1 few.txt fews.txt)"; fi
 interrupted lcut 12 ladder --players greedy 'ab(depth=2)' 'ab(depth=3)' --games-per-pair 100000 --opening-turns 2 \
   --seed 9 --quiet --threads 1
 interrupted rcut 6 run-sim --player 'ab(depth=3)' --runs 100000 --max-level 4 --seed 9 --quiet --threads 1
@@ -133,7 +147,7 @@ head -n 11 r.jsonl >rcut.jsonl
 "$py" -c '
 import json, sys
 j = json.load(open(sys.argv[1]))
-assert j["runs"] == 10 and j["interrupted"], j' rcut.json && pass || fail "summary of a cut run-sim file: $(head -c 300 rcut.json)"
+assert j["runs"] == 10 and j["complete"] is False and j["interrupted"] is None, j' rcut.json && pass || fail "summary of a cut run-sim file: $(head -c 300 rcut.json)"
 bad_says "run-sim summary --csv" "no CSV" summary r.jsonl --csv
 # A simulation extended by a resume: the summary is the extended run's, not its first command's.
 cp r.jsonl rx.jsonl
