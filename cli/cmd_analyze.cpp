@@ -4,6 +4,7 @@
 
 #include "common.hpp"
 #include "engine/player.hpp"
+#include "job.hpp"
 
 namespace seega::cli {
 

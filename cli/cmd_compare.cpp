@@ -116,7 +116,7 @@ Differences differences(const Run& a, const Run& b) {
   if (ea != eb)
     for (const auto& [index, side] : {std::pair{"0", "A"}, std::pair{"1", "B"}}) {
       const bool same_spec = index[0] == '0' ? a.config.a.text == b.config.a.text : a.config.b.text == b.config.b.text;
-      for (const std::string k : {std::string(index), std::string(index) + ".placement"}) {
+      for (const std::string& k : {std::string(index), std::string(index) + ".placement"}) {
         auto at = [&k](const nlohmann::json& e) { return e.is_object() && e.contains(k) ? e[k] : nlohmann::json(); };
         auto of = [&at](const nlohmann::json& e, const nlohmann::json& header) {
           if (!header.contains("evaluations")) return std::string("not recorded (an older seega's file)");

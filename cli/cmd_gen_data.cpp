@@ -6,6 +6,7 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "job.hpp"
 #include "run_games.hpp"
 #include "runs/game_file.hpp"
 #include "runs/gen_data.hpp"

@@ -9,6 +9,7 @@
 
 #include "common.hpp"
 #include "engine/openings.hpp"
+#include "job.hpp"
 #include "rules/spec.hpp"
 #include "runs/atomic_write.hpp"
 

@@ -17,6 +17,7 @@
 #include "board.hpp"
 #include "common.hpp"
 #include "engine/selfplay.hpp"
+#include "job.hpp"
 #include "runs/append_file.hpp"
 #include "runs/game_file.hpp"
 #include "runs/run_score.hpp"

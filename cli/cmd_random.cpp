@@ -7,6 +7,7 @@
 
 #include "common.hpp"
 #include "engine/selfplay.hpp"
+#include "job.hpp"
 #include "rules/random.hpp"
 #include "runs/json.hpp"
 

@@ -10,6 +10,7 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "job.hpp"
 #include "kinds.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"

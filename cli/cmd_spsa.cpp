@@ -10,6 +10,7 @@
 
 #include "cluster.hpp"
 #include "common.hpp"
+#include "job.hpp"
 #include "run_games.hpp"
 #include "runs/atomic_write.hpp"
 #include "runs/json.hpp"
@@ -197,7 +198,10 @@ int run_spsa(const std::vector<std::string>& args) {
                      {"seed", std::to_string(c.seed)},
                      {"tuned", weights},
                      {"weights", final_weights.to_text()}};
-    add_run_keys(j, {.seconds = totals.seconds, .new_records = games}, !complete);
+    RunTotals run;
+    run.seconds = totals.seconds;
+    run.new_records = games;
+    add_run_keys(j, run, !complete);
     print_json(j);
   } else {
     fmt::print("{} on {}, seed {}: {} of {} iterations{} ({} this run, {} games), {:.1f} s\n", c.player.text,

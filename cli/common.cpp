@@ -16,7 +16,6 @@
 #include <signal.h>
 #include <unistd.h>
 
-#include "cluster.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
 #include "runs/atomic_write.hpp"
@@ -309,62 +308,6 @@ std::string read_user_file(const std::string& path, const std::string& option) {
   if (!text.ok()) throw UsageError(option + " " + text.error);
   return text.value;
 }
-
-namespace {
-
-std::atomic<bool> g_sigint{false};
-extern "C" void on_sigint(int) { g_sigint.store(true); }
-
-}  // namespace
-
-SigintGuard::SigintGuard(Reads reads) {
-  g_sigint.store(false);
-  struct sigaction action {};
-  action.sa_handler = on_sigint;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = reads == Reads::Resume ? SA_RESTART : 0;
-  sigaction(SIGINT, &action, &previous_);
-  sigaction(SIGTERM, &action, &previous_term_);
-  if (Cluster* c = Cluster::current()) c->set_stop_flag(&g_sigint);
-}
-
-SigintGuard::~SigintGuard() {
-  if (Cluster* c = Cluster::current()) c->set_stop_flag(nullptr);
-  sigaction(SIGINT, &previous_, nullptr);
-  sigaction(SIGTERM, &previous_term_, nullptr);
-}
-
-ProgressLine::ProgressLine(bool wanted) {
-  if (!wanted || !prints()) mode_ = Mode::Off;
-  else if (Cluster::current() && Cluster::current()->active()) mode_ = Mode::Log;
-  else mode_ = isatty(STDERR_FILENO) ? Mode::Terminal : Mode::Off;
-}
-
-ProgressLine::~ProgressLine() { end(); }
-
-void ProgressLine::end() {
-  if (mode_ == Mode::Terminal && shown_) fmt::print(stderr, "\n");
-  mode_ = Mode::Off;
-}
-
-void ProgressLine::show(const std::string& text, bool final) {
-  if (mode_ == Mode::Off) return;
-  if (mode_ == Mode::Terminal) {
-    fmt::print(stderr, "\r{}   ", text);
-    shown_ = true;
-    return;
-  }
-  const auto now = std::chrono::steady_clock::now();
-  if (!final && shown_ && now - last_ < kLogEvery) return;
-  if (final && last_text_ == text) return;
-  last_ = now;
-  shown_ = true;
-  last_text_ = text;
-  fmt::print(stderr, "seega: {}\n", text);
-  std::fflush(stderr);
-}
-
-std::atomic<bool>& SigintGuard::flag() { return g_sigint; }
 
 std::string score_text(int score) {
   if (is_win_score(score)) return fmt::format("win in {}", plies_to_result(score));

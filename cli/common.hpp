@@ -2,8 +2,6 @@
 // What every subcommand shares: the error types main() turns into exit codes, and reading the rules
 // and position options.
 
-#include <signal.h>
-
 #include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -143,52 +141,6 @@ void check_not_an_input(const std::string& option, const std::string& path,
 // as a resume warns of it: "seega: warning: PATH: skipped a corrupt last line (an interrupted write);
 // that game is left out" (unit: "game", "run").
 void warn_cut_last_line(const std::string& path, std::string_view unit);
-
-// Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
-// run can stop cleanly and keep what it finished; the previous handler comes back with the guard.
-// SIGTERM does the same: it is how mpirun passes a Ctrl-C on to its ranks, and how a batch scheduler
-// ends a job that has run out of time. Under mpirun a stop from rank 0 raises the flag too
-// (Cluster::set_stop_flag), so that every rank's searches stop.
-class SigintGuard {
- public:
-  // What the signal does to a blocking read (or write) under way. A run keeps it going (Resume, the
-  // handler installed with SA_RESTART): a worker's write to the results file is never cut short. A
-  // command waiting for a line of input wants it cut (Interrupt, without SA_RESTART): the read fails
-  // with EINTR, so the stream reports the end of input and the caller, seeing the flag, stops.
-  enum class Reads { Resume, Interrupt };
-  explicit SigintGuard(Reads reads = Reads::Resume);
-  ~SigintGuard();
-  SigintGuard(const SigintGuard&) = delete;
-  SigintGuard& operator=(const SigintGuard&) = delete;
-  std::atomic<bool>& flag();
-  bool raised() { return flag().load(); }
-
- private:
-  struct sigaction previous_ {};
-  struct sigaction previous_term_ {};
-};
-
-// The progress line of a long run, on stderr. On a terminal it is redrawn in place as often as it is
-// shown; under mpirun, whose ranks write to pipes, rank 0 writes it as a whole line at most every
-// 10 s (and the final one), for a batch job's log; otherwise, and with --quiet, nothing.
-class ProgressLine {
- public:
-  explicit ProgressLine(bool wanted);
-  ~ProgressLine();
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
-  bool on() const { return mode_ != Mode::Off; }
-  void show(const std::string& text, bool final = false);
-  // Ends the terminal line, before the summary is printed; nothing is shown after it.
-  void end();
-
- private:
-  static constexpr std::chrono::seconds kLogEvery{10};
-  enum class Mode { Off, Terminal, Log } mode_ = Mode::Off;
-  bool shown_ = false;
-  std::chrono::steady_clock::time_point last_{};
-  std::string last_text_;
-};
 
 // A score for people: "+1.25 stones" (the search counts hundredths of a stone), or "win in 7" /
 // "loss in 4" (plies) when forced.

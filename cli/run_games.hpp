@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "job.hpp"
 #include "runs/jsonl_file.hpp"
 #include "runs/runner.hpp"
 

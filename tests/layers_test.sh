@@ -15,13 +15,16 @@ copy=$tmp/copy
 mkdir -p "$copy/scripts"
 cp "$root/scripts/check_layers.sh" "$copy/scripts/"
 refuses() {  # FILE LINE EXPECTED: the line appended to lib/FILE is refused with EXPECTED in the message
-  rm -rf "$copy/lib" && cp -r "$root/lib" "$copy/lib"
-  echo "$2" >>"$copy/lib/$1"
+  refuses_in lib "$@"
+}
+refuses_in() {  # DIR FILE LINE EXPECTED: the same for DIR/FILE (DIR lib or cli)
+  rm -rf "$copy/lib" "$copy/cli" && cp -r "$root/lib" "$copy/lib" && cp -r "$root/cli" "$copy/cli"
+  echo "$3" >>"$copy/$1/$2"
   local out
   if out=$(bash "$copy/scripts/check_layers.sh" --no-build 2>&1); then
-    fail "check_layers.sh let $1 have: $2"
-  elif [[ $out == *"lib/$1:"*"$3"* ]]; then pass
-  else fail "check_layers.sh on $1 with '$2' said: $out"; fi
+    fail "check_layers.sh let $1/$2 have: $3"
+  elif [[ $out == *"$1/$2:"*"$4"* ]]; then pass
+  else fail "check_layers.sh on $1/$2 with '$3' said: $out"; fi
 }
 refuses rules/position.hpp '#include "engine/eval.hpp"' "rules may not include engine, a layer above it"
 refuses engine/search.cpp '#include "runs/json.hpp"' "engine may not include runs, a layer above it"
@@ -31,8 +34,18 @@ refuses runs/json.cpp '#include "cli/common.hpp"' "cli is not a layer of lib/"
 refuses rules/rules.cpp '#include <nlohmann/json.hpp>' "rules uses the standard library alone"
 refuses engine/eval.cpp '#include <tbb/parallel_for.h>' "engine uses the standard library alone"
 refuses rules/CMakeLists.txt 'find_package(TBB REQUIRED)' "rules uses the standard library alone (no find_package)"
+# cli's modules in their order: the old back-arrows (common reaching the harness and the cluster for their
+# globals, the share reaching the helpers' header), and one command including another, are refused.
+refuses_in cli common.cpp '#include "run_games.hpp"' "cli's common may not include run_games, a module after it"
+refuses_in cli common.cpp '#include "cluster.hpp"' "cli's common may not include cluster, a module after it"
+refuses_in cli job.hpp '#include "kinds.hpp"' "cli's job may not include kinds, a module after it"
+refuses_in cli cmd_match.cpp '#include "cmd_ladder.hpp"' "cli's cmd_match may not include cmd_ladder"
+touch "$copy/cli/cmd_new.cpp" "$copy/cli/helpers.cpp"
+out=$(bash "$copy/scripts/check_layers.sh" --no-build 2>&1) && fail "a cli module with no place passed" ||
+  { [[ $out == *"cli/helpers.cpp: cli module helpers has no place"* && $out != *cmd_new* ]] && pass ||
+    fail "a cli module with no place: $out"; }
 # A layer above may include those below.
-rm -rf "$copy/lib" && cp -r "$root/lib" "$copy/lib"
+rm -rf "$copy/lib" "$copy/cli" && cp -r "$root/lib" "$copy/lib" && cp -r "$root/cli" "$copy/cli"
 echo '#include "rules/position.hpp"' >>"$copy/lib/runs/json.cpp"
 bash "$copy/scripts/check_layers.sh" --no-build >/dev/null 2>&1 && pass || fail "runs including rules was refused"
 finish "layers"
