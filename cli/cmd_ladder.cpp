@@ -120,12 +120,7 @@ void print_csv(const LadderConfig& c, const LadderSummary& s) {
   }
 }
 
-// A ladder as its command line says it: the configuration, the output asked for and the file.
-struct LadderCommand {
-  LadderConfig c;
-  GamesArgs common;
-  RunRequest request;
-};
+using LadderCommand = GamesCommand<LadderConfig>;
 
 // The ladder of a command line, or nothing when it asked for --help. Read back (rb), from a results file's
 // recorded command line: the players are the header's (a --levels table's file is not read), weights and
@@ -304,23 +299,20 @@ int run_ladder(const std::vector<std::string>& args) {
 }
 
 int summarize_ladder(const ReadBack& rb, const std::vector<std::string>* recorded) {
-  LadderCommand command;
-  if (recorded) {
-    auto parsed = parse_ladder(*recorded, &rb);
-    if (!parsed) return 0;
-    command = std::move(*parsed);
-  } else {  // a file whose header does not record a ladder's command line (a gate's row, an older seega)
+  // A file whose header does not record a ladder's command line (a gate's row, an older seega): the header's.
+  const auto from_header = [&rb] {
     const Tournament t = read_back_tournament(rb);
+    if (auto why = ladder_players_invalid(t.players); !why.empty()) throw UsageError("summary " + rb.path + ": " + why);
+    LadderCommand command;
     take_games_setup(command.c, t);
     command.c.players = t.players;
-    if (auto why = ladder_players_invalid(t.players); !why.empty()) throw UsageError("summary " + rb.path + ": " + why);
     command.c.schedule = t.schedule.kind();
-  }
+    return command;
+  };
+  auto read = read_back_command<LadderCommand>(rb, recorded, parse_ladder, from_header);
+  if (!read) return 0;
+  LadderCommand& command = *read;
   LadderConfig& c = command.c;
-  c.shard = rb.shard;
-  command.common.json = rb.json;
-  command.common.csv = rb.csv;
-  command.request = RunRequest{};
   auto games = read_games_back(c.tournament(), rb);
   if (!recorded) {  // the games a pair the file's games need, even (pairs swap roles), 2 at least
     const long long pairings = Schedule(c.schedule, static_cast<int>(c.players.size()), 2).games() / 2;

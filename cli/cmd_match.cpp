@@ -219,12 +219,7 @@ void print_csv(const nlohmann::json& j) {
   fmt::print("{}\n{}\n", csv_row(head), csv_row(row));
 }
 
-// A match as its command line says it: the configuration, the output asked for and the file.
-struct MatchCommand {
-  MatchConfig c;
-  GamesArgs common;
-  RunRequest request;
-};
+using MatchCommand = GamesCommand<MatchConfig>;
 
 // The match of a command line, or nothing when it asked for --help. Read back (rb), from a results file's
 // recorded command line: weights and the opening suite are the header's, and no engine is started.
@@ -316,24 +311,21 @@ int run_match(const std::vector<std::string>& args) {
 }
 
 int summarize_match(const ReadBack& rb, const std::vector<std::string>* command) {
-  MatchCommand m;
-  if (command) {
-    auto parsed = parse_match(*command, &rb);
-    if (!parsed) return 0;
-    m = std::move(*parsed);
-  } else {  // a file whose header does not record a match's command line (a gate's row, an older seega)
+  // A file whose header does not record a match's command line (a gate's row, an older seega): the header's.
+  const auto from_header = [&rb] {
     const Tournament t = read_back_tournament(rb);
     if (t.players.size() != 2)
       throw UsageError("summary " + rb.path + ": not a match's file (its header names " +
                        std::to_string(t.players.size()) + " players)");
+    MatchCommand m;
     take_games_setup(m.c, t);
     m.c.a = t.players[0];
     m.c.b = t.players[1];
-  }
-  m.c.shard = rb.shard;
-  m.common.json = rb.json;
-  m.common.csv = rb.csv;
-  m.request = RunRequest{};
+    return m;
+  };
+  auto read = read_back_command<MatchCommand>(rb, command, parse_match, from_header);
+  if (!read) return 0;
+  MatchCommand& m = *read;
   auto games = read_games_back(m.c.tournament(), rb);
   // A resume may have extended the match past the games its first command line asked for; a file without
   // a command line asked for the games it holds.

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -146,6 +147,30 @@ void take_games_setup(Config& c, const Tournament& t) {
   c.opening_turns = t.opening_turns;
   c.openings = t.openings;
   c.adjudication = t.adjudication;
+}
+
+// A tournament kind's command line, as read: its configuration (MatchConfig, LadderConfig), the output it
+// asks for and its file.
+template <class Config>
+struct GamesCommand {
+  Config c;
+  GamesArgs common;
+  RunRequest request;
+};
+
+// A tournament kind's command read back (seega summary): its recorded command line parsed by `parse`, told
+// that it reads back, or, for a header that records none, made by `from_header`; then with the file's shard
+// and the output summary asks for, and no file of its own. Nothing when the command line asked for --help.
+template <class Command, class Parse, class FromHeader>
+std::optional<Command> read_back_command(const ReadBack& rb, const std::vector<std::string>* recorded,
+                                         const Parse& parse, const FromHeader& from_header) {
+  std::optional<Command> command = recorded ? parse(*recorded, &rb) : std::optional<Command>(from_header());
+  if (!command) return std::nullopt;
+  command->c.shard = rb.shard;
+  command->common.json = rb.json;
+  command->common.csv = rb.csv;
+  command->request = RunRequest{};
+  return command;
 }
 
 // The index past the last of records (the size of the run they need at least).
