@@ -18,6 +18,8 @@ old=$(realpath "$1")
 new=$(realpath "$2")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# A file's header records its origin's date: fixed for both builds, so that only what they write differs.
+export SOURCE_DATE_EPOCH=0
 
 # The build field names the commit each binary was built from, and a summary's clock readings (seconds,
 # games a second, nodes a second) differ from run to run: both are blanked; everything else must match.
