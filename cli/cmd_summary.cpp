@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
-#include <set>
 
 #include "common.hpp"
 #include "kinds.hpp"
@@ -44,71 +43,6 @@ std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h
   return words;
 }
 
-// A positions file (gen-data's CSV, its configuration in FILE.json): what it holds, read back, with the
-// configuration and the command line that made it. gen-data's own summary counts what one run added;
-// this one counts the whole file.
-int positions_summary(const std::string& path, bool json, bool csv) {
-  const std::string text = read_user_file(path, "summary");
-  long long rows = 0, placement = 0, searched = 0, first = -1, last = -1;
-  double label_sum = 0, result_sum = 0;
-  std::set<long long> games;
-  const std::string error = read_positions(text, [&](const PositionsLine& line) -> std::string {
-    if (!line.row.ok()) return "line " + std::to_string(line.number) + ": " + line.row.error;
-    const DataRow& r = line.row.value;
-    ++rows;
-    placement += r.placement;
-    searched += r.search.has_value();
-    label_sum += r.label;
-    result_sum += r.result;
-    games.insert(r.game);
-    first = first < 0 ? r.game : std::min(first, r.game);
-    last = std::max(last, r.game);
-    return "";
-  });
-  if (!error.empty()) throw UsageError("summary " + path + ": " + error);
-  nlohmann::json config;
-  if (auto meta = user_file_text(path + ".json"); meta.ok()) config = nlohmann::json::parse(meta.value, nullptr, false);
-  if (!config.is_object()) config = nlohmann::json::object();
-  const double n = rows ? static_cast<double>(rows) : 1;
-  nlohmann::json j{{"file", path},
-                   {"positions", rows},
-                   {"games", games.size()},
-                   {"first_game", first},
-                   {"last_game", last},
-                   {"placement_positions", placement},
-                   {"movement_positions", rows - placement},
-                   {"searched_positions", searched},
-                   {"mean_label", label_sum / n},
-                   {"mean_result", result_sum / n},
-                   {"configuration", config}};
-  if (json) {
-    fmt::print("{}\n", j.dump());
-    return 0;
-  }
-  if (csv) {
-    std::vector<std::string> head, row;
-    for (const char* k : {"file", "positions", "games", "first_game", "last_game", "placement_positions",
-                          "movement_positions", "searched_positions", "mean_label", "mean_result"}) {
-      head.emplace_back(k);
-      row.push_back(j[k].is_string() ? j[k].get<std::string>() : j[k].dump());
-    }
-    fmt::print("{}\n{}\n", csv_row(head), csv_row(row));
-    return 0;
-  }
-  fmt::print("{}: {} positions from {} games ({} to {}): {} in placement, {} in movement; {} labelled by search\n",
-             path, rows, games.size(), first, last, placement, rows - placement, searched);
-  fmt::print("mean label {:.3f}, mean result for the side to move {:.3f}\n", label_sum / n, result_sum / n);
-  if (config.contains("origin") && config["origin"].is_object()) {
-    std::string words;
-    if (config["origin"].contains("command") && config["origin"]["command"].is_array())
-      for (const auto& w : config["origin"]["command"]) words += (words.empty() ? "" : " ") + w.dump();
-    fmt::print("made by: {} on {}\n", words, config["origin"].value("date", "?"));
-  } else {
-    fmt::print("made by: not recorded ({}.json has no origin)\n", path);
-  }
-  return 0;
-}
-
 }  // namespace
 
 int run_summary(const std::vector<std::string>& args) {
@@ -135,7 +69,7 @@ int run_summary(const std::vector<std::string>& args) {
     return 0;
   if (json && csv) throw UsageError("--json and --csv: choose one");
   const std::string line = first_line(path);
-  if (line == data_header() || line == data_header() + "\r") return positions_summary(path, json, csv);
+  if (line == data_header() || line == data_header() + "\r") return summarize_gen_data(path, json, csv);
   const nlohmann::json h = nlohmann::json::parse(line, nullptr, false);
   if (const FileKind kind = file_kind(line);
       kind == FileKind::GamesCsv || kind == FileKind::GamesText || kind == FileKind::Openings || kind == FileKind::Svg)

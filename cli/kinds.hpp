@@ -18,5 +18,8 @@ namespace seega::cli {
 int summarize_match(const ReadBack& rb, const std::vector<std::string>* command);
 int summarize_ladder(const ReadBack& rb, const std::vector<std::string>* command);
 int summarize_run_sim(const ReadBack& rb, const std::vector<std::string>& command);
+// A positions file (gen-data's CSV, its configuration in FILE.json): its rows counted, with the command
+// that made them.
+int summarize_gen_data(const std::string& path, bool json, bool csv);
 
 }  // namespace seega::cli
