@@ -18,63 +18,52 @@ namespace {
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& totals, bool interrupted) {
-  const double n = s.games ? static_cast<double>(s.games) : 1;
+// A reason said on the first line (games repeat) is not said again at each figure.
+std::string because(const MatchSummary::Missing& m, const std::string& why) {
+  return why == m.repeats ? std::string("games repeat") : why;
+}
+
+// A clustered interval, or why it is not given (too few clusters for any: said once, on its own line).
+std::string clustered(const MatchSummary::Missing& m, const Interval& i, const std::string& why) {
+  return why.empty()          ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
+         : why == m.clustered ? std::string("(no interval)")
+                              : "(no interval: " + why + ")";
+}
+
+// " ± H", the half-width of an interval, as testers read it; nothing when an end is infinite (a side that won
+// every pair), where "± inf" beside a finite end would say less than the interval that follows.
+std::string half_width(double lo, double hi) {
+  return std::isfinite(lo) && std::isfinite(hi) ? " ± " + plain_text((hi - lo) / 2) : "";
+}
+
+// The pair Elo line: Elo, nElo and LOS by game pairs.
+void print_pair_elo(const MatchSummary& s) {
   const MatchSummary::Missing& m = s.missing;
-  if (s.games == 0) {  // nothing to give a figure of, not even A's score
-    fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
-               c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
-               interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
-    fmt::print("games 0: {}, so no score, Elo or interval\n{}\n", kNoGamesYet, timing_text(totals));
-    return;
-  }
-  // Games that repeat come first: every interval below is left out for them, and the reader should know
-  // why before reading a figure.
-  if (!m.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", m.repeats);
-  // A reason said on the first line is not said again at each figure.
-  auto because = [&m](const std::string& why) { return why == m.repeats ? std::string("games repeat") : why; };
-  fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.label(), c.b.label(), c.rules.to_string(), c.seed,
-             c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
-             interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
-  // The figures that matter first: the score, Elo and the last placer, each with the interval it rests on.
-  fmt::print("games {}: A wins {}, draws {}, B wins {}; A scores {}\n", s.games, s.a.wins, s.a.draws, s.a.losses,
-             pct(s.a.score()));
   // Testers read "Elo +X ± Y": the pair interval's half-width, as fastchess prints it. A figure left
   // out (MatchSummary::missing) is said so, with the reason, in its place.
   if (!m.pair_elo.empty()) {
     fmt::print("Elo A-B, nElo, LOS (pairs): not computed: {}\n", m.pair_elo);
   } else {
     const std::string elo = m.pair_elo_ci.empty()
-                                ? fmt::format("{} ± {} [{}, {}] (pairs, 95%)", signed_text(s.pair_elo.elo),
-                                              plain_text((s.pair_elo.hi - s.pair_elo.lo) / 2),
-                                              signed_text(s.pair_elo.lo), signed_text(s.pair_elo.hi))
+                                ? fmt::format("{}{} [{}, {}] (pairs, 95%)", signed_text(s.pair_elo.elo),
+                                              half_width(s.pair_elo.lo, s.pair_elo.hi), signed_text(s.pair_elo.lo),
+                                              signed_text(s.pair_elo.hi))
                                 : fmt::format("{} (pairs; {})", signed_text(s.pair_elo.elo),
                                               m.pair_elo_ci == m.repeats ? "no interval: games repeat" : m.pair_elo_ci);
     const std::string nelo = m.normalized_elo.empty()
                                  ? fmt::format("{} ± {}", signed_text(s.normalized_elo.elo),
                                                plain_text((s.normalized_elo.hi - s.normalized_elo.lo) / 2))
-                                 : fmt::format("not computed ({})", because(m.normalized_elo));
-    const std::string los = m.pair_los.empty() ? pct(s.pair_los) : "not computed (" + because(m.pair_los) + ")";
+                                 : fmt::format("not computed ({})", because(m, m.normalized_elo));
+    const std::string los = m.pair_los.empty() ? pct(s.pair_los) : "not computed (" + because(m, m.pair_los) + ")";
     fmt::print("Elo A-B {}, nElo {}, LOS {} (pairs: {} game pairs)\n", elo, nelo, los, s.pairs.pairs());
   }
-  // A clustered interval, or why it is not given (too few clusters for any: said once, on its own line).
-  auto clustered = [&m](const Interval& i, const std::string& why) {
-    return why.empty()          ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
-           : why == m.clustered ? std::string("(no interval)")
-                                : "(no interval: " + why + ")";
-  };
-  if (!m.clustered.empty()) fmt::print("clustered intervals: none given: this summary {}\n", m.clustered);
-  fmt::print(
-      "last placer's score (wins + half the draws): {} {}; its share of the decisive games {} {}; draws {} {} "
-      "(clustered: {}, {:.1f} effective)\n",
-      pct(s.last_placer_score), clustered(s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
-      clustered(s.last_placer_decisive_ci, m.decisive_ci), pct(s.draws / n),
-      clustered(s.draw_ci_clustered, m.clustered), count_text(s.clusters.clusters, "cluster", "clusters"),
-      s.clusters.effective);
-  if (c.a.text != c.b.text)
-    fmt::print("A's score placing last {} {}, placing first {} {} (clustered)\n", pct(s.a_score_placing_last),
-               clustered(s.a_score_placing_last_ci, m.a_last_ci), pct(s.a_score_placing_first),
-               clustered(s.a_score_placing_first_ci, m.a_first_ci));
+}
+
+// The lines after "details:": by games, the pentanomial, the last placer's counts, each role's mechanism,
+// diversity, the first movement turn, how games ended, the searches and the SPRT.
+void print_details(const MatchConfig& c, const MatchSummary& s) {
+  const double n = static_cast<double>(s.games);
+  const MatchSummary::Missing& m = s.missing;
   fmt::print("details:\n");
   const std::string game_elo =
       !m.elo.empty() ? fmt::format("Elo not computed: {}", m.elo)
@@ -83,7 +72,7 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
           : fmt::format("Elo {} ({})", signed_text(s.elo.elo),
                         m.elo_ci == m.repeats ? "no interval: games repeat" : m.elo_ci);
   const std::string los = m.los.empty() ? fmt::format("LOS {} (decisive games)", pct(s.los))
-                                        : fmt::format("LOS not computed: {}", because(m.los));
+                                        : fmt::format("LOS not computed: {}", because(m, m.los));
   // A reason in the line takes commas of its own: a semicolon then parts the two figures.
   fmt::print("by games: {}{} {}\n", game_elo, m.elo.empty() && m.elo_ci.empty() && m.los.empty() ? "," : ";", los);
   fmt::print("pentanomial (A's points per pair 0, 0.5, 1, 1.5, 2): {} {} {} {} {}\n", s.pairs.n[0], s.pairs.n[1],
@@ -101,17 +90,17 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
   if (c.a.text != c.b.text) {
     // The mechanism in each role: the first movement turn's captures and the last placer's lead, in the
     // games where A placed last and in those where B did.
-    auto lead = [&clustered](const MatchSummary::RoleMechanism& r, const std::string& why) {
+    auto lead = [&m](const MatchSummary::RoleMechanism& r, const std::string& why) {
       return why.empty() ? fmt::format("{:+.2f} [{:+.2f}, {:+.2f}]", r.stone_diff_10, r.stone_diff_10_ci.lo,
                                        r.stone_diff_10_ci.hi)
-                         : fmt::format("{:+.2f} {}", r.stone_diff_10, clustered(r.stone_diff_10_ci, why));
+                         : fmt::format("{:+.2f} {}", r.stone_diff_10, clustered(m, r.stone_diff_10_ci, why));
     };
     for (const auto& [who, r, why] :
          {std::tuple{"A", &s.a_placing_last, &m.a_last_ci}, std::tuple{"B", &s.a_placing_first, &m.a_first_ci}})
       fmt::print(
           "{} placing last: the first movement turn captures in {} {}, {}'s stone lead after 10 movement "
           "plies {}\n",
-          who, pct(r->first_move_capture_rate), clustered(r->first_move_capture_ci, *why), who, lead(*r, *why));
+          who, pct(r->first_move_capture_rate), clustered(m, r->first_move_capture_ci, *why), who, lead(*r, *why));
   }
   fmt::print(
       "diversity: {} and {} in {}; {} of games sharing an opening or a placement ({:.1f} effective, the "
@@ -121,7 +110,7 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
       count_text(s.distinct_games, "distinct game", "distinct games"), s.games,
       count_text(s.clusters.clusters, "cluster", "clusters"), s.clusters.effective, pct(s.clusters.largest_share),
       s.placement_clusters.clusters, s.placement_clusters.effective,
-      clustered(s.last_placer_win_ci_clustered, m.clustered), s.design_effect);
+      clustered(m, s.last_placer_win_ci_clustered, m.clustered), s.design_effect);
   if (s.repeats_mislead && m.clustered.empty())
     fmt::print(
         "warning: games repeat: the clustered interval is {:.1f}x as wide as the plain one (the warning "
@@ -134,8 +123,9 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
       "{} when it captures, {} {} when not; stones after 10 movement plies, "
       "last placer minus first: {} {}\n",
       pct(s.first_move_capture_rate), s.first_move_stones, pct(s.last_placer_win_rate_first_capture),
-      clustered(s.last_placer_win_ci_first_capture, m.first_capture_ci), pct(s.last_placer_win_rate_no_first_capture),
-      clustered(s.last_placer_win_ci_no_first_capture, m.no_first_capture_ci), signed_text(s.stone_diff_10, 2),
+      clustered(m, s.last_placer_win_ci_first_capture, m.first_capture_ci),
+      pct(s.last_placer_win_rate_no_first_capture),
+      clustered(m, s.last_placer_win_ci_no_first_capture, m.no_first_capture_ci), signed_text(s.stone_diff_10, 2),
       m.stone_diff_10_ci.empty()
           ? fmt::format("[{}, {}]", signed_text(s.stone_diff_10_ci.lo, 2), signed_text(s.stone_diff_10_ci.hi, 2))
           : fmt::format("(no interval: {})", m.stone_diff_10_ci));
@@ -162,6 +152,41 @@ void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& t
     fmt::print("SPRT: LLR {:.3f} in [{:.3f}, {:.3f}] after {} pairs: {}\n", s.sprt->llr, s.sprt->lower, s.sprt->upper,
                s.sprt_pairs, d);
   }
+}
+
+void print_human(const MatchConfig& c, const MatchSummary& s, const RunTotals& totals, bool interrupted) {
+  const double n = s.games ? static_cast<double>(s.games) : 1;
+  const MatchSummary::Missing& m = s.missing;
+  if (s.games == 0) {  // nothing to give a figure of, not even A's score
+    fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.text, c.b.text, c.rules.to_string(), c.seed,
+               c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
+               interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
+    fmt::print("games 0: {}, so no score, Elo or interval\n{}\n", kNoGamesYet, timing_text(totals));
+    return;
+  }
+  // Games that repeat come first: every interval below is left out for them, and the reader should know
+  // why before reading a figure.
+  if (!m.repeats.empty()) fmt::print("repeated games: {}; no interval is given for them\n", m.repeats);
+  fmt::print("{} vs {} on {}, seed {}{}{}\n", c.a.label(), c.b.label(), c.rules.to_string(), c.seed,
+             c.shard.whole() ? "" : ", shard " + c.shard.to_string() + " (its games only)",
+             interrupted_text(totals, interrupted, " (interrupted: the games finished so far)"));
+  // The figures that matter first: the score, Elo and the last placer, each with the interval it rests on.
+  fmt::print("games {}: A wins {}, draws {}, B wins {}; A scores {}\n", s.games, s.a.wins, s.a.draws, s.a.losses,
+             pct(s.a.score()));
+  print_pair_elo(s);
+  if (!m.clustered.empty()) fmt::print("clustered intervals: none given: this summary {}\n", m.clustered);
+  fmt::print(
+      "last placer's score (wins + half the draws): {} {}; its share of the decisive games {} {}; draws {} {} "
+      "(clustered: {}, {:.1f} effective)\n",
+      pct(s.last_placer_score), clustered(m, s.last_placer_score_ci, m.clustered), pct(s.last_placer_decisive_share),
+      clustered(m, s.last_placer_decisive_ci, m.decisive_ci), pct(s.draws / n),
+      clustered(m, s.draw_ci_clustered, m.clustered), count_text(s.clusters.clusters, "cluster", "clusters"),
+      s.clusters.effective);
+  if (c.a.text != c.b.text)
+    fmt::print("A's score placing last {} {}, placing first {} {} (clustered)\n", pct(s.a_score_placing_last),
+               clustered(m, s.a_score_placing_last_ci, m.a_last_ci), pct(s.a_score_placing_first),
+               clustered(m, s.a_score_placing_first_ci, m.a_first_ci));
+  print_details(c, s);
   fmt::print("{}\n", timing_text(totals));
 }
 
