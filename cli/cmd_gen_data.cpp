@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <set>
 
 #include "cluster.hpp"
@@ -18,10 +19,25 @@
 
 namespace seega::cli {
 
-int run_gen_data(const std::vector<std::string>& args) {
+namespace {
+
+// gen-data as its command line says it: the configuration, the games to label (a tournament to play, or
+// --from's recorded games), and the run's options and file.
+struct GenDataCommand {
+  GenDataConfig c;
+  bool from_file = false;
+  Tournament t;                      // the games to play (not with --from)
+  std::vector<GameRecord> recorded;  // --from's games, by index
+  RunSetup setup;
+  bool resume = false;
+};
+
+// The gen-data of a command line, or nothing when it asked for --help.
+std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& args) {
   std::string rules_text, label_text, from_path, search_weights, openings_path, openings_order;
   std::vector<std::string> player_texts;
-  GenDataConfig c;
+  GenDataCommand command;
+  GenDataConfig& c = command.c;
   int depth = 0;
   RunArgs run;
   po::options_description opts("gen-data options");
@@ -60,7 +76,7 @@ int run_gen_data(const std::vector<std::string>& args) {
           "       [--out positions.csv] [--resume]\n"
           "       [--shard I/K]\n"
           "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
-    return 0;
+    return std::nullopt;
   auto label = parse_label(label_text);
   if (!label.ok()) throw UsageError(label.error);
   if (depth < 1 || depth > 20) throw UsageError(fmt::format("--search-depth {}: allowed 1 to 20", depth));
@@ -74,9 +90,10 @@ int run_gen_data(const std::vector<std::string>& args) {
   if (c.positions_per_game < 1 || c.positions_per_game > 10'000)
     throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", c.positions_per_game));
   if (run.out.empty()) throw UsageError("--out: give a file name");
-  const RunSetup setup = check_run_args(run);
-  const std::string& out_path = run.out;
-  const bool from_file = vm.count("from") > 0;
+  command.setup = check_run_args(run);
+  command.resume = run.resume;
+  const RunSetup& setup = command.setup;
+  const bool from_file = command.from_file = vm.count("from") > 0;
   if (from_file == !player_texts.empty())
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
                                : "--players SPEC or --from games.jsonl: say where the games come from");
@@ -92,12 +109,11 @@ int run_gen_data(const std::vector<std::string>& args) {
         "--shard with --from: a shard plays a part of a run's games; --from labels the games of a file "
         "(label each shard's results file, or the merged one)");
 
-  Tournament t;
-  std::vector<GameRecord> recorded;
   if (from_file) {
     auto file = read_game_file(read_user_file(from_path, "--from"));  // a results file or a run-sim file
     if (!file.ok()) throw UsageError(from_path + ": " + file.error);
     c.rules = file.value.rules;
+    std::vector<GameRecord>& recorded = command.recorded;
     recorded = std::move(file.value.games);
     std::sort(recorded.begin(), recorded.end(), [](const auto& x, const auto& y) { return x.index < y.index; });
     c.from = file.value.header;
@@ -115,13 +131,28 @@ int run_gen_data(const std::vector<std::string>& args) {
     }
     c.openings = load_openings(c.rules, openings_path, openings_order);
     c.seed = setup.seed;
-    t = c.tournament();
+    command.t = c.tournament();
   }
+  return command;
+}
+
+}  // namespace
+
+int run_gen_data(const std::vector<std::string>& args) {
+  auto command = parse_gen_data(args);
+  if (!command) return 0;
+  GenDataConfig& c = command->c;
+  const bool from_file = command->from_file;
+  const Tournament& t = command->t;
+  std::vector<GameRecord>& recorded = command->recorded;
+  const RunSetup& setup = command->setup;
+  const std::string& out_path = setup.request.out_path;
+  const Shard& shard = setup.request.shard;
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
   if (prints()) {
     const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
-    auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, run.resume, shard, games_of_run);
+    auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, command->resume, shard, games_of_run);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
   }
