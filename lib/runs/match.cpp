@@ -297,6 +297,70 @@ MatchSummary match::summarize(const MatchConfig& config, std::vector<GameRecord>
   return s;
 }
 
+namespace {
+
+// Each figure of a summary's JSON that MatchSummary::missing leaves out: null, with its reason under
+// KEY_reason; without games, every rate and mean too (A's score is not 50% then).
+void leave_out_missing(nlohmann::json& j, const MatchSummary& s) {
+  const MatchSummary::Missing& m = s.missing;
+  for (const auto& [key, why] : {std::pair{"elo", m.elo},
+                                 std::pair{"elo_ci95", m.elo_ci},
+                                 std::pair{"pair_elo", m.pair_elo},
+                                 std::pair{"pair_elo_ci95", m.pair_elo_ci},
+                                 std::pair{"normalized_elo", m.normalized_elo},
+                                 std::pair{"normalized_elo_ci95", m.normalized_elo},
+                                 std::pair{"los", m.los},
+                                 std::pair{"pair_los", m.pair_los},
+                                 std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci},
+                                 std::pair{"last_placer_ci95", m.repeats},
+                                 std::pair{"draw_ci95", m.repeats},
+                                 std::pair{"last_placer_loss_ci95", m.repeats},
+                                 std::pair{"last_placer_ci95_clustered", m.clustered},
+                                 std::pair{"last_placer_score_ci95", m.clustered},
+                                 std::pair{"draw_ci95_clustered", m.clustered},
+                                 std::pair{"first_move_capture_ci95", m.clustered},
+                                 std::pair{"last_placer_decisive_ci95", m.decisive_ci},
+                                 std::pair{"last_placer_ci95_first_capture", m.first_capture_ci},
+                                 std::pair{"last_placer_ci95_no_first_capture", m.no_first_capture_ci},
+                                 std::pair{"a_score_placing_last_ci95", m.a_last_ci},
+                                 std::pair{"a_score_placing_first_ci95", m.a_first_ci},
+                                 std::pair{"first_move_capture_ci95_a_placing_last", m.a_last_ci},
+                                 std::pair{"stone_diff_10_ci95_a_placing_last", m.a_last_ci},
+                                 std::pair{"first_move_capture_ci95_a_placing_first", m.a_first_ci},
+                                 std::pair{"stone_diff_10_ci95_a_placing_first", m.a_first_ci}})
+    leave_out(j, key, why);
+  // Without games a rate or a mean is no number at all (A's score is not 50%), and no plain interval
+  // either.
+  if (s.games == 0)
+    for (const char* key : {"a_score",
+                            "last_placer_win_rate",
+                            "last_placer_ci95",
+                            "draw_rate",
+                            "draw_ci95",
+                            "last_placer_loss_rate",
+                            "last_placer_loss_ci95",
+                            "mean_movement_plies",
+                            "passes_per_game",
+                            "captures_per_game",
+                            "last_placer_score",
+                            "last_placer_decisive_share",
+                            "a_score_placing_last",
+                            "a_score_placing_first",
+                            "design_effect",
+                            "first_move_capture_rate",
+                            "first_move_stones",
+                            "last_placer_win_rate_first_capture",
+                            "last_placer_win_rate_no_first_capture",
+                            "stone_diff_10",
+                            "first_move_capture_rate_a_placing_last",
+                            "first_move_capture_rate_a_placing_first",
+                            "stone_diff_10_a_placing_last",
+                            "stone_diff_10_a_placing_first"})
+      leave_out(j, key, kNoGamesYet);
+}
+
+}  // namespace
+
 nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) {
   using nlohmann::json;
   const double n = s.games ? static_cast<double>(s.games) : 1;
@@ -377,61 +441,7 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
   if (c.openings.used())
     j["openings"] = {
         {"file", c.openings.file}, {"count", c.openings.count}, {"order", std::string(to_string(c.openings.order))}};
-  const MatchSummary::Missing& m = s.missing;
-  for (const auto& [key, why] : {std::pair{"elo", m.elo},
-                                 std::pair{"elo_ci95", m.elo_ci},
-                                 std::pair{"pair_elo", m.pair_elo},
-                                 std::pair{"pair_elo_ci95", m.pair_elo_ci},
-                                 std::pair{"normalized_elo", m.normalized_elo},
-                                 std::pair{"normalized_elo_ci95", m.normalized_elo},
-                                 std::pair{"los", m.los},
-                                 std::pair{"pair_los", m.pair_los},
-                                 std::pair{"stone_diff_10_ci95", m.stone_diff_10_ci},
-                                 std::pair{"last_placer_ci95", m.repeats},
-                                 std::pair{"draw_ci95", m.repeats},
-                                 std::pair{"last_placer_loss_ci95", m.repeats},
-                                 std::pair{"last_placer_ci95_clustered", m.clustered},
-                                 std::pair{"last_placer_score_ci95", m.clustered},
-                                 std::pair{"draw_ci95_clustered", m.clustered},
-                                 std::pair{"first_move_capture_ci95", m.clustered},
-                                 std::pair{"last_placer_decisive_ci95", m.decisive_ci},
-                                 std::pair{"last_placer_ci95_first_capture", m.first_capture_ci},
-                                 std::pair{"last_placer_ci95_no_first_capture", m.no_first_capture_ci},
-                                 std::pair{"a_score_placing_last_ci95", m.a_last_ci},
-                                 std::pair{"a_score_placing_first_ci95", m.a_first_ci},
-                                 std::pair{"first_move_capture_ci95_a_placing_last", m.a_last_ci},
-                                 std::pair{"stone_diff_10_ci95_a_placing_last", m.a_last_ci},
-                                 std::pair{"first_move_capture_ci95_a_placing_first", m.a_first_ci},
-                                 std::pair{"stone_diff_10_ci95_a_placing_first", m.a_first_ci}})
-    leave_out(j, key, why);
-  // Without games a rate or a mean is no number at all (A's score is not 50%), and no plain interval
-  // either.
-  if (s.games == 0)
-    for (const char* key : {"a_score",
-                            "last_placer_win_rate",
-                            "last_placer_ci95",
-                            "draw_rate",
-                            "draw_ci95",
-                            "last_placer_loss_rate",
-                            "last_placer_loss_ci95",
-                            "mean_movement_plies",
-                            "passes_per_game",
-                            "captures_per_game",
-                            "last_placer_score",
-                            "last_placer_decisive_share",
-                            "a_score_placing_last",
-                            "a_score_placing_first",
-                            "design_effect",
-                            "first_move_capture_rate",
-                            "first_move_stones",
-                            "last_placer_win_rate_first_capture",
-                            "last_placer_win_rate_no_first_capture",
-                            "stone_diff_10",
-                            "first_move_capture_rate_a_placing_last",
-                            "first_move_capture_rate_a_placing_first",
-                            "stone_diff_10_a_placing_last",
-                            "stone_diff_10_a_placing_first"})
-      leave_out(j, key, kNoGamesYet);
+  leave_out_missing(j, s);
   add_shard_key(j, c.shard);  // the games are this shard's only
   if (s.sprt) {
     const char* d = s.sprt->decision == SprtResult::AcceptH1   ? "H1"
