@@ -10,7 +10,6 @@
 #include "engine/replay.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "runs/atomic_write.hpp"
 #include "runs/file_kind.hpp"
 #include "runs/game_file.hpp"
 #include "runs/game_text.hpp"
@@ -149,12 +148,7 @@ int run_export(const std::vector<std::string>& args) {
       text += game_text(e.game);
     }
   }
-  if (out_path.empty()) {
-    fmt::print("{}", text);
-    return 0;
-  }
-  if (auto error = write_files_atomically({{out_path, text}}); !error.empty()) throw UsageError("--out " + error);
-  return 0;
+  return print_or_write(out_path, text);
 }
 
 }  // namespace seega::cli

@@ -11,7 +11,6 @@
 #include "engine/openings.hpp"
 #include "job.hpp"
 #include "rules/spec.hpp"
-#include "runs/atomic_write.hpp"
 
 namespace seega::cli {
 
@@ -103,12 +102,7 @@ int run_openings(const std::vector<std::string>& args) {
   }
   text += "\n";
   for (const auto& o : openings.value) text += opening_line(o) + "\n";
-  if (out_path.empty()) {
-    fmt::print("{}", text);
-    return 0;
-  }
-  if (auto error = write_files_atomically({{out_path, text}}); !error.empty()) throw UsageError("--out " + error);
-  return 0;
+  return print_or_write(out_path, text);
 }
 
 }  // namespace seega::cli

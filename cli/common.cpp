@@ -269,6 +269,15 @@ void expect_file_kind(const std::string& who, const std::string& path, std::stri
   throw UsageError(who + path + " is " + file_kind_text(kind) + "; " + reads);
 }
 
+int print_or_write(const std::string& out_path, const std::string& text) {
+  if (out_path.empty()) {
+    fmt::print("{}", text);
+    return 0;
+  }
+  if (auto error = write_files_atomically({{out_path, text}}); !error.empty()) throw UsageError("--out " + error);
+  return 0;
+}
+
 void warn_cut_last_line(const std::string& path, std::string_view unit) {
   fmt::print(stderr, "seega: warning: {}: skipped a corrupt last line (an interrupted write); that {} is left out\n",
              path, unit);

@@ -137,6 +137,10 @@ void expect_file_kind(const std::string& who, const std::string& path, std::stri
 void check_not_an_input(const std::string& option, const std::string& path,
                         const std::vector<std::pair<std::string, std::string>>& inputs);
 
+// A command's output: printed on stdout when out_path is empty, else written to it whole (atomically: a
+// reader sees the old file or the new one), or a UsageError naming --out. Returns 0, the exit status.
+int print_or_write(const std::string& out_path, const std::string& text);
+
 // The warning for a file read back (summary, compare, replay, export) whose cut last line was left out,
 // as a resume warns of it: "seega: warning: PATH: skipped a corrupt last line (an interrupted write);
 // that game is left out" (unit: "game", "run").
