@@ -62,12 +62,20 @@ void check_out(const std::string& option, const std::string& path) {
     throw UsageError(option + " " + path + ": " + dir.string() + " is not a directory");
 }
 
-}  // namespace
-
-int run_spsa(const std::vector<std::string>& args) {
-  std::string rules_text, player_text, weights_path, tune_text, seed_text, out_path, trajectory_path;
+// SPSA as its command line says it: the run's configuration, its files and its output.
+struct SpsaCommand {
   SpsaRunConfig c;
+  std::string out_path, trajectory_path;
   bool resume = false, json = false, quiet = false;
+};
+
+// The SPSA run of a command line, checked, or nothing when it asked for --help.
+std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args) {
+  std::string rules_text, player_text, weights_path, tune_text, seed_text;
+  SpsaCommand command;
+  SpsaRunConfig& c = command.c;
+  std::string &out_path = command.out_path, &trajectory_path = command.trajectory_path;
+  bool &resume = command.resume, &json = command.json, &quiet = command.quiet;
   po::options_description opts("spsa options");
   add_rules_option(opts, rules_text);
   opts.add_options()("player", po::value(&player_text)->required(),
@@ -109,7 +117,7 @@ int run_spsa(const std::vector<std::string>& args) {
                      "a_k/c_k^2 to --r-end at the last iteration (alpha 0.602, gamma 0.101, A = 10% of --iterations).\n"
                      "Ctrl-C drops the iteration under way; --resume plays it again, to the same trajectory.\n"
                      "Under mpirun the ranks share each iteration's games; rank 0 writes the same trajectory."))
-    return 0;
+    return std::nullopt;
   c.rules = load_rules(rules_text);
   c.player = load_player("--player", player_text);
   if (auto why = spsa_player_problem(c.player); !why.empty()) throw UsageError("--player: " + why);
@@ -134,6 +142,17 @@ int run_spsa(const std::vector<std::string>& args) {
   // Under mpirun rank 0 alone writes the files and reads the trajectory back; the others get its state
   // before each iteration (run_spsa).
   if (!out_path.empty() && prints()) check_out("--out", out_path);
+  return command;
+}
+
+}  // namespace
+
+int run_spsa(const std::vector<std::string>& args) {
+  auto command = parse_spsa(args);
+  if (!command) return 0;
+  SpsaRunConfig& c = command->c;
+  const std::string &out_path = command->out_path, &trajectory_path = command->trajectory_path;
+  const bool resume = command->resume, json = command->json, quiet = command->quiet;
   auto spsa_config = c.spsa();
   if (!spsa_config.ok()) throw UsageError("--tune: " + spsa_config.error);
   auto started = Spsa::start(spsa_config.value);
