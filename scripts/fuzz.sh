@@ -10,8 +10,8 @@
 #   scripts/fuzz.sh --ci RUNS [SEED]   deterministic (make fuzz-ci, CI): the committed corpus alone,
 #                                      replayed, then RUNS inputs made from libFuzzer seed SEED (default
 #                                      1): the same commit always gets the same inputs and the same answer
-#   FUZZ_TWICE=1 scripts/fuzz.sh --ci  each target run a second time, its line (inputs, coverage, corpus)
-#                                      compared with the first: a difference fails the step, since the
+#   FUZZ_TWICE=1 scripts/fuzz.sh --ci  each target run a second time, beside the first (from a twin of the
+#                                      checkout), its line (inputs, coverage, corpus) compared with the first: a difference fails the step, since the
 #                                      inputs then depend on more than the seed (CI does this when the
 #                                      fuzz code changed since the last landed commit, .ci/landed)
 set -uo pipefail
@@ -34,16 +34,27 @@ if [ $ci -eq 1 ]; then
 fi
 build=$root/build/fuzz
 failed=()
-# One deterministic run of target $name into log $1; its exit status.
+# One deterministic run of target $name into log $1, from the tree at $2 (the checkout by default); its exit
+# status.
 ci_run() {
-  local scratch=build/fuzz/ci-corpus/$name rc
-  rm -rf "${root:?}/$scratch" && mkdir -p "$root/$scratch"
-  (cd "$root" && env -i "${fixed_addresses[@]}" "build/fuzz/bin/fuzz_$name" -runs="$runs" -seed="$seed" -reload=0 \
+  local scratch=build/fuzz/ci-corpus/$name rc dir=${2:-$root}
+  rm -rf "${dir:?}/$scratch" && mkdir -p "$dir/$scratch"
+  (cd "$dir" && env -i "${fixed_addresses[@]}" "build/fuzz/bin/fuzz_$name" -runs="$runs" -seed="$seed" -reload=0 \
     -timeout=60 "${common[@]}" -artifact_prefix="build/fuzz/findings/$name/" "$scratch" "tests/fuzz/$name/") >"$1" 2>&1
   rc=$?
-  rm -rf "${root:?}/$scratch"
+  rm -rf "${dir:?}/$scratch"
   return $rc
 }
+# The second run of FUZZ_TWICE goes beside the first, on the other core, from a twin of the checkout at
+# build/fuzz/twin: the same relative paths (the binaries, the corpus and the findings linked, a scratch
+# corpus of its own), so that its argv, its environment and its addresses are the first run's.
+twin=$build/twin
+if [ $ci -eq 1 ] && [ "${FUZZ_TWICE:-0}" = 1 ]; then
+  rm -rf "$twin" && mkdir -p "$twin/build/fuzz" "$build/findings"
+  ln -s "$build/bin" "$twin/build/fuzz/bin"
+  ln -s "$build/findings" "$twin/build/fuzz/findings"
+  ln -s "$root/tests" "$twin/tests"
+fi
 # The line of a finished deterministic run: inputs, coverage and corpus.
 ci_line() {
   grep -E '^#[0-9]+[[:space:]]+DONE' "$1" | grep -oE '^#[0-9]+|cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' | tr '\n' ' ' |
@@ -66,8 +77,13 @@ for dir in "$root"/tests/fuzz/*/; do
     # from make and one from a shell still did, since the environment and the paths in argv sit on the
     # stack. So: no randomisation (setarch -R), an empty environment (env -i), and paths relative to
     # the checkout (the same in any clone).
+    if [ "${FUZZ_TWICE:-0}" = 1 ]; then
+      ci_run "$log.second" "$twin" &
+      second_pid=$!
+    fi
     ci_run "$log"
     rc=$?
+    [ "${FUZZ_TWICE:-0}" = 1 ] && { wait "$second_pid" || true; }
   else
     mkdir -p "$build/corpus/$name"
     "$bin" -max_total_time="$seconds" -timeout=10 "${common[@]}" -artifact_prefix="$build/findings/$name/" \
@@ -81,7 +97,6 @@ for dir in "$root"/tests/fuzz/*/; do
       cov=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' | tail -1)
       echo "fuzz: $name: ${done_runs:-?} inputs from seed $seed, ${cov:-no coverage line}, nothing found"
       if [ "${FUZZ_TWICE:-0}" = 1 ]; then
-        ci_run "$log.second"
         first=$(ci_line "$log") second=$(ci_line "$log.second")
         if [ -n "$first" ] && [ "$first" = "$second" ]; then
           echo "fuzz: $name: a second run of seed $seed reached the same line"
