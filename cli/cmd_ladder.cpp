@@ -12,7 +12,6 @@
 #include "run_games.hpp"
 #include "runs/json.hpp"
 #include "runs/ladder.hpp"
-#include "runs/results_file.hpp"
 
 namespace seega::cli {
 
@@ -161,10 +160,8 @@ std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, 
     // Read back, the table's players are the header's after --players' (the table's file is not read).
     std::vector<PlayerSpec> levels;
     if (rb) {
-      auto t = header_tournament(rb->header);
-      if (!t.ok()) throw UsageError("summary " + rb->path + ": " + t.error);
-      for (std::size_t i = c.players.size(); i < t.value.players.size(); ++i)
-        levels.push_back(load_player("--levels", t.value.players[i].text, load));
+      const std::vector<PlayerSpec> recorded = read_back_tournament(*rb).players;
+      if (recorded.size() > c.players.size()) levels.assign(recorded.begin() + c.players.size(), recorded.end());
     } else {
       levels = load_level_table(levels_path).levels;
     }

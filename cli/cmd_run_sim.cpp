@@ -224,7 +224,6 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
 // --target-median search), the output asked for and the file.
 struct SimCommand {
   RunSimConfig c;
-  std::string player_text;
   int target = -1;  // --target-median, or -1
   bool json = false;
   RunRequest request;
@@ -309,7 +308,6 @@ std::optional<SimCommand> parse_run_sim(const std::vector<std::string>& args, co
     c.player = load_player("--player", player_text, rb ? Load::ReadBack : Load::Play);
     if (!rb) check_engines(c.player, c.rules, "--player");
   }
-  command.player_text = player_text;
   command.request = setup.request;
   return command;
 }
