@@ -5,7 +5,7 @@
 #include <atomic>
 
 #include "engine/selfplay.hpp"
-#include "runs/match.hpp"
+#include "runs/kinds/match.hpp"
 
 namespace {
 

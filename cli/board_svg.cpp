@@ -6,7 +6,7 @@
 
 #include "common.hpp"
 #include "rules/notation.hpp"
-#include "runs/atomic_write.hpp"
+#include "runs/io/atomic_write.hpp"
 
 namespace seega::cli {
 

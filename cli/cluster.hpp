@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "runs/share.hpp"
+#include "runs/play/share.hpp"
 
 namespace seega::cli {
 

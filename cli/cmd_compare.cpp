@@ -8,10 +8,10 @@
 #include <optional>
 
 #include "common.hpp"
-#include "runs/evaluations.hpp"
-#include "runs/match.hpp"
-#include "runs/results_file.hpp"
-#include "runs/shard.hpp"
+#include "runs/format/evaluations.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/io/shard.hpp"
+#include "runs/kinds/match.hpp"
 
 namespace seega::cli {
 
@@ -107,7 +107,7 @@ Differences differences(const Run& a, const Run& b) {
   auto key = [&none](const nlohmann::json& h, const char* k) { return h.contains(k) ? h[k] : none; };
   if (key(a.header, "weights") != key(b.header, "weights"))
     d.settings.push_back("the weights behind a weights= player");
-  // The evaluation each side played with (runs/evaluations.hpp): a change of built-in weights shows here
+  // The evaluation each side played with (runs/format/evaluations.hpp): a change of built-in weights shows here
   // though the specs are the same.
   // Where the specs differ, a difference of evaluation that the specs make (another weights file, a
   // player that evaluates nothing) is that difference, not another: only the same weights' source with

@@ -11,8 +11,8 @@
 #include "engine/protocol.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
-#include "runs/engine_process.hpp"
-#include "runs/json.hpp"
+#include "runs/io/json.hpp"
+#include "runs/play/engine_process.hpp"
 
 namespace seega::cli {
 

@@ -10,10 +10,10 @@
 #include "engine/replay.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "runs/file_kind.hpp"
-#include "runs/game_file.hpp"
-#include "runs/game_text.hpp"
-#include "runs/results_file.hpp"
+#include "runs/format/file_kind.hpp"
+#include "runs/format/game_text.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/kinds/game_file.hpp"
 
 namespace seega::cli {
 

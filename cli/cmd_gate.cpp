@@ -9,7 +9,7 @@
 #include "common.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "runs/gate.hpp"
+#include "runs/kinds/gate.hpp"
 
 namespace seega::cli {
 

@@ -11,11 +11,11 @@
 #include "job.hpp"
 #include "kinds.hpp"
 #include "run_games.hpp"
-#include "runs/game_file.hpp"
-#include "runs/gen_data.hpp"
-#include "runs/positions_file.hpp"
-#include "runs/results_file.hpp"
-#include "runs/runner.hpp"
+#include "runs/format/positions_file.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/kinds/game_file.hpp"
+#include "runs/kinds/gen_data.hpp"
+#include "runs/play/runner.hpp"
 
 namespace seega::cli {
 

@@ -10,8 +10,8 @@
 #include "kinds.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "runs/json.hpp"
-#include "runs/ladder.hpp"
+#include "runs/io/json.hpp"
+#include "runs/kinds/ladder.hpp"
 
 namespace seega::cli {
 

@@ -10,7 +10,7 @@
 #include "common.hpp"
 #include "kinds.hpp"
 #include "run_games.hpp"
-#include "runs/match.hpp"
+#include "runs/kinds/match.hpp"
 
 namespace seega::cli {
 

@@ -3,8 +3,8 @@
 #include <filesystem>
 
 #include "common.hpp"
-#include "runs/atomic_write.hpp"
-#include "runs/merge.hpp"
+#include "runs/io/atomic_write.hpp"
+#include "runs/kinds/merge.hpp"
 
 namespace seega::cli {
 

@@ -18,9 +18,9 @@
 #include "common.hpp"
 #include "engine/selfplay.hpp"
 #include "job.hpp"
-#include "runs/append_file.hpp"
-#include "runs/game_file.hpp"
-#include "runs/run_score.hpp"
+#include "runs/io/append_file.hpp"
+#include "runs/kinds/game_file.hpp"
+#include "runs/play/run_score.hpp"
 
 namespace seega::cli {
 

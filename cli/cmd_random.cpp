@@ -9,7 +9,7 @@
 #include "engine/selfplay.hpp"
 #include "job.hpp"
 #include "rules/random.hpp"
-#include "runs/json.hpp"
+#include "runs/io/json.hpp"
 
 namespace seega::cli {
 

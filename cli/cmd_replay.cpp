@@ -8,10 +8,10 @@
 #include "common.hpp"
 #include "engine/replay.hpp"
 #include "run_games.hpp"
-#include "runs/game_file.hpp"
-#include "runs/game_text.hpp"
-#include "runs/json.hpp"
-#include "runs/results_file.hpp"
+#include "runs/format/game_text.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/io/json.hpp"
+#include "runs/kinds/game_file.hpp"
 
 namespace seega::cli {
 

@@ -14,8 +14,8 @@
 #include "kinds.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
-#include "runs/append_file.hpp"
-#include "runs/run_sim.hpp"
+#include "runs/io/append_file.hpp"
+#include "runs/kinds/run_sim.hpp"
 
 namespace seega::cli {
 

@@ -1,4 +1,4 @@
-// seega spsa: the evaluation's weights tuned on game results by SPSA (runs/spsa_run.hpp), as fishtest
+// seega spsa: the evaluation's weights tuned on game results by SPSA (runs/kinds/spsa_run.hpp), as fishtest
 // and OpenBench tune: a trajectory file that resumes, and the final weights in the weights-file format.
 // Under mpirun (cluster.hpp) each iteration's match is shared among the ranks; rank 0 holds the run.
 #include <fmt/core.h>
@@ -12,9 +12,9 @@
 #include "common.hpp"
 #include "job.hpp"
 #include "run_games.hpp"
-#include "runs/atomic_write.hpp"
-#include "runs/json.hpp"
-#include "runs/spsa_run.hpp"
+#include "runs/io/atomic_write.hpp"
+#include "runs/io/json.hpp"
+#include "runs/kinds/spsa_run.hpp"
 
 namespace seega::cli {
 

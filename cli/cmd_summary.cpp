@@ -11,8 +11,8 @@
 
 #include "common.hpp"
 #include "kinds.hpp"
-#include "runs/json.hpp"
-#include "runs/positions_file.hpp"
+#include "runs/format/positions_file.hpp"
+#include "runs/io/json.hpp"
 
 namespace seega::cli {
 

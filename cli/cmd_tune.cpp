@@ -16,8 +16,8 @@
 #include "common.hpp"
 #include "engine/eval.hpp"
 #include "rules/spec.hpp"
-#include "runs/atomic_write.hpp"
-#include "runs/positions_file.hpp"
+#include "runs/format/positions_file.hpp"
+#include "runs/io/atomic_write.hpp"
 
 namespace seega::cli {
 

@@ -1,6 +1,6 @@
 #include "common.hpp"
 #include "engine/external.hpp"
-#include "runs/engine_process.hpp"
+#include "runs/play/engine_process.hpp"
 
 #include <fmt/core.h>
 
@@ -18,8 +18,8 @@
 
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
-#include "runs/atomic_write.hpp"
-#include "runs/json.hpp"
+#include "runs/io/atomic_write.hpp"
+#include "runs/io/json.hpp"
 
 namespace seega::cli {
 

@@ -17,9 +17,9 @@
 #include "engine/search.hpp"
 #include "rules/notation.hpp"
 #include "rules/rules.hpp"
-#include "runs/file_kind.hpp"
-#include "runs/level_table.hpp"
-#include "runs/shard.hpp"
+#include "runs/format/file_kind.hpp"
+#include "runs/format/level_table.hpp"
+#include "runs/io/shard.hpp"
 
 namespace seega::cli {
 
@@ -123,7 +123,7 @@ std::string read_user_file(const std::string& path, const std::string& option);
 // A file a command writes whole (option: "--out", "--svg"), checked before any work: a directory or a
 // device is refused (output_file_problem); so is one of the command's inputs (each (option, path) of
 // inputs), even with force, since no command writes over what it reads; and an existing file is
-// replaced only when it is of one of the kinds the command writes (runs/file_kind.hpp: an export over an
+// replaced only when it is of one of the kinds the command writes (runs/format/file_kind.hpp: an export over an
 // export, a picture over a picture) or with force. A UsageError says which, and what the file is.
 void check_output_file(const std::string& option, const std::string& path,
                        const std::vector<std::pair<std::string, std::string>>& inputs, bool force,

@@ -14,8 +14,8 @@
 #include "engine/player.hpp"
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
-#include "runs/build_info.hpp"
-#include "runs/json.hpp"
+#include "runs/io/build_info.hpp"
+#include "runs/io/json.hpp"
 
 namespace seega::cli {
 

@@ -19,7 +19,7 @@
 
 #include "common.hpp"
 #include "rules/spec.hpp"
-#include "runs/json.hpp"
+#include "runs/io/json.hpp"
 
 namespace seega::cli {
 

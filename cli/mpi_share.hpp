@@ -1,5 +1,5 @@
 #pragma once
-// A run shared among the ranks of mpirun (runs/share.hpp) over Open MPI's messages: rank 0's share hands
+// A run shared among the ranks of mpirun (runs/play/share.hpp) over Open MPI's messages: rank 0's share hands
 // out indices in chunks and receives the others' results; theirs ask for chunks and send results. The
 // messages that end a command are here too (end_ranks, RankShare::wait_exit). Built only with Open MPI
 // (SEEGA_WITH_MPI); the job itself, joined and left, is cluster.hpp's.
@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "runs/share.hpp"
+#include "runs/play/share.hpp"
 
 namespace seega::cli {
 

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "cluster.hpp"
-#include "runs/results_file.hpp"
+#include "runs/format/results_file.hpp"
 
 namespace seega::cli {
 

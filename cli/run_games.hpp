@@ -17,8 +17,8 @@
 
 #include "common.hpp"
 #include "job.hpp"
-#include "runs/jsonl_file.hpp"
-#include "runs/runner.hpp"
+#include "runs/io/jsonl_file.hpp"
+#include "runs/play/runner.hpp"
 
 namespace seega::cli {
 

@@ -1,7 +1,7 @@
 # The build's commit, taken when CMake configures (every `make` target configures first): the short
 # hash of HEAD with "-dirty" when tracked files differ from it, or "unknown" outside a git checkout (a
 # source tarball). seega --version, every file header and every JSON summary carry it
-# (lib/runs/build_info.hpp), so a figure that changed between builds can be traced to its commit.
+# (lib/runs/io/build_info.hpp), so a figure that changed between builds can be traced to its commit.
 set(SEEGA_BUILD "unknown")
 find_package(Git QUIET)
 if(GIT_FOUND)

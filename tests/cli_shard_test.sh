@@ -58,7 +58,7 @@ shards match "${match[@]}"
   fail "match: merge's line: $(cat "$tmp/merge.out")"
 # Each shard's summary covers its games only and says which shard; the shards' games add up. (Of the
 # 11 game pairs, shard 0 holds pairs 0, 4, 7, 10; shard 1 pairs 1, 5, 8; shard 2 pairs 2, 3, 6, 9:
-# lib/runs/shard.hpp's rule, pinned in Shard.TheAssignmentOfPairsIsFixed.)
+# lib/runs/io/shard.hpp's rule, pinned in Shard.TheAssignmentOfPairsIsFixed.)
 for i in 0 1 2; do json_is "match: shard $i's summary" "$tmp/match$i.json" "j['shard'] == '$i/3' and j['games'] == [8, 6, 8][$i]"; done
 json_is "match: the one run's summary names no shard" "$tmp/match.json" "'shard' not in j and j['games'] == 22"
 "${match[@]}" --out "$tmp/match.merged.jsonl" --resume --json >"$tmp/match.resumed.json"

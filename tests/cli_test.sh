@@ -169,7 +169,7 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 sys.exit(0 if j["ended"] == "depth" and "placement_cap_nodes" not in j else 1)' "$tmp/nocap.json"; then pass; else
   fail "analyze to its depth: $(cat "$tmp/nocap.json")"; fi
-# Every --shard help states the rule lib/runs/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
+# Every --shard help states the rule lib/runs/io/shard.hpp implements: blocks of K pairs, dealt in a rotated order.
 for cmd in match ladder gen-data run-sim; do
   if "$seega" "$cmd" --help | tr -s ' \n' ' ' | grep -q 'each block of K [a-z ]*pairs deal[a-z]* one pair to each shard,\? in an order rotated per block'
   then pass; else fail "$cmd --help: --shard does not state the rotated deal: $("$seega" "$cmd" --help | grep -A2 -- --shard)"; fi

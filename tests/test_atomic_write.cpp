@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "runs/atomic_write.hpp"
+#include "runs/io/atomic_write.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "engine/selfplay.hpp"
-#include "runs/game_text.hpp"
+#include "runs/format/game_text.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "analysis/gate.hpp"
-#include "runs/gate.hpp"
+#include "runs/kinds/gate.hpp"
 #include "test_util.hpp"
 
 namespace seega {

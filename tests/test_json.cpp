@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "rules/spec.hpp"
-#include "runs/json.hpp"
+#include "runs/io/json.hpp"
 
 namespace seega {
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "runs/match.hpp"
-#include "runs/results_file.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/kinds/match.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -7,10 +7,10 @@
 #include "engine/openings.hpp"
 #include "engine/replay.hpp"
 #include "engine/selfplay.hpp"
-#include "runs/game_record_json.hpp"
-#include "runs/results_file.hpp"
-#include "runs/runner.hpp"
-#include "runs/schedule.hpp"
+#include "runs/format/game_record_json.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/format/schedule.hpp"
+#include "runs/play/runner.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -1,7 +1,7 @@
 // Seega>Play's run scoring (seed 001) against hand-computed runs.
 #include <gtest/gtest.h>
 
-#include "runs/run_score.hpp"
+#include "runs/play/run_score.hpp"
 #include "test_util.hpp"
 
 namespace seega {

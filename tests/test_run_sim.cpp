@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <tuple>
 
-#include "runs/ladder.hpp"
-#include "runs/run_sim.hpp"
+#include "runs/kinds/ladder.hpp"
+#include "runs/kinds/run_sim.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

@@ -11,12 +11,12 @@
 #include <sstream>
 
 #include "analysis/labelling.hpp"
-#include "runs/merge.hpp"
-#include "runs/positions_file.hpp"
-#include "runs/results_file.hpp"
-#include "runs/run_sim.hpp"
-#include "runs/runner.hpp"
-#include "runs/shard.hpp"
+#include "runs/format/positions_file.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/io/shard.hpp"
+#include "runs/kinds/merge.hpp"
+#include "runs/kinds/run_sim.hpp"
+#include "runs/play/runner.hpp"
 #include "test_util.hpp"
 
 namespace seega {

@@ -12,10 +12,10 @@
 #include <stdexcept>
 #include <thread>
 
-#include "runs/results_file.hpp"
-#include "runs/run_sim.hpp"
-#include "runs/runner.hpp"
-#include "runs/spsa_run.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/kinds/run_sim.hpp"
+#include "runs/kinds/spsa_run.hpp"
+#include "runs/play/runner.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {

@@ -9,7 +9,7 @@
 
 #include "analysis/spsa.hpp"
 #include "rules/random.hpp"
-#include "runs/spsa_run.hpp"
+#include "runs/kinds/spsa_run.hpp"
 
 namespace seega {
 namespace {

@@ -9,11 +9,11 @@
 #include <set>
 
 #include "engine/replay.hpp"
-#include "runs/ladder.hpp"
-#include "runs/match.hpp"
-#include "runs/results_file.hpp"
-#include "runs/runner.hpp"
-#include "runs/score_board.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/kinds/ladder.hpp"
+#include "runs/kinds/match.hpp"
+#include "runs/play/runner.hpp"
+#include "runs/play/score_board.hpp"
 #include "test_util.hpp"
 
 namespace seega {

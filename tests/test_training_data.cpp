@@ -8,8 +8,8 @@
 #include "engine/replay.hpp"
 #include "engine/selfplay.hpp"
 #include "rules/notation.hpp"
-#include "runs/gen_data.hpp"
-#include "runs/positions_file.hpp"
+#include "runs/format/positions_file.hpp"
+#include "runs/kinds/gen_data.hpp"
 #include "test_util.hpp"
 
 namespace seega {

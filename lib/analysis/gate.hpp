@@ -1,6 +1,6 @@
 #pragma once
 // The adoption gate of an evaluation: a candidate replaces today's weights only when it gains in every
-// setting it is tried in. Numbers only: the matches that fill the rows are runs/gate.hpp's.
+// setting it is tried in. Numbers only: the matches that fill the rows are runs/kinds/gate.hpp's.
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 // Positions for tuning the evaluation: rows taken from played games (replayed from their records),
 // quiet positions only, at most M a game, labelled from the side to move's point of view. A row holds
 // the position itself, not its features: features are computed when tuning, so a changed feature set
-// needs no new data. The file they are kept in is runs/positions_file.hpp.
+// needs no new data. The file they are kept in is runs/format/positions_file.hpp.
 
 #include <optional>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // SPSA (simultaneous perturbation stochastic approximation, Spall 1992) in fishtest's parametrisation,
 // numbers only: the schedule of perturbations and learning rates, and the update from a result. Playing
-// the games that give the result belongs to runs/spsa_run.hpp.
+// the games that give the result belongs to runs/kinds/spsa_run.hpp.
 //
 // For N iterations and each parameter i (start value, c_end, r_end, bounds [lo, hi]):
 //   A = a_ratio N,  c_i = c_end_i N^gamma,  a_i = r_end_i c_end_i^2 (A + N)^alpha,

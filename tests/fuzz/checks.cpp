@@ -17,12 +17,12 @@
 #include "rules/notation.hpp"
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
-#include "runs/game_text.hpp"
-#include "runs/level_table.hpp"
-#include "runs/merge.hpp"
-#include "runs/positions_file.hpp"
-#include "runs/results_file.hpp"
-#include "runs/run_sim.hpp"
+#include "runs/format/game_text.hpp"
+#include "runs/format/level_table.hpp"
+#include "runs/format/positions_file.hpp"
+#include "runs/format/results_file.hpp"
+#include "runs/kinds/merge.hpp"
+#include "runs/kinds/run_sim.hpp"
 
 namespace seega::fuzz {
 
