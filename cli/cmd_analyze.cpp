@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common.hpp"
-#include "engine/player.hpp"
 #include "job.hpp"
+#include "runs/play/engine_client.hpp"
 
 namespace seega::cli {
 
@@ -44,7 +44,7 @@ int run_analyze(const std::vector<std::string>& args) {
   return with_size(rules.size, [&]<int N>() {
     const Position<N> pos = load_position<N>(rules, fen);
     if (pos.outcome().over()) throw UsageError("the game is over in this position: " + to_string(pos.outcome()));
-    auto player = make_player<N>(spec);
+    auto player = make_any_player<N>(spec);
     // Ctrl-C stops the search, which answers with the best move it has (docs/engines.md, Limits): it is
     // printed as usual, marked interrupted, and the exit status is 130.
     SigintGuard sigint;

@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "engine/engine_server.hpp"
 #include "engine/player.hpp"
+#include "rules/spec.hpp"
 
 namespace seega::cli {
 
@@ -22,6 +23,9 @@ int run_engine(const std::vector<std::string>& args) {
                      "  speaks the engine protocol (docs/protocol.md) on standard input and output"))
     return 0;
   const PlayerSpec spec = load_player("--player", player_text);
+  if (plays_an_engine(spec))
+    throw UsageError("--player " + quote(player_text) +
+                     ": seega engine serves one of this project's players, not another engine (engine(...))");
   std::ios::sync_with_stdio(false);
   return serve_engine(spec, std::cin, std::cout);
 }

@@ -20,6 +20,7 @@
 #include "job.hpp"
 #include "runs/io/append_file.hpp"
 #include "runs/kinds/game_file.hpp"
+#include "runs/play/engine_client.hpp"
 #include "runs/play/run_score.hpp"
 
 namespace seega::cli {
@@ -225,7 +226,7 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
   const PlayerSpec spec = o.table.levels.empty() ? load_player("the computer", level_player(level, o.deterministic))
                                                  : o.table.levels[static_cast<std::size_t>(level - 1)];
   const std::string& spec_text = spec.text;
-  auto player = make_player<N>(spec);
+  auto player = make_any_player<N>(spec);
   player->new_game();
   player->set_stop(&interrupted);
   Rng rng(Rng::derive(o.seed, static_cast<std::uint64_t>(k)));
@@ -323,8 +324,8 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
   return with_size(rules.size, [&]<int N>() {
     const Color first = rules.first_placer;
     std::unique_ptr<Player<N>> players[2];
-    players[first] = make_player<N>(specs[0]);
-    players[~first] = make_player<N>(specs[1]);
+    players[first] = make_any_player<N>(specs[0]);
+    players[~first] = make_any_player<N>(specs[1]);
     // The streams of play_game: one per colour, derived from the seed.
     Rng rngs[2] = {Rng(Rng::derive(seed, 0)), Rng(Rng::derive(seed, 1))};
     for (Color c : {White, Black}) {

@@ -1,6 +1,4 @@
 #include "common.hpp"
-#include "engine/external.hpp"
-#include "runs/play/engine_process.hpp"
 
 #include <fmt/core.h>
 
@@ -20,6 +18,7 @@
 #include "rules/spec.hpp"
 #include "runs/io/atomic_write.hpp"
 #include "runs/io/json.hpp"
+#include "runs/play/engine_client.hpp"
 
 namespace seega::cli {
 
@@ -113,7 +112,6 @@ PlayerSpec load_player(const std::string& option, const std::string& text, Load 
   if (!p.ok()) throw UsageError(where + p.error);
   if (load == Load::ReadBack) return p.value;
   if (auto error = load_player_weights(p.value, read_weights_file); !error.empty()) throw UsageError(where + error);
-  attach_engine_launcher(p.value);
   return p.value;
 }
 
@@ -141,7 +139,6 @@ LevelTable load_level_table(const std::string& path) {
   for (std::size_t k = 0; k < table.value.levels.size(); ++k)
     if (auto error = load_player_weights(table.value.levels[k], read_weights_file); !error.empty())
       throw UsageError(fmt::format("--levels {}: level {}: {}", path, k + 1, error));
-  for (auto& level : table.value.levels) attach_engine_launcher(level);
   return table.value;
 }
 

@@ -110,7 +110,7 @@ code=$?
   fail "engine-check of an engine that plays illegal moves: exit $code, $(grep -m1 FAIL "$tmp/check.txt")"
 "$seega" engine-check "$greedy_py --crash-after 1" >"$tmp/check.txt"
 code=$?
-[ "$code" -eq 1 ] && grep -q '^FAIL go after .* moves: it ended: it exited with status 3' "$tmp/check.txt" && pass ||
+[ "$code" -eq 1 ] && grep -q '^FAIL go after .* moves: it exited with status 3 while thinking' "$tmp/check.txt" && pass ||
   fail "engine-check of an engine that crashes: exit $code, $(grep -m1 FAIL "$tmp/check.txt")"
 bad_says "engine-check without a command" "needs the command" engine-check
 # stop: its bestmove must come after stop was sent; an engine that answered at once did not show it reads stop,

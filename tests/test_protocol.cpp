@@ -9,10 +9,10 @@
 #include <thread>
 
 #include "engine/engine_server.hpp"
-#include "engine/external.hpp"
 #include "engine/replay.hpp"
 #include "engine/selfplay.hpp"
 #include "rules/notation.hpp"
+#include "runs/play/engine_client.hpp"
 
 namespace seega {
 namespace {
@@ -228,11 +228,14 @@ class ScriptedChannel : public EngineChannel {
 PlayerSpec scripted(Script& s, const std::string& extra = "") {
   auto spec = parse_player("engine(cmd='scripted',name=scripted" + extra + ")");
   EXPECT_TRUE(spec.ok()) << spec.error;
-  spec.value.launch = [&s](std::string&) {
+  return spec.value;
+}
+// Starts the scripted engine s in memory, as a run starts a process.
+EngineStarter starter(Script& s) {
+  return [&s](std::string&) {
     ++s.launches;
     return std::make_unique<ScriptedChannel>(s);
   };
-  return spec.value;
 }
 
 GameRecord play(Player<5>* w, Player<5>* b, std::uint64_t seed) {
@@ -245,7 +248,7 @@ GameRecord play(Player<5>* w, Player<5>* b, std::uint64_t seed) {
 TEST(ExternalPlayer, PlaysWholeGamesThatReplay) {
   Script s;
   const PlayerSpec spec = scripted(s, ",depth=3");
-  auto engine = make_player<5>(spec);
+  auto engine = make_engine_player<5>(spec, starter(s));
   auto greedy = make_player<5>(parse_player("greedy").value);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const GameRecord g = play(engine.get(), greedy.get(), seed);
@@ -271,7 +274,7 @@ TEST(ExternalPlayer, EachFailureLosesTheGameWithItsReasonAndTheEngineStartsAgain
     s.fault = fault;
     s.after = 3;
     const PlayerSpec spec = scripted(s, ",timeout=60");
-    auto engine = make_player<5>(spec);
+    auto engine = make_engine_player<5>(spec, starter(s));
     auto greedy = make_player<5>(parse_player("greedy").value);
     const GameRecord g = play(greedy.get(), engine.get(), 7);
     EXPECT_EQ(g.outcome, Outcome::win(White, reason));
@@ -292,7 +295,7 @@ TEST(ExternalPlayer, BestmoveNoneWhereThereAreMovesLosesTheGame) {
   Script s;
   s.fault = Fault::NoMove;
   s.after = 2;
-  auto engine = make_player<5>(scripted(s));
+  auto engine = make_engine_player<5>(scripted(s), starter(s));
   auto greedy = make_player<5>(parse_player("greedy").value);
   const GameRecord g = play(engine.get(), greedy.get(), 5);
   EXPECT_EQ(g.outcome, Outcome::win(Black, EndReason::IllegalMove));
@@ -303,7 +306,7 @@ TEST(ExternalPlayer, BestmoveNoneWhereThereAreMovesLosesTheGame) {
 TEST(ExternalPlayer, AnInfoStringLineIsNoFault) {
   Script s;
   s.info_string = true;
-  auto engine = make_player<5>(scripted(s));
+  auto engine = make_engine_player<5>(scripted(s), starter(s));
   auto greedy = make_player<5>(parse_player("greedy").value);
   const GameRecord g = play(engine.get(), greedy.get(), 4);
   EXPECT_FALSE(outside_rules(g.outcome.reason)) << g.end_detail;
@@ -319,37 +322,61 @@ TEST(ExternalPlayer, RulesAreMatchedByTheirKeysNotTheirSpelling) {
   spelled.size = 7;
   ASSERT_EQ(spelled.to_string().rfind("chain(", 0), 0u);
   const Rules parsed = parse_rules(spelled.to_string()).value.rules;
-  auto r = check_engine(scripted(s), parsed);
+  auto r = check_engine(scripted(s), parsed, starter(s));
   ASSERT_TRUE(r.ok()) << r.error;
   ASSERT_EQ(s.newgames.size(), 1u);
   EXPECT_EQ(s.newgames[0], "newgame standard(size=7) seed 0");
   // Chain's own rules are still not standard's.
   Rules chain = chain_rules();
-  EXPECT_NE(check_engine(scripted(s), chain).error.find("it plays the rules standard, not chain"), std::string::npos);
+  EXPECT_NE(check_engine(scripted(s), chain, starter(s)).error.find("it plays the rules standard, not chain"),
+            std::string::npos);
 }
 
 TEST(ExternalPlayer, ARefusalIsAnErrorBeforeAnyGame) {
   Script s;
   s.fault = Fault::RefuseNewgame;
-  auto r = check_engine(scripted(s), standard_rules());
+  auto r = check_engine(scripted(s), standard_rules(), starter(s));
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error.find("refused 'newgame standard': not these rules"), std::string::npos) << r.error;
   Script small;
   small.sizes = {5};
   Rules seven = standard_rules();
   seven.size = 7;
-  r = check_engine(scripted(small), seven);
+  r = check_engine(scripted(small), seven, starter(small));
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error.find("it plays the sizes 5, not 7"), std::string::npos) << r.error;
-  EXPECT_TRUE(check_engine(scripted(small), standard_rules()).ok());
-  PlayerSpec unprepared = parse_player("engine(cmd='x')").value;
-  EXPECT_FALSE(check_engine(unprepared, standard_rules()).ok());
+  EXPECT_TRUE(check_engine(scripted(small), standard_rules(), starter(small)).ok());
+  // A spec's engine is started as a process of its command, which here does not start.
+  PlayerSpec missing = parse_player("engine(cmd='/no/such/engine')").value;
+  auto m = check_engine(missing, standard_rules());
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.error.find("it ended before seegaok: it exited with status 127"), std::string::npos) << m.error;
+}
+
+// The engine layer makes no engine's player (it knows no processes); make_any_player makes every one,
+// an engine given as placement= too, and a spec holds no way to start one.
+TEST(ExternalPlayer, OnlyTheRunsLayerMakesAnEnginesPlayer) {
+  const PlayerSpec engine = parse_player("engine(cmd='/no/such/engine')").value;
+  const PlayerSpec placing = parse_player("greedy(placement=engine(cmd='/no/such/engine'))").value;
+  EXPECT_THROW(make_player<5>(engine), std::invalid_argument);
+  EXPECT_THROW(make_player<5>(placing), std::invalid_argument);
+  EXPECT_TRUE(plays_an_engine(engine));
+  EXPECT_TRUE(plays_an_engine(placing));
+  EXPECT_FALSE(plays_an_engine(parse_player("greedy(placement=random)").value));
+  // The placing engine is started as a process of its command, which is not found: its side loses at
+  // its first placement turn.
+  auto p = make_any_player<5>(placing);
+  auto greedy = make_player<5>(parse_player("greedy").value);
+  const GameRecord g = play(p.get(), greedy.get(), 1);
+  EXPECT_EQ(g.outcome.reason, EndReason::EngineCrashed);
+  EXPECT_NE(g.end_detail.find("at ply 1: it ended before seegaok: it exited with status 127"), std::string::npos)
+      << g.end_detail;
 }
 
 TEST(ExternalPlayer, TheGoLineCarriesTheSpecsLimitsAndTheClock) {
   Script s;
   PlayerSpec spec = scripted(s, ",nodes=500,tc=60+0.5,margin=5000");
-  auto engine = make_player<5>(spec);
+  auto engine = make_engine_player<5>(spec, starter(s));
   auto greedy = make_player<5>(parse_player("greedy").value);
   const GameRecord g = play(engine.get(), greedy.get(), 3);
   EXPECT_FALSE(outside_rules(g.outcome.reason)) << g.end_detail;
@@ -357,7 +384,7 @@ TEST(ExternalPlayer, TheGoLineCarriesTheSpecsLimitsAndTheClock) {
   ASSERT_FALSE(s.gos.empty());
   EXPECT_EQ(s.gos[0], "go nodes 500 wtime 60000 winc 500");
   Script s2;
-  auto e2 = make_player<5>(scripted(s2, ",depth=2,movetime=300"));
+  auto e2 = make_engine_player<5>(scripted(s2, ",depth=2,movetime=300"), starter(s2));
   const GameRecord h = play(greedy.get(), e2.get(), 3);
   EXPECT_FALSE(outside_rules(h.outcome.reason)) << h.end_detail;
   ASSERT_FALSE(s2.gos.empty());

@@ -1,7 +1,7 @@
 #pragma once
 // The engine's end of the protocol (protocol.hpp, docs/protocol.md) with one of this project's players:
 // `seega engine --player SPEC` reads commands from `in` and answers on `out`, so that our players enter
-// other people's tournaments, and our own controller (external.hpp) is tested against a real engine.
+// other people's tournaments, and our own controller (runs/play/engine_client.hpp) is tested against a real engine.
 // A go is searched on a thread of its own, so that stop, isready and quit are read while it thinks.
 
 #include <iosfwd>

@@ -1,6 +1,5 @@
 #include "engine/player.hpp"
 
-#include "engine/external.hpp"
 #include "rules/spec.hpp"
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 namespace seega {
@@ -418,17 +418,29 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }
-    case K::Engine: p = make_external_player<N>(spec); break;
+    case K::Engine:
+      throw std::invalid_argument("make_player: " + spec.text + " is someone else's engine (make_any_player)");
   }
   if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
-  if (spec.placement) p = std::make_unique<Split<N>>(make_player<N>(*spec.placement), std::move(p));
+  if (spec.placement) p = make_split_player<N>(make_player<N>(*spec.placement), std::move(p));
   p->set_time_control(spec.time);
   return p;
 }
 
-#define SEEGA_INSTANTIATE(N)                                             \
-  template std::unique_ptr<Player<N>> make_player<N>(const PlayerSpec&); \
-  template Move<N> greedy_move<N>(const Position<N>&, Rng&);             \
+bool plays_an_engine(const PlayerSpec& spec) {
+  return spec.kind == PlayerSpec::Kind::Engine || (spec.placement && plays_an_engine(*spec.placement));
+}
+
+template <int N>
+std::unique_ptr<Player<N>> make_split_player(std::unique_ptr<Player<N>> placement,
+                                             std::unique_ptr<Player<N>> movement) {
+  return std::make_unique<Split<N>>(std::move(placement), std::move(movement));
+}
+
+#define SEEGA_INSTANTIATE(N)                                                                                        \
+  template std::unique_ptr<Player<N>> make_player<N>(const PlayerSpec&);                                            \
+  template std::unique_ptr<Player<N>> make_split_player<N>(std::unique_ptr<Player<N>>, std::unique_ptr<Player<N>>); \
+  template Move<N> greedy_move<N>(const Position<N>&, Rng&);                                                        \
   template Move<N> random_move<N>(const Position<N>&, Rng&);
 SEEGA_INSTANTIATE(5)
 SEEGA_INSTANTIATE(7)

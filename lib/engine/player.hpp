@@ -38,27 +38,6 @@ struct Forfeit {
   std::vector<std::string> log;
 };
 
-// An engine of someone else's, spoken to by the protocol (protocol.hpp): one line out, one line in. The
-// runs layer makes one from a command (a process); tests make one in memory.
-class EngineChannel {
- public:
-  enum class Read { Line, Timeout, Closed };
-  virtual ~EngineChannel() = default;
-  // Sends one line (without its '\n'); false when the engine has gone.
-  virtual bool write_line(std::string_view line) = 0;
-  // The next line the engine wrote, waiting at most timeout_ms: Line (in `line`), Timeout, or Closed when
-  // the engine has exited or closed its output.
-  virtual Read read_line(std::string& line, long long timeout_ms) = 0;
-  // How the engine ended, once Closed ("exited with status 3", "killed by signal 11"); the channel kills
-  // the engine if it has not ended.
-  virtual std::string end() = 0;
-  // The lines the engine wrote to its standard error since the last call (kept for the log of a
-  // failure, never shown on ours).
-  virtual std::vector<std::string> take_stderr() { return {}; }
-};
-// Starts an engine: a channel to it, or nothing with the reason in `error`.
-using EngineLauncher = std::function<std::unique_ptr<EngineChannel>(std::string& error)>;
-
 // Seega>Play's AI levels (seed 001). Level 1 looks one move ahead and plays a random move 35% of the
 // time; levels 2-5 read deeper and blunder 20%, 10%, 5%, 3%; from level 6 the blunder chance is
 // 3% x 0.6^(N-5), never zero. It thinks at most 1.5 s a move. The depths (1, 2, 3, 4, 5, 6, 7, 8, 10,
@@ -107,11 +86,11 @@ struct PlayerSpec {
   TimeControl time;
   // engine(cmd='...',name=N): someone else's engine, started by the command, spoken to by the protocol.
   // depth= and nodes= go to it in each go; timeout=MS bounds a move without a clock (a hang is a time
-  // forfeit after it). The runs layer sets launch (attach_engine_launcher); handshake is what the engine
-  // said of itself when the run checked it (check_engine), for the results header.
+  // forfeit after it). The player is made and the process started in the runs layer
+  // (runs/play/engine_client.hpp); handshake is what the engine said of itself when the run checked it
+  // (check_engine), for the results header.
   std::string engine_cmd, engine_name;
   long long engine_timeout_ms = 30'000;
-  EngineLauncher launch;
   std::optional<Handshake> handshake;
 
   // Whether the moves depend only on the position and the seed (no clock; an engine is trusted to be).
@@ -177,8 +156,16 @@ class Player {
 // what is left (at least 1 ms); 0 when limits set no time.
 long long move_time_ms(const GoLimits& limits, Color side);
 
+// The player of spec, of every kind this project plays. Precondition: spec is no engine(...) and has
+// none as its placement= (plays_an_engine is false; std::invalid_argument otherwise): someone else's
+// engine is a process, which runs/play/engine_client.hpp's make_any_player starts.
 template <int N>
 std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec);
+// Whether spec, or its placement= player, is an engine(...).
+bool plays_an_engine(const PlayerSpec& spec);
+// The player of placement= SPEC: `placement` plays the placement turns, `movement` the rest.
+template <int N>
+std::unique_ptr<Player<N>> make_split_player(std::unique_ptr<Player<N>> placement, std::unique_ptr<Player<N>> movement);
 
 // The greedy choice: a move taking the most stones now, ties broken uniformly at random.
 template <int N>

@@ -1,6 +1,6 @@
 #pragma once
 // The Seega engine protocol (docs/protocol.md), version 1: the words both ends exchange, as values and
-// as lines. One message a line, words split by spaces. The controller (the external player, external.hpp)
+// as lines. One message a line, words split by spaces. The controller (runs/play/engine_client.hpp)
 // writes seega, newgame, isready, position, go, stop and quit; the engine (seega engine, or anyone's)
 // answers id, protocol, rules, sizes, seegaok, ok, readyok, info, bestmove and error. Parsing here is a
 // pure function of the line, so both ends and the fuzz target share it.

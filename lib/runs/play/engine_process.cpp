@@ -214,14 +214,8 @@ std::unique_ptr<EngineChannel> spawn_engine(const std::string& cmd, std::string&
   return std::make_unique<ProcessChannel>(pid, in[1], out[0], err[0]);
 }
 
-void attach_engine_launcher(PlayerSpec& spec) {
-  if (spec.placement) {
-    PlayerSpec inner = *spec.placement;
-    attach_engine_launcher(inner);
-    spec.placement = std::make_shared<const PlayerSpec>(std::move(inner));
-  }
-  if (spec.kind != PlayerSpec::Kind::Engine) return;
-  spec.launch = [cmd = spec.engine_cmd](std::string& error) { return spawn_engine(cmd, error); };
+EngineStarter process_starter(const std::string& cmd) {
+  return [cmd](std::string& error) { return spawn_engine(cmd, error); };
 }
 
 }  // namespace seega

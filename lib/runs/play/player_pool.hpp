@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/player.hpp"
+#include "runs/play/engine_client.hpp"
 
 namespace seega {
 
@@ -19,7 +19,7 @@ class PlayerPool {
   explicit PlayerPool(const std::vector<PlayerSpec>& specs) : specs_(specs), players_(specs.size()) {}
   Player<N>* get(int p) {
     auto& slot = players_[static_cast<std::size_t>(p)];
-    if (!slot) slot = make_player<N>(specs_[static_cast<std::size_t>(p)]);
+    if (!slot) slot = make_any_player<N>(specs_[static_cast<std::size_t>(p)]);
     return slot.get();
   }
 
