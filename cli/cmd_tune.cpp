@@ -153,17 +153,34 @@ int run_pattern_fit(const PatternRun& run, const Weights& start) {
   return 0;
 }
 
-}  // namespace
+// seega tune's command line, read and checked: the linear fit's settings, or the pattern fit's.
+struct TuneCommand {
+  std::string data, out_path, phases, features_text, label_text;
+  std::optional<LabelSpec> label;
+  Weights start;
+  LeftOut left_out{};  // the features --features leaves out
+  TuneOptions options;
+  bool json = false;
+  std::optional<PatternRun> patterns;  // with --patterns
+};
 
-int run_tune(const std::vector<std::string>& args) {
-  std::string data, start_path, phases = "joint", out_path, seed_text, features_text, label_text;
+std::optional<LabelSpec> label_option(const po::variables_map& vm, const std::string& text) {
+  if (!vm.count("label")) return std::nullopt;
+  auto l = parse_label(text);
+  if (!l.ok()) throw UsageError(l.error);
+  return l.value;
+}
+
+std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
+  TuneCommand c;
+  std::string start_path, seed_text;
   double l2 = 0, holdout = 0.1, pattern_l2 = 1;
   int min_count = 20;
-  bool json = false, taper = false, patterns = false;
+  bool taper = false, patterns = false;
   po::options_description opts("tune options");
-  opts.add_options()("data", po::value(&data)->required(), "positions from seega gen-data")(
+  opts.add_options()("data", po::value(&c.data)->required(), "positions from seega gen-data")(
       "weights", po::value(&start_path), "the starting weights (default: the built-in ones)")(
-      "phases", po::value(&phases)->default_value("joint"),
+      "phases", po::value(&c.phases)->default_value("joint"),
       "joint (one set of weights) or split (separate placement and movement weights)")(
       "taper", po::bool_switch(&taper),
       "taper the movement weights by how full the board is: one set for a full board, one (endgame.) for "
@@ -173,11 +190,11 @@ int run_tune(const std::vector<std::string>& args) {
       "holdout", po::value(&holdout)->default_value(0.1, "0.1"),
       "share of games held out to measure the fit (0 to <1)")("seed", po::value(&seed_text)->default_value("1"),
                                                               "which games are held out")(
-      "out", po::value(&out_path), "write the fitted weights to this file (the weights-file format)")(
-      "label", po::value(&label_text),
+      "out", po::value(&c.out_path), "write the fitted weights to this file (the weights-file format)")(
+      "label", po::value(&c.label_text),
       "fit to result, search or blend=L, made again from each row's result and search columns (default: the "
       "file's label column)")(
-      "features", po::value(&features_text),
+      "features", po::value(&c.features_text),
       "fit only these features, comma-separated (material always); the others weigh 0 in the fit and in "
       "the weights written (default: every feature)")(
       "patterns", po::bool_switch(&patterns),
@@ -187,7 +204,7 @@ int run_tune(const std::vector<std::string>& args) {
       "with --patterns: the L2 penalty on each table entry, in logits (added to the summed loss)")(
       "min-count", po::value(&min_count)->default_value(20),
       "with --patterns: table entries read by fewer training positions are held at 0")(
-      "json", po::bool_switch(&json), "print the report as one JSON object");
+      "json", po::bool_switch(&c.json), "print the report as one JSON object");
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
@@ -196,144 +213,118 @@ int run_tune(const std::vector<std::string>& args) {
           "       [--json]\n"
           "       seega tune --data positions.csv --patterns [--weights start.txt] [--pattern-l2 1] [--min-count 20]\n"
           "       [--holdout 0.1] [--seed S] [--label L] [--out weights.txt] [--json]"))
-    return 0;
-  if (phases != "joint" && phases != "split") throw UsageError("--phases '" + phases + "': allowed joint, split");
-  if (!out_path.empty()) {
+    return std::nullopt;
+  if (c.phases != "joint" && c.phases != "split") throw UsageError("--phases '" + c.phases + "': allowed joint, split");
+  if (!c.out_path.empty()) {
     // Refused before the fit, not after it: a fit can take minutes, and its weights would be lost.
     namespace fs = std::filesystem;
     std::error_code ec;
-    const fs::path dir = fs::path(out_path).parent_path();
-    if (auto why = output_file_problem("--out", out_path); !why.empty()) throw UsageError(why);
+    const fs::path dir = fs::path(c.out_path).parent_path();
+    if (auto why = output_file_problem("--out", c.out_path); !why.empty()) throw UsageError(why);
     if (!dir.empty() && !fs::is_directory(dir, ec))
-      throw UsageError("--out " + out_path + ": " + dir.string() + " is not a directory");
+      throw UsageError("--out " + c.out_path + ": " + dir.string() + " is not a directory");
   }
-  Weights start = load_weights_option(start_path);
+  c.start = load_weights_option(start_path);
+  c.label = label_option(vm, c.label_text);
   if (patterns) {
-    if (phases != "joint" || taper || vm.count("features") || l2 != 0)
+    if (c.phases != "joint" || taper || vm.count("features") || l2 != 0)
       throw UsageError(
           "--patterns fits one set of linear weights beside the tables: no --phases split, --taper, "
           "--features or --l2 (--pattern-l2 is its penalty)");
     if (!(pattern_l2 > 0)) throw UsageError("--pattern-l2: a number above 0");
     if (min_count < 1) throw UsageError("--min-count: at least 1");
-    PatternRun run{data,
-                   out_path,
-                   "# seega tune --data " + data + " --patterns --pattern-l2 " + fmt::format("{}", pattern_l2) +
+    PatternRun run{c.data,
+                   c.out_path,
+                   "# seega tune --data " + c.data + " --patterns --pattern-l2 " + fmt::format("{}", pattern_l2) +
                        " --min-count " + std::to_string(min_count) +
-                       (label_text.empty() ? "" : " --label " + label_text) + "\n",
+                       (c.label_text.empty() ? "" : " --label " + c.label_text) + "\n",
+                   c.label,
                    {},
-                   {},
-                   json};
-    if (vm.count("label")) {
-      auto l = parse_label(label_text);
-      if (!l.ok()) throw UsageError(l.error);
-      run.label = l.value;
-    }
+                   c.json};
     run.options.l2 = pattern_l2;
     run.options.min_count = min_count;
     run.options.holdout = holdout;
     run.options.seed = parse_seed(seed_text);
-    return run_pattern_fit(run, start);
+    c.patterns = std::move(run);
+    return c;
   }
-  LeftOut left_out{};
   if (vm.count("features")) {
-    const auto chosen = parse_feature_list(features_text);
+    const auto chosen = parse_feature_list(c.features_text);
     if (!chosen.ok()) throw UsageError("--features: " + chosen.error);
-    left_out.fill(true);
-    left_out[Material] = false;
-    for (Feature f : chosen.value) left_out[f] = false;
+    c.left_out.fill(true);
+    c.left_out[Material] = false;
+    for (Feature f : chosen.value) c.left_out[f] = false;
   }
-  // A feature left out weighs 0 from the start, so its column (zeroed below) plays no part in the fit.
+  // A feature left out weighs 0 from the start, so its column (zeroed when read) plays no part in the fit.
   for (int f = 0; f < kFeatureCount; ++f)
-    if (left_out[f]) {
-      start.w[f] = 0;
-      if (start.placement) (*start.placement)[f] = 0;
-      if (start.endgame) (*start.endgame)[f] = 0;
+    if (c.left_out[f]) {
+      c.start.w[f] = 0;
+      if (c.start.placement) (*c.start.placement)[f] = 0;
+      if (c.start.endgame) (*c.start.endgame)[f] = 0;
     }
-  TuneOptions o;
-  o.l2 = l2;
-  o.holdout = holdout;
-  o.split = phases == "split";
-  o.taper = taper;
-  o.seed = parse_seed(seed_text);
-  const auto t0 = std::chrono::steady_clock::now();
-  std::optional<LabelSpec> label;
-  if (vm.count("label")) {
-    auto l = parse_label(label_text);
-    if (!l.ok()) throw UsageError(l.error);
-    label = l.value;
-  }
-  Data read = read_samples(data, label);
-  std::vector<TuneSample>& samples = read.samples;
-  for (TuneSample& sample : samples)
-    for (int f = 0; f < kFeatureCount; ++f)
-      if (left_out[f]) sample.x[f] = 0;
-  const double read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  auto fit = tune(samples, start, o);
-  if (!fit.ok()) throw UsageError(fit.error);
-  const TuneResult& r = fit.value;
-  const Weights adopted = adoptable_weights(r, start);  // a left-out feature's start is 0
-  if (!out_path.empty()) {
-    // Through a temporary file and a rename: a failed write never leaves a cut weights file that a
-    // player would refuse (or worse, an older file half overwritten).
-    std::ostringstream out;
-    out << "# seega tune --data " << data << " --phases " << phases << (taper ? " --taper" : "") << " --l2 " << l2
-        << (features_text.empty() ? "" : " --features " + features_text)
-        << (label_text.empty() ? "" : " --label " + label_text) << "\n# fitted for the rules " << joined(read.rules)
-        << ": other rules and sizes use them only where seega gate passes them\n# (K " << r.k
-        << "); undetermined features keep their starting weights\n"
-        << adopted.to_text();
-    if (auto why = write_files_atomically({{out_path, out.str()}}); !why.empty())
-      throw UsageError("--out " + why + " (the weights were not written)");
-  }
-  if (json) {
-    // A figure that means nothing is null, with its reason under its key plus "_reason".
-    auto fits = [](const std::vector<FeatureFit>& v) {
-      nlohmann::json j = nlohmann::json::object();
-      for (int f = 0; f < static_cast<int>(v.size()); ++f) {
-        nlohmann::json& x = j[std::string(kFeatureNames[f])];
-        x = {{"start", v[f].start}, {"fitted", v[f].fitted}, {"se", v[f].se}, {"determined", v[f].determined}};
-        if (const std::string why = no_se(v[f]); !why.empty()) {
-          x["se"] = nullptr;
-          x["se_reason"] = why;
-        }
+  c.options.l2 = l2;
+  c.options.holdout = holdout;
+  c.options.split = c.phases == "split";
+  c.options.taper = taper;
+  c.options.seed = parse_seed(seed_text);
+  return c;
+}
+
+// The linear fit's report as one JSON object: a figure that means nothing is null, with its reason under
+// its key plus "_reason".
+nlohmann::json linear_fit_json(const TuneCommand& c, const TuneResult& r, const std::vector<std::string>& rules,
+                               const Weights& adopted, double read_seconds) {
+  auto fits = [](const std::vector<FeatureFit>& v) {
+    nlohmann::json j = nlohmann::json::object();
+    for (int f = 0; f < static_cast<int>(v.size()); ++f) {
+      nlohmann::json& x = j[std::string(kFeatureNames[f])];
+      x = {{"start", v[f].start}, {"fitted", v[f].fitted}, {"se", v[f].se}, {"determined", v[f].determined}};
+      if (const std::string why = no_se(v[f]); !why.empty()) {
+        x["se"] = nullptr;
+        x["se_reason"] = why;
       }
-      return j;
-    };
-    nlohmann::json j{{"k_start", r.k_start},
-                     {"k", r.k},
-                     {"k_se", r.k_se},
-                     {"train_loss_before", r.train_loss_before},
-                     {"train_loss_after", r.train_loss_after},
-                     {"holdout_loss_before", r.holdout_loss_before},
-                     {"holdout_loss_after", r.holdout_loss_after},
-                     {"train_samples", r.train_samples},
-                     {"holdout_samples", r.holdout_samples},
-                     {"train_games", r.train_games},
-                     {"holdout_games", r.holdout_games},
-                     {"movement", fits(r.movement)},
-                     {"undetermined", r.undetermined},
-                     {"iterations", r.iterations},
-                     {"converged", r.converged},
-                     {"seconds", r.seconds},
-                     {"read_seconds", read_seconds},
-                     {"phases", phases},
-                     {"taper", taper},
-                     {"rules", read.rules},
-                     {"label", label_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(label_text)},
-                     {"features", features_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(features_text)},
-                     {"l2", l2},
-                     {"weights", adopted.to_text()}};
-    if (o.split) j["placement"] = fits(r.placement);
-    if (taper) j["endgame"] = fits(r.endgame);
-    if (!r.no_holdout.empty())
-      for (const char* key : {"holdout_loss_before", "holdout_loss_after"}) {
-        j[key] = nullptr;
-        j[std::string(key) + "_reason"] = r.no_holdout;
-      }
-    print_json(j);
-    return 0;
-  }
-  fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out\n", data, r.train_samples,
+    }
+    return j;
+  };
+  const auto text_or_null = [](const std::string& t) {
+    return t.empty() ? nlohmann::json(nullptr) : nlohmann::json(t);
+  };
+  nlohmann::json j{{"k_start", r.k_start},
+                   {"k", r.k},
+                   {"k_se", r.k_se},
+                   {"train_loss_before", r.train_loss_before},
+                   {"train_loss_after", r.train_loss_after},
+                   {"holdout_loss_before", r.holdout_loss_before},
+                   {"holdout_loss_after", r.holdout_loss_after},
+                   {"train_samples", r.train_samples},
+                   {"holdout_samples", r.holdout_samples},
+                   {"train_games", r.train_games},
+                   {"holdout_games", r.holdout_games},
+                   {"movement", fits(r.movement)},
+                   {"undetermined", r.undetermined},
+                   {"iterations", r.iterations},
+                   {"converged", r.converged},
+                   {"seconds", r.seconds},
+                   {"read_seconds", read_seconds},
+                   {"phases", c.phases},
+                   {"taper", c.options.taper},
+                   {"rules", rules},
+                   {"label", text_or_null(c.label_text)},
+                   {"features", text_or_null(c.features_text)},
+                   {"l2", c.options.l2},
+                   {"weights", adopted.to_text()}};
+  if (c.options.split) j["placement"] = fits(r.placement);
+  if (c.options.taper) j["endgame"] = fits(r.endgame);
+  if (!r.no_holdout.empty())
+    for (const char* key : {"holdout_loss_before", "holdout_loss_after"}) {
+      j[key] = nullptr;
+      j[std::string(key) + "_reason"] = r.no_holdout;
+    }
+  return j;
+}
+
+void print_linear_fit(const TuneCommand& c, const TuneResult& r, double read_seconds) {
+  fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out\n", c.data, r.train_samples,
              r.train_games, r.holdout_samples, r.holdout_games);
   fmt::print("K {:.4f} with the starting weights, {:.4f} ± {:.4f} after the fit (material's weight stays 100)\n",
              r.k_start, r.k, r.k_se);
@@ -341,20 +332,57 @@ int run_tune(const std::vector<std::string>& args) {
              r.no_holdout.empty()
                  ? fmt::format("held out {:.5f} -> {:.5f}", r.holdout_loss_before, r.holdout_loss_after)
                  : "no held-out loss: " + r.no_holdout);
-  print_table(o.split ? "movement" : "weights", r.movement, left_out);
-  if (o.split) print_table("placement", r.placement, left_out);
-  if (taper) print_table("endgame", r.endgame, left_out);
+  print_table(c.options.split ? "movement" : "weights", r.movement, c.left_out);
+  if (c.options.split) print_table("placement", r.placement, c.left_out);
+  if (c.options.taper) print_table("endgame", r.endgame, c.left_out);
   std::string names;
   for (const auto& n : r.undetermined)
-    if (const auto f = parse_feature_list(n.substr(n.find(' ') + 1)); !f.ok() || !left_out[f.value[0]])
+    if (const auto f = parse_feature_list(n.substr(n.find(' ') + 1)); !f.ok() || !c.left_out[f.value[0]])
       names += (names.empty() ? "" : ", ") + n;
   if (!names.empty()) {
     fmt::print("the data cannot determine: {} (the written weights keep their starting values)\n", names);
   }
   fmt::print("{} Newton iterations{}, {:.2f} s to fit, {:.2f} s to read\n", r.iterations,
              r.converged ? "" : " (not converged)", r.seconds, read_seconds);
-  if (!out_path.empty()) fmt::print("weights written to {}\n", out_path);
+  if (!c.out_path.empty()) fmt::print("weights written to {}\n", c.out_path);
+}
+
+// The linear fit: the data read, the weights fitted and written, the report printed.
+int run_linear_fit(const TuneCommand& c) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Data read = read_samples(c.data, c.label);
+  for (TuneSample& sample : read.samples)
+    for (int f = 0; f < kFeatureCount; ++f)
+      if (c.left_out[f]) sample.x[f] = 0;
+  const double read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto fit = tune(read.samples, c.start, c.options);
+  if (!fit.ok()) throw UsageError(fit.error);
+  const TuneResult& r = fit.value;
+  const Weights adopted = adoptable_weights(r, c.start);  // a left-out feature's start is 0
+  if (!c.out_path.empty()) {
+    // Through a temporary file and a rename: a failed write never leaves a cut weights file that a
+    // player would refuse (or worse, an older file half overwritten).
+    std::ostringstream out;
+    out << "# seega tune --data " << c.data << " --phases " << c.phases << (c.options.taper ? " --taper" : "")
+        << " --l2 " << c.options.l2 << (c.features_text.empty() ? "" : " --features " + c.features_text)
+        << (c.label_text.empty() ? "" : " --label " + c.label_text) << "\n# fitted for the rules " << joined(read.rules)
+        << ": other rules and sizes use them only where seega gate passes them\n# (K " << r.k
+        << "); undetermined features keep their starting weights\n"
+        << adopted.to_text();
+    if (auto why = write_files_atomically({{c.out_path, out.str()}}); !why.empty())
+      throw UsageError("--out " + why + " (the weights were not written)");
+  }
+  if (c.json) print_json(linear_fit_json(c, r, read.rules, adopted, read_seconds));
+  else print_linear_fit(c, r, read_seconds);
   return 0;
+}
+
+}  // namespace
+
+int run_tune(const std::vector<std::string>& args) {
+  const auto c = parse_tune(args);
+  if (!c) return 0;
+  return c->patterns ? run_pattern_fit(*c->patterns, c->start) : run_linear_fit(*c);
 }
 
 }  // namespace seega::cli

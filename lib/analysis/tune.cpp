@@ -348,25 +348,12 @@ double k_of(const Samples& s, const Weights& w) {
   return k;
 }
 
-}  // namespace
-
-double tune_loss(const std::vector<TuneSample>& s, const Weights& w, double k) { return loss_of(s, w, k); }
-
-double fit_k(const std::vector<TuneSample>& s, const Weights& w) { return k_of(s, w); }
-
-bool held_out(long long game, std::uint64_t seed, double holdout) {
-  if (!(holdout > 0)) return false;
-  const std::uint64_t h = Rng::derive(seed, static_cast<std::uint64_t>(game));
-  return static_cast<double>(h >> 11) * 0x1.0p-53 < holdout;
-}
-
-Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& start, const TuneOptions& o) {
-  using P = Parsed<TuneResult>;
-  const auto clock_start = std::chrono::steady_clock::now();
-  if (samples.empty()) return P::fail("tune: no samples");
-  if (!(o.holdout >= 0 && o.holdout < 1)) return P::fail("tune: holdout " + number(o.holdout) + " is outside [0, 1)");
-  if (!(o.l2 >= 0 && std::isfinite(o.l2))) return P::fail("tune: l2 " + number(o.l2) + " is not a finite number >= 0");
-  if (o.max_iterations < 1) return P::fail("tune: max_iterations " + std::to_string(o.max_iterations) + " is below 1");
+// What is wrong with tune's input (its options, a start weight, a sample), or "".
+std::string tune_input_problem(const std::vector<TuneSample>& samples, const Weights& start, const TuneOptions& o) {
+  if (samples.empty()) return "tune: no samples";
+  if (!(o.holdout >= 0 && o.holdout < 1)) return "tune: holdout " + number(o.holdout) + " is outside [0, 1)";
+  if (!(o.l2 >= 0 && std::isfinite(o.l2))) return "tune: l2 " + number(o.l2) + " is not a finite number >= 0";
+  if (o.max_iterations < 1) return "tune: max_iterations " + std::to_string(o.max_iterations) + " is below 1";
   const std::pair<const char*, const FeatureVector*> start_sets[] = {
       {"movement", &start.w},
       {"placement", start.placement ? &*start.placement : nullptr},
@@ -375,42 +362,27 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
     if (!w) continue;
     for (int f = 0; f < kFeatures; ++f)
       if (!std::isfinite((*w)[f]))
-        return P::fail(std::string("tune: the start ") + phase + " weight of '" + std::string(kFeatureNames[f]) +
-                       "' is not a finite number");
+        return std::string("tune: the start ") + phase + " weight of '" + std::string(kFeatureNames[f]) +
+               "' is not a finite number";
   }
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const TuneSample& s = samples[i];
     const std::string which = "tune: sample " + std::to_string(i) + " (game " + std::to_string(s.game) + ")";
     for (int f = 0; f < kFeatures; ++f)
       if (!std::isfinite(s.x[f]))
-        return P::fail(which + ": feature '" + std::string(kFeatureNames[f]) + "' is not a finite number");
-    if (!(s.target >= 0 && s.target <= 1))
-      return P::fail(which + ": target " + number(s.target) + " is outside [0, 1]");
-    if (!(s.taper >= 0 && s.taper <= 1)) return P::fail(which + ": taper " + number(s.taper) + " is outside [0, 1]");
+        return which + ": feature '" + std::string(kFeatureNames[f]) + "' is not a finite number";
+    if (!(s.target >= 0 && s.target <= 1)) return which + ": target " + number(s.target) + " is outside [0, 1]";
+    if (!(s.taper >= 0 && s.taper <= 1)) return which + ": taper " + number(s.taper) + " is outside [0, 1]";
   }
+  return "";
+}
 
-  TuneResult r;
-  Part train, holdout;
-  std::vector<long long> train_games, holdout_games;
-  for (const TuneSample& s : samples) {
-    const bool out = held_out(s.game, o.seed, o.holdout);
-    (out ? holdout : train).push_back(&s);
-    (out ? holdout_games : train_games).push_back(s.game);
-  }
-  r.train_samples = static_cast<long long>(train.size());
-  r.holdout_samples = static_cast<long long>(holdout.size());
-  r.train_games = distinct_games(train_games);
-  r.holdout_games = distinct_games(holdout_games);
-  if (train.empty()) return P::fail("tune: every game was held out, so there is nothing to train on");
-
-  r.k_start = k_of(train, start);
-  r.train_loss_before = loss_of(train, start, r.k_start);
-  r.holdout_loss_before = loss_of(holdout, start, r.k_start);
-
-  // One block without split; movement then placement with it.
-  const int blocks = o.split ? 2 : 1;
+// The blocks' fits: one block without split; movement then placement with it. Fails naming the block.
+Parsed<std::vector<BlockFit>> fit_blocks(const Part& train, const Weights& start, const TuneOptions& o,
+                                         double k_start) {
+  using P = Parsed<std::vector<BlockFit>>;
   std::vector<BlockFit> fits;
-  for (int blk = 0; blk < blocks; ++blk) {
+  for (int blk = 0; blk < (o.split ? 2 : 1); ++blk) {
     const bool placing = blk == 1;
     Part rows;
     for (const TuneSample* s : train)
@@ -425,22 +397,20 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
     // Only movement positions are tapered: the placement block (with split) has one column a feature.
     const bool tapered = o.taper && !placing;
     const FeatureVector* endgame_from = tapered ? start.endgame ? &*start.endgame : &start.w : nullptr;
-    fits.push_back(fit_block(make_block(rows, tapered), start_beta(from, endgame_from, r.k_start), o.l2,
-                             o.max_iterations, positions));
+    fits.push_back(fit_block(make_block(rows, tapered), start_beta(from, endgame_from, k_start), o.l2, o.max_iterations,
+                             positions));
     if (!fits.back().error.empty()) return P::fail("tune: " + fits.back().error);
   }
+  return P{std::move(fits), {}};
+}
 
-  const double k = fits[0].beta[Material];
-  if (!(k > kMinTuneK))
-    return P::fail("tune: material's weight came out non-positive (" + number(k) + " logits per stone, at most " +
-                   number(kMinTuneK) +
-                   "): the training data do not show that more stones win (are the games all drawn?), so "
-                   "material cannot set the evaluation's scale");
-  r.k = k;
-  r.k_se = fits[0].se[Material];  // K is material's beta
+// The weights of the blocks' fits, on the scale material's 100 sets (K = material's beta), with their
+// standard errors and the features the data cannot determine, into r.
+void take_fits(const std::vector<BlockFit>& fits, const Weights& start, const TuneOptions& o, TuneResult& r) {
+  const double k = r.k;
   r.iterations = 0;
   r.converged = true;
-  for (int blk = 0; blk < blocks; ++blk) {
+  for (int blk = 0; blk < static_cast<int>(fits.size()); ++blk) {
     const bool placing = blk == 1;
     const BlockFit& fit = fits[static_cast<std::size_t>(blk)];
     FeatureVector w{};
@@ -480,6 +450,53 @@ Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& s
   }
   if (!o.split) r.weights.placement.reset();
   if (!o.taper) r.weights.endgame.reset();
+}
+
+}  // namespace
+
+double tune_loss(const std::vector<TuneSample>& s, const Weights& w, double k) { return loss_of(s, w, k); }
+
+double fit_k(const std::vector<TuneSample>& s, const Weights& w) { return k_of(s, w); }
+
+bool held_out(long long game, std::uint64_t seed, double holdout) {
+  if (!(holdout > 0)) return false;
+  const std::uint64_t h = Rng::derive(seed, static_cast<std::uint64_t>(game));
+  return static_cast<double>(h >> 11) * 0x1.0p-53 < holdout;
+}
+
+Parsed<TuneResult> tune(const std::vector<TuneSample>& samples, const Weights& start, const TuneOptions& o) {
+  using P = Parsed<TuneResult>;
+  const auto clock_start = std::chrono::steady_clock::now();
+  if (auto why = tune_input_problem(samples, start, o); !why.empty()) return P::fail(why);
+
+  TuneResult r;
+  Part train, holdout;
+  std::vector<long long> train_games, holdout_games;
+  for (const TuneSample& s : samples) {
+    const bool out = held_out(s.game, o.seed, o.holdout);
+    (out ? holdout : train).push_back(&s);
+    (out ? holdout_games : train_games).push_back(s.game);
+  }
+  r.train_samples = static_cast<long long>(train.size());
+  r.holdout_samples = static_cast<long long>(holdout.size());
+  r.train_games = distinct_games(train_games);
+  r.holdout_games = distinct_games(holdout_games);
+  if (train.empty()) return P::fail("tune: every game was held out, so there is nothing to train on");
+
+  r.k_start = k_of(train, start);
+  r.train_loss_before = loss_of(train, start, r.k_start);
+  r.holdout_loss_before = loss_of(holdout, start, r.k_start);
+  auto fits = fit_blocks(train, start, o, r.k_start);
+  if (!fits.ok()) return P::fail(fits.error);
+  const double k = fits.value[0].beta[Material];
+  if (!(k > kMinTuneK))
+    return P::fail("tune: material's weight came out non-positive (" + number(k) + " logits per stone, at most " +
+                   number(kMinTuneK) +
+                   "): the training data do not show that more stones win (are the games all drawn?), so "
+                   "material cannot set the evaluation's scale");
+  r.k = k;
+  r.k_se = fits.value[0].se[Material];  // K is material's beta
+  take_fits(fits.value, start, o, r);
 
   r.train_loss_after = loss_of(train, r.weights, r.k);
   r.holdout_loss_after = loss_of(holdout, r.weights, r.k);

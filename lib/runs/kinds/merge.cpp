@@ -129,6 +129,143 @@ json without_shard(json header) {
   return header;
 }
 
+std::string shard_name(const Shard& s) {
+  return s.whole() ? std::string("the whole run (no --shard)") : "shard " + s.to_string();
+}
+
+// Each file read as a part of one kind (the first file's), none given twice.
+Parsed<std::vector<Part>> read_parts(const std::vector<ShardFile>& files, ShardFileKind& kind) {
+  using P = Parsed<std::vector<Part>>;
+  std::vector<Part> parts;
+  for (const ShardFile& f : files) {
+    if (&f != &files[0] && std::any_of(files.data(), &f, [&](const ShardFile& e) { return e.name == f.name; }))
+      return P::fail(f.name + " is given twice");
+    auto k = shard_file_kind(f.text);
+    if (!k.ok()) return P::fail(f.name + ": " + k.error);
+    if (parts.empty()) kind = k.value;
+    else if (k.value != kind)
+      return P::fail(files[0].name + " is a " + std::string(to_string(kind)) + ", " + f.name + " a " +
+                     std::string(to_string(k.value)) + ": only the shards of one run merge");
+    auto part = kind == ShardFileKind::Results  ? read_results_part(f)
+                : kind == ShardFileKind::RunSim ? read_run_sim_part(f)
+                                                : read_positions_part(f);
+    if (!part.ok()) return P::fail(f.name + part.error);
+    part.value.file = &f;
+    auto shard = header_shard(part.value.header);
+    if (!shard.ok()) return P::fail(f.name + ": " + shard.error);
+    part.value.shard = shard.value;
+    parts.push_back(std::move(part.value));
+  }
+  return P{std::move(parts), {}};
+}
+
+// Whether the parts are of one run: the same configuration but for the shard and the build that wrote
+// it, and one count K. "" when they are.
+std::string one_run_problem(const std::vector<Part>& parts) {
+  const Part& first = parts[0];
+  const json want = without_shard(first.header);
+  for (const Part& p : parts) {
+    if (p.shard.count != first.shard.count)
+      return first.file->name + " is " + shard_name(first.shard) + ", " + p.file->name + " " + shard_name(p.shard) +
+             ": the shards of one run are of one count K";
+    const json have = without_shard(p.header);
+    if (const auto key = first_key_differing(have, want, KeysCompared::Both, is_build_key); !key.empty())
+      return p.file->name + " was made with " + key_value_text(have, key) + ", " + first.file->name + " with " +
+             key_value_text(want, key) + ": only the shards of one run merge";
+  }
+  return "";
+}
+
+// Every index once, each in its shard's file: the part holding each; of indices in two files, the first
+// is named.
+Parsed<std::map<long long, const Part*>> owners(const std::vector<Part>& parts, const std::string& unit) {
+  using P = Parsed<std::map<long long, const Part*>>;
+  std::map<long long, const Part*> owner;
+  std::optional<std::pair<long long, std::string>> twice;
+  for (const Part& p : parts)
+    for (const Item& item : p.items) {
+      if (!p.shard.holds(item.index))
+        return P::fail(p.file->name + " (" + shard_name(p.shard) + ") holds " + unit + " " +
+                       std::to_string(item.index) + ", which is not that shard's");
+      auto [at, fresh] = owner.emplace(item.index, &p);
+      if (!fresh && (!twice || item.index < twice->first))
+        twice.emplace(item.index, unit + " " + std::to_string(item.index) + " is in both " + at->second->file->name +
+                                      " and " + p.file->name);
+    }
+  if (twice) return P::fail(twice->second);
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (parts[i].shard == parts[j].shard)
+        return P::fail(parts[j].file->name + " and " + parts[i].file->name + " are both " + shard_name(parts[i].shard) +
+                       ": give each shard's file once");
+  return P{std::move(owner), {}};
+}
+
+// The indices below total in no file, the shards they belong to, and what finishes them; "" when none.
+std::string missing_problem(const std::vector<Part>& parts, const std::map<long long, const Part*>& owner,
+                            long long total, bool given, ShardFileKind kind, const std::string& unit) {
+  const int count = parts[0].shard.count;
+  std::vector<long long> missing;
+  std::set<int> short_shards;  // shards with indices in no file
+  for (long long i = 0; i < total; ++i)
+    if (!owner.contains(i)) {
+      missing.push_back(i);
+      short_shards.insert(Shard::holding(i, count).index);
+    }
+  if (missing.empty()) return "";
+  std::string why = (missing.size() == 1 ? unit + " " : unit + "s ") +
+                    first_few(missing, [](long long i) { return std::to_string(i); }) +
+                    (missing.size() == 1 ? " is" : " are") + " in no file";
+  if (!given)
+    why += " (taking the " + unit + "s as " + std::to_string(total) + ", the largest index + 1" +
+           (kind == ShardFileKind::RunSim ? "" : " rounded up to a whole game pair") + "; give --" + unit +
+           "s N for another count)";
+  std::vector<Shard> absent, incomplete;
+  for (int s : short_shards) {
+    const Shard shard{s, count};
+    const bool has_file = std::any_of(parts.begin(), parts.end(), [&](const Part& p) { return p.shard == shard; });
+    (has_file ? incomplete : absent).push_back(shard);
+  }
+  const auto text = [](const Shard& s) { return s.to_string(); };
+  if (!absent.empty())
+    why += absent.size() == 1 ? "; no file is shard " + text(absent[0])
+                              : "; no file is any of shards " + first_few(absent, text);
+  if (!incomplete.empty())
+    why += incomplete.size() == 1
+               ? "; the file of shard " + text(incomplete[0]) + " lacks some: finish it with --resume"
+               : "; the files of shards " + first_few(incomplete, text) + " lack some: finish them with --resume";
+  return why;
+}
+
+// The merged file: the lowest shard's header without its shard, then every index's lines in order.
+MergedFile joined_file(const std::vector<Part>& parts, ShardFileKind kind, long long total, long long records) {
+  MergedFile out;
+  out.kind = kind;
+  out.total = total;
+  out.shards = parts[0].shard.count;
+  out.records = records;
+  std::map<long long, const Item*> items;
+  for (const Part& p : parts)
+    for (const Item& item : p.items) items.emplace(item.index, &item);
+  // The headers agree but for the shard and the version; the merged header is the lowest shard's, so
+  // that the merged file does not depend on the order the files are given in (fuzzing found files of
+  // two versions merging to two files).
+  const Part& lowest = *std::min_element(parts.begin(), parts.end(),
+                                         [](const Part& x, const Part& y) { return x.shard.index < y.shard.index; });
+  const json header = without_shard(lowest.header);
+  if (kind == ShardFileKind::Positions) {
+    out.config = header.dump() + "\n";
+    out.text = data_header() + "\n";
+  } else {
+    out.text = header.dump() + "\n";
+  }
+  for (const auto& [index, item] : items) {
+    out.text += item->text;
+    if (kind == ShardFileKind::Positions) out.rows += std::count(item->text.begin(), item->text.end(), '\n');
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string_view to_string(ShardFileKind kind) {
@@ -155,128 +292,21 @@ Parsed<ShardFileKind> shard_file_kind(std::string_view text) {
 Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long total) {
   using P = Parsed<MergedFile>;
   if (files.empty()) return P::fail("no files to merge");
-  std::vector<Part> parts;
   ShardFileKind kind{};
-  for (const ShardFile& f : files) {
-    if (&f != &files[0] && std::any_of(files.data(), &f, [&](const ShardFile& e) { return e.name == f.name; }))
-      return P::fail(f.name + " is given twice");
-    auto k = shard_file_kind(f.text);
-    if (!k.ok()) return P::fail(f.name + ": " + k.error);
-    if (parts.empty()) kind = k.value;
-    else if (k.value != kind)
-      return P::fail(files[0].name + " is a " + std::string(to_string(kind)) + ", " + f.name + " a " +
-                     std::string(to_string(k.value)) + ": only the shards of one run merge");
-    auto part = kind == ShardFileKind::Results  ? read_results_part(f)
-                : kind == ShardFileKind::RunSim ? read_run_sim_part(f)
-                                                : read_positions_part(f);
-    if (!part.ok()) return P::fail(f.name + part.error);
-    part.value.file = &f;
-    auto shard = header_shard(part.value.header);
-    if (!shard.ok()) return P::fail(f.name + ": " + shard.error);
-    part.value.shard = shard.value;
-    parts.push_back(std::move(part.value));
-  }
+  auto parts = read_parts(files, kind);
+  if (!parts.ok()) return P::fail(parts.error);
+  if (auto why = one_run_problem(parts.value); !why.empty()) return P::fail(why);
   const std::string unit = kind == ShardFileKind::RunSim ? "run" : "game";
-  const Part& first = parts[0];
-  auto shard_name = [](const Shard& s) {
-    return s.whole() ? std::string("the whole run (no --shard)") : "shard " + s.to_string();
-  };
-
-  // One run: the same configuration but for the shard and the build that wrote it.
-  const json want = without_shard(first.header);
-  for (const Part& p : parts) {
-    if (p.shard.count != first.shard.count)
-      return P::fail(first.file->name + " is " + shard_name(first.shard) + ", " + p.file->name + " " +
-                     shard_name(p.shard) + ": the shards of one run are of one count K");
-    const json have = without_shard(p.header);
-    if (const auto key = first_key_differing(have, want, KeysCompared::Both, is_build_key); !key.empty())
-      return P::fail(p.file->name + " was made with " + key_value_text(have, key) + ", " + first.file->name + " with " +
-                     key_value_text(want, key) + ": only the shards of one run merge");
-  }
-
-  // Every index once, each in its shard's file; of indices in two files, the first is named.
-  std::map<long long, const Part*> owner;
-  std::optional<std::pair<long long, std::string>> twice;
-  for (const Part& p : parts)
-    for (const Item& item : p.items) {
-      if (!p.shard.holds(item.index))
-        return P::fail(p.file->name + " (" + shard_name(p.shard) + ") holds " + unit + " " +
-                       std::to_string(item.index) + ", which is not that shard's");
-      auto [at, fresh] = owner.emplace(item.index, &p);
-      if (!fresh && (!twice || item.index < twice->first))
-        twice.emplace(item.index, unit + " " + std::to_string(item.index) + " is in both " + at->second->file->name +
-                                      " and " + p.file->name);
-    }
-  if (twice) return P::fail(twice->second);
-  for (std::size_t i = 0; i < parts.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (parts[i].shard == parts[j].shard)
-        return P::fail(parts[j].file->name + " and " + parts[i].file->name + " are both " + shard_name(parts[i].shard) +
-                       ": give each shard's file once");
-
+  auto owner = owners(parts.value, unit);
+  if (!owner.ok()) return P::fail(owner.error);
   const bool given = total > 0;
-  const long long largest = owner.empty() ? -1 : owner.rbegin()->first;
+  const long long largest = owner.value.empty() ? -1 : owner.value.rbegin()->first;
   if (given && largest >= total)
-    return P::fail(owner.rbegin()->second->file->name + " holds " + unit + " " + std::to_string(largest) +
+    return P::fail(owner.value.rbegin()->second->file->name + " holds " + unit + " " + std::to_string(largest) +
                    ", past the --" + unit + "s " + std::to_string(total) + " given");
   if (!given) total = kind == ShardFileKind::RunSim ? largest + 1 : (largest + 2) / 2 * 2;
-  std::vector<long long> missing;
-  std::set<int> short_shards;  // shards with indices in no file
-  for (long long i = 0; i < total; ++i)
-    if (!owner.contains(i)) {
-      missing.push_back(i);
-      short_shards.insert(Shard::holding(i, first.shard.count).index);
-    }
-  if (!missing.empty()) {
-    std::string why = (missing.size() == 1 ? unit + " " : unit + "s ") +
-                      first_few(missing, [](long long i) { return std::to_string(i); }) +
-                      (missing.size() == 1 ? " is" : " are") + " in no file";
-    if (!given)
-      why += " (taking the " + unit + "s as " + std::to_string(total) + ", the largest index + 1" +
-             (kind == ShardFileKind::RunSim ? "" : " rounded up to a whole game pair") + "; give --" + unit +
-             "s N for another count)";
-    std::vector<Shard> absent, incomplete;
-    for (int s : short_shards) {
-      const Shard shard{s, first.shard.count};
-      const bool has_file = std::any_of(parts.begin(), parts.end(), [&](const Part& p) { return p.shard == shard; });
-      (has_file ? incomplete : absent).push_back(shard);
-    }
-    const auto text = [](const Shard& s) { return s.to_string(); };
-    if (!absent.empty())
-      why += absent.size() == 1 ? "; no file is shard " + text(absent[0])
-                                : "; no file is any of shards " + first_few(absent, text);
-    if (!incomplete.empty())
-      why += incomplete.size() == 1
-                 ? "; the file of shard " + text(incomplete[0]) + " lacks some: finish it with --resume"
-                 : "; the files of shards " + first_few(incomplete, text) + " lack some: finish them with --resume";
-    return P::fail(why);
-  }
-
-  MergedFile out;
-  out.kind = kind;
-  out.total = total;
-  out.shards = first.shard.count;
-  out.records = static_cast<long long>(owner.size());
-  std::map<long long, const Item*> items;
-  for (const Part& p : parts)
-    for (const Item& item : p.items) items.emplace(item.index, &item);
-  // The headers agree but for the shard and the version; the merged header is the lowest shard's, so
-  // that the merged file does not depend on the order the files are given in (fuzzing found files of
-  // two versions merging to two files).
-  const Part& lowest = *std::min_element(parts.begin(), parts.end(),
-                                         [](const Part& x, const Part& y) { return x.shard.index < y.shard.index; });
-  const json header = without_shard(lowest.header);
-  if (kind == ShardFileKind::Positions) {
-    out.config = header.dump() + "\n";
-    out.text = data_header() + "\n";
-  } else {
-    out.text = header.dump() + "\n";
-  }
-  for (const auto& [index, item] : items) {
-    out.text += item->text;
-    if (kind == ShardFileKind::Positions) out.rows += std::count(item->text.begin(), item->text.end(), '\n');
-  }
-  return P{std::move(out), {}};
+  if (auto why = missing_problem(parts.value, owner.value, total, given, kind, unit); !why.empty()) return P::fail(why);
+  return P{joined_file(parts.value, kind, total, static_cast<long long>(owner.value.size())), {}};
 }
 
 }  // namespace seega
