@@ -14,7 +14,6 @@
 namespace seega::cli {
 
 namespace {
-Cluster* g_current = nullptr;
 
 // Open MPI's launcher sets these in every process it starts.
 int env_int(const char* name, int fallback) {
@@ -25,12 +24,7 @@ int env_int(const char* name, int fallback) {
 
 bool Cluster::launched() { return env_int("OMPI_COMM_WORLD_SIZE", 1) > 1; }
 
-Cluster* Cluster::current() { return g_current; }
-
-Share* job_share() { return g_current ? g_current->share() : nullptr; }
-
-// Before the job is joined (or when it cannot be), Open MPI's environment says which rank this is.
-bool prints() { return g_current ? g_current->root() : env_int("OMPI_COMM_WORLD_RANK", 0) == 0; }
+int Cluster::environment_rank() { return env_int("OMPI_COMM_WORLD_RANK", 0); }
 
 #if SEEGA_WITH_MPI
 
@@ -52,12 +46,10 @@ Cluster::Cluster(const std::string& command) {
   impl_ = std::make_unique<Impl>();
   if (rank_ == 0) impl_->root = make_root_share(size_);
   else impl_->rank = make_rank_share(rank_);
-  g_current = this;
 }
 
 Cluster::~Cluster() {
   if (!impl_) return;
-  g_current = nullptr;
   MPI_Finalize();
 }
 

@@ -36,18 +36,14 @@ class Cluster {
   // failed with; the others wait for rank 0 and return its status. Returns the status to exit with.
   int finish(int status, const std::string& error);
 
-  // The job of this process, for the commands (null when none was joined).
-  static Cluster* current();
+  // The rank Open MPI's environment gives this process, 0 when none: which rank it is before the job is
+  // joined, or when it cannot be.
+  static int environment_rank();
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   int rank_ = 0, size_ = 1;
 };
-
-// Whether this process prints what a command reports (every process but the ranks other than 0).
-bool prints();
-// The share of this job's runs under mpirun (Cluster::share), or null.
-Share* job_share();
 
 }  // namespace seega::cli

@@ -6,6 +6,7 @@
 
 #include "common.hpp"
 #include "engine/signature.hpp"
+#include "job.hpp"
 
 namespace seega::cli {
 
@@ -23,7 +24,7 @@ int signature_checked(const po::variables_map& vm, std::uint64_t expect, std::ui
 
 }  // namespace
 
-int run_bench(const std::vector<std::string>& args) {
+int run_bench(const std::vector<std::string>& args, const Job&) {
   int depth = 0;
   bool json = false;
   std::uint64_t expect = 0;

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "common.hpp"
+#include "job.hpp"
 #include "runs/format/evaluations.hpp"
 #include "runs/format/results_file.hpp"
 #include "runs/io/shard.hpp"
@@ -189,7 +190,7 @@ std::vector<Row> rows(const MatchSummary& a, const MatchSummary& b) {
 
 }  // namespace
 
-int run_compare(const std::vector<std::string>& args) {
+int run_compare(const std::vector<std::string>& args, const Job&) {
   std::vector<std::string> files;
   bool json = false;
   po::options_description opts("compare options");

@@ -7,11 +7,12 @@
 #include "common.hpp"
 #include "engine/engine_server.hpp"
 #include "engine/player.hpp"
+#include "job.hpp"
 #include "rules/spec.hpp"
 
 namespace seega::cli {
 
-int run_engine(const std::vector<std::string>& args) {
+int run_engine(const std::vector<std::string>& args, const Job&) {
   std::string player_text;
   po::options_description opts("engine options");
   opts.add_options()("player", po::value(&player_text)->default_value("ab(depth=4)"),

@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "engine/player.hpp"
 #include "engine/protocol.hpp"
+#include "job.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
 #include "runs/io/json.hpp"
@@ -296,7 +297,7 @@ class Checker {
 
 }  // namespace
 
-int run_engine_check(const std::vector<std::string>& args) {
+int run_engine_check(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, seed_text;
   std::vector<std::string> command;
   long long timeout_ms = 3'000;

@@ -5,10 +5,11 @@
 #include "board_svg.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
+#include "job.hpp"
 
 namespace seega::cli {
 
-int run_eval(const std::vector<std::string>& args) {
+int run_eval(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, fen, weights_file, svg_path;
   bool explain = false, json = false, print_weights = false, force = false;
   po::options_description opts("eval options");

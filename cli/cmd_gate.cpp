@@ -127,7 +127,7 @@ struct GateRun {
   double seconds = 0;
 };
 
-GateRun play_gate(GateCommand& g) {
+GateRun play_gate(const Job& job, GateCommand& g) {
   const GateConfig& c = g.config;
   GateRun run;
   for (std::size_t i = 0; i < c.settings.size(); ++i) {
@@ -144,7 +144,7 @@ GateRun play_gate(GateCommand& g) {
     }
     if (!g.quiet) fmt::print(stderr, "row {} of {}: {}\n", i + 1, c.settings.size(), c.settings[i].name());
     const auto r =
-        run_games(m.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+        run_games(job, m.tournament(), request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
           return seega::run_match(m, std::move(finished), hooks, stop, share);
         });
     run.seconds += r.seconds;
@@ -220,10 +220,10 @@ void print_gate(const GateConfig& c, const GateRun& run, const GateVerdict& v, b
 
 }  // namespace
 
-int run_gate(const std::vector<std::string>& args) {
+int run_gate(const std::vector<std::string>& args, const Job& job) {
   auto g = parse_gate(args);
   if (!g) return 0;
-  const GateRun run = play_gate(*g);
+  const GateRun run = play_gate(job, *g);
   if (run.write_failed) return 2;
   const GateVerdict v = gate_verdict(run.rows, g->config.rule);
   const bool complete = run.rows.size() == g->config.settings.size();

@@ -6,7 +6,6 @@
 #include <optional>
 #include <set>
 
-#include "cluster.hpp"
 #include "common.hpp"
 #include "job.hpp"
 #include "kinds.hpp"
@@ -33,7 +32,7 @@ struct GenDataCommand {
 };
 
 // The gen-data of a command line, or nothing when it asked for --help.
-std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& args) {
+std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& args, const Job& job) {
   std::string rules_text, label_text, from_path, search_weights, openings_path, openings_order;
   std::vector<std::string> player_texts;
   GenDataCommand command;
@@ -97,7 +96,7 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
   if (from_file == !player_texts.empty())
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
                                : "--players SPEC or --from games.jsonl: say where the games come from");
-  if (from_file && Cluster::current())
+  if (from_file && job.cluster())
     throw UsageError(
         "--from labels a file's games in one process: run it without mpirun (the games played under "
         "mpirun are shared among the ranks, a file's are not)");
@@ -138,8 +137,8 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
 
 }  // namespace
 
-int run_gen_data(const std::vector<std::string>& args) {
-  auto command = parse_gen_data(args);
+int run_gen_data(const std::vector<std::string>& args, const Job& job) {
+  auto command = parse_gen_data(args, job);
   if (!command) return 0;
   GenDataConfig& c = command->c;
   const bool from_file = command->from_file;
@@ -150,14 +149,14 @@ int run_gen_data(const std::vector<std::string>& args) {
   const Shard& shard = setup.request.shard;
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
-  if (prints()) {
+  if (job.prints()) {
     const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
     auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, command->resume, shard, games_of_run);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
   }
 
-  RunHarness harness(setup.request.progress);
+  RunHarness harness(job, setup.request.progress);
   ProgressLine& line = harness.line();
   const long long rows_before = out.rows_written(), first = out.next_game();
   auto rows_of = [&](const GameRecord& g) {
@@ -207,7 +206,7 @@ int run_gen_data(const std::vector<std::string>& args) {
         }
       },
       totals);
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   const double seconds = totals.seconds;
   const long long rows = out.rows_written() - rows_before;
   // The last game written: the shard's last before the next one it would play.

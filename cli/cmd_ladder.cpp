@@ -5,7 +5,6 @@
 #include <optional>
 
 #include "analysis/stats.hpp"
-#include "cluster.hpp"
 #include "common.hpp"
 #include "kinds.hpp"
 #include "rules/spec.hpp"
@@ -280,18 +279,18 @@ int report_ladder(const LadderCommand& command, const RunReport<GameRecord>& r) 
 
 }  // namespace
 
-int run_ladder(const std::vector<std::string>& args) {
+int run_ladder(const std::vector<std::string>& args, const Job& job) {
   const auto command = parse_ladder(args, nullptr);
   if (!command) return 0;
   const LadderConfig& c = command->c;
   const Tournament t = c.tournament();
   const RunRequest& request = command->request;
-  const auto r = run_games(t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+  const auto r = run_games(job, t, request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
     RunOptions options = c.run_options();
     options.share = share;
     return run_tournament(t, options, std::move(finished), hooks, stop);
   });
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   return report_ladder(*command, r);
 }
 

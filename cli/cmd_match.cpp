@@ -6,7 +6,6 @@
 #include <optional>
 #include <tuple>
 
-#include "cluster.hpp"
 #include "common.hpp"
 #include "kinds.hpp"
 #include "run_games.hpp"
@@ -323,15 +322,15 @@ int report_match(const MatchCommand& m, const RunReport<GameRecord>& r) {
 
 }  // namespace
 
-int run_match(const std::vector<std::string>& args) {
+int run_match(const std::vector<std::string>& args, const Job& job) {
   const auto m = parse_match(args, nullptr);
   if (!m) return 0;
   const MatchConfig& c = m->c;
   const auto r =
-      run_games(c.tournament(), m->request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
+      run_games(job, c.tournament(), m->request, [&](auto finished, const RunHooks& hooks, auto* stop, auto* share) {
         return seega::run_match(c, std::move(finished), hooks, stop, share);
       });
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   return report_match(*m, r);
 }
 

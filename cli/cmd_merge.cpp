@@ -3,12 +3,13 @@
 #include <filesystem>
 
 #include "common.hpp"
+#include "job.hpp"
 #include "runs/io/atomic_write.hpp"
 #include "runs/kinds/merge.hpp"
 
 namespace seega::cli {
 
-int run_merge(const std::vector<std::string>& args) {
+int run_merge(const std::vector<std::string>& args, const Job&) {
   std::vector<std::string> paths;
   std::string out_path;
   long long games = 0, runs = 0;

@@ -10,12 +10,13 @@
 #include <cstdlib>
 
 #include "common.hpp"
+#include "job.hpp"
 #include "rules/notation.hpp"
 #include "rules/perft.hpp"
 
 namespace seega::cli {
 
-int run_perft(const std::vector<std::string>& args) {
+int run_perft(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, fen;
   int depth = 0;
   bool divide = false, json = false;

@@ -374,7 +374,7 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
 
 }  // namespace
 
-int run_play(const std::vector<std::string>& args) {
+int run_play(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, seed_text, levels_path, out_path;
   int level = 1, delay_ms = -1;
   bool deterministic = false;

@@ -8,7 +8,6 @@
 #include <optional>
 #include <utility>
 
-#include "cluster.hpp"
 #include "common.hpp"
 #include "job.hpp"
 #include "kinds.hpp"
@@ -32,11 +31,11 @@ struct SimReport : RunReport<RunRecord> {
 
 // Plays the simulation, with the results file and the progress line.
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
-SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
+SimReport simulate(const Job& job, const RunSimConfig& c, const RunRequest& request) {
   const std::string& out_path = request.out_path;
   std::optional<AppendFile> out;
   std::vector<RunRecord> finished;
-  if (!out_path.empty() && prints()) {
+  if (!out_path.empty() && job.prints()) {
     auto opened =
         AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), request.resume,
                          [&](const std::string& text) -> Parsed<std::size_t> {
@@ -56,7 +55,7 @@ SimReport simulate(const RunSimConfig& c, const RunRequest& request) {
     out.emplace(std::move(opened.value));
   }
   SimReport report;
-  RunHarness harness(request.progress);
+  RunHarness harness(job, request.progress);
   RunSimHooks hooks;
   hooks.on_record = [&](const RunRecord& r) {
     ++report.new_records;
@@ -136,7 +135,7 @@ nlohmann::json summary_json(const RunSimConfig& c, const RunSimSummary& s, const
 // target (the answer: the proxies after it are not run). Each simulation is a pure function of the seed,
 // so the answer, and where the search stops, is the same on any thread count. Under mpirun rank 0 alone
 // has the runs: it tells every rank whether to go on, so that all of them open the same simulations.
-int run_targets(RunSimConfig c, int target, bool json, bool progress) {
+int run_targets(const Job& job, RunSimConfig c, int target, bool json, bool progress) {
   struct Row {
     std::string proxy;
     RunSimSummary summary;
@@ -149,14 +148,14 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
     c.player = load_player("--target-median proxy", proxy);
     RunRequest request;  // no file: each proxy's runs are only summarized
     request.progress = progress;
-    SimReport r = simulate(c, request);
+    SimReport r = simulate(job, c, request);
     seconds += r.seconds;
     if (r.interrupted) {
-      if (prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
+      if (job.prints()) fmt::print(stderr, "seega: interrupted during {}\n", proxy);
       return 130;
     }
     bool reached = false;
-    if (prints()) {
+    if (job.prints()) {
       rows.push_back({proxy, summarize_runs(c, r.records)});
       const Distribution& w = rows.back().summary.wins;
       reached = w.median >= target;
@@ -166,14 +165,14 @@ int run_targets(RunSimConfig c, int target, bool json, bool progress) {
                    proxy, plain_text(w.median, 1), w.mean, r.seconds,
                    reached ? fmt::format(": reaches {}, the search stops", target) : "");
     }
-    if (Share* share = job_share()) {
+    if (Share* share = job.share()) {
       const auto decision = share->broadcast(reached ? "stop" : "go");
       if (!decision) return 0;  // rank 0 ended the command: its status is the job's
       reached = *decision == "stop";
     }
     if (reached) break;
   }
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   const Row* reached = nullptr;
   for (const Row& row : rows)
     if (row.summary.wins.median >= target) {
@@ -325,18 +324,18 @@ int report_run_sim(const SimCommand& command, const SimReport& r) {
 
 }  // namespace
 
-int run_run_sim(const std::vector<std::string>& args) {
+int run_run_sim(const std::vector<std::string>& args, const Job& job) {
   const auto command = parse_run_sim(args, nullptr);
   if (!command) return 0;
   const RunSimConfig& c = command->c;
   const bool progress = command->request.progress;
-  if (command->target >= 0) return run_targets(c, command->target, command->json, progress);
-  if (c.clock && prints())
+  if (command->target >= 0) return run_targets(job, c, command->target, command->json, progress);
+  if (c.clock && job.prints())
     fmt::print(stderr,
                "seega: note: --clock makes the levels depend on machine speed and load: runs are not "
                "reproducible from the seed\n");
-  const SimReport r = simulate(c, command->request);
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  const SimReport r = simulate(job, c, command->request);
+  if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   return report_run_sim(*command, r);
 }
 

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "cluster.hpp"
 #include "common.hpp"
 #include "job.hpp"
 #include "run_games.hpp"
@@ -70,7 +69,7 @@ struct SpsaCommand {
 };
 
 // The SPSA run of a command line, checked, or nothing when it asked for --help.
-std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args) {
+std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, const Job& job) {
   std::string rules_text, player_text, weights_path, tune_text, seed_text;
   SpsaCommand command;
   SpsaRunConfig& c = command.c;
@@ -141,14 +140,14 @@ std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args) {
     throw UsageError("--resume needs --trajectory FILE, the trajectory to continue");
   // Under mpirun rank 0 alone writes the files and reads the trajectory back; the others get its state
   // before each iteration (run_spsa).
-  if (!out_path.empty() && prints()) check_out("--out", out_path);
+  if (!out_path.empty() && job.prints()) check_out("--out", out_path);
   return command;
 }
 
 }  // namespace
 
-int run_spsa(const std::vector<std::string>& args) {
-  auto command = parse_spsa(args);
+int run_spsa(const std::vector<std::string>& args, const Job& job) {
+  auto command = parse_spsa(args, job);
   if (!command) return 0;
   SpsaRunConfig& c = command->c;
   const std::string &out_path = command->out_path, &trajectory_path = command->trajectory_path;
@@ -158,10 +157,10 @@ int run_spsa(const std::vector<std::string>& args) {
   auto started = Spsa::start(spsa_config.value);
   if (!started.ok()) throw UsageError(started.error);
   Spsa state = std::move(started.value);
-  if (Share* share = job_share(); share && !same_run_as_rank_0(*share, c)) return 2;
+  if (Share* share = job.share(); share && !same_run_as_rank_0(*share, c)) return 2;
 
   std::optional<SpsaTrajectory> trajectory;
-  if (!trajectory_path.empty() && prints()) {
+  if (!trajectory_path.empty() && job.prints()) {
     auto opened = SpsaTrajectory::open(trajectory_path, c, SEEGA_VERSION, resume);
     if (!opened.ok()) throw UsageError(opened.error);
     trajectory.emplace(std::move(opened.value));
@@ -172,7 +171,7 @@ int run_spsa(const std::vector<std::string>& args) {
   const long long first = state.done();
   long long games = 0;
 
-  RunHarness harness(!quiet);
+  RunHarness harness(job, !quiet);
   ProgressLine& line = harness.line();
   SpsaHooks hooks;
   hooks.on_row = [&](const SpsaRow& row) {
@@ -192,7 +191,7 @@ int run_spsa(const std::vector<std::string>& args) {
     };
   RunTotals totals;
   harness.run([&](const std::atomic<bool>* stop, Share* share) { run_spsa(c, state, hooks, stop, share); }, totals);
-  if (!prints()) return 0;  // another rank than 0: rank 0 reports
+  if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
 
   const bool complete = state.finished();
   const Weights final_weights = c.weights_at(state.theta());

@@ -30,14 +30,6 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// One subcommand: its name, a one-line summary, and its entry point.
-struct Command {
-  const char* name;
-  const char* summary;
-  int (*run)(const std::vector<std::string>& args);
-};
-const std::vector<Command>& commands();
-
 // Parses args against options (with --help); returns false when help was printed. Refused: an unknown
 // option (with the nearest one as "did you mean"), a word no option takes, and an empty value ('').
 bool parse_options(const std::vector<std::string>& args, const po::options_description& options, po::variables_map& vm,

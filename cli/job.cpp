@@ -16,7 +16,13 @@ extern "C" void on_sigint(int) { g_sigint.store(true); }
 
 }  // namespace
 
-SigintGuard::SigintGuard(Reads reads) {
+bool Job::prints() const { return cluster_ ? cluster_->root() : Cluster::environment_rank() == 0; }
+
+Share* Job::share() const { return cluster_ ? cluster_->share() : nullptr; }
+
+bool Job::shared() const { return cluster_ && cluster_->active(); }
+
+SigintGuard::SigintGuard(Reads reads, const Job* job) : cluster_(job ? job->cluster() : nullptr) {
   g_sigint.store(false);
   struct sigaction action {};
   action.sa_handler = on_sigint;
@@ -24,18 +30,18 @@ SigintGuard::SigintGuard(Reads reads) {
   action.sa_flags = reads == Reads::Resume ? SA_RESTART : 0;
   sigaction(SIGINT, &action, &previous_);
   sigaction(SIGTERM, &action, &previous_term_);
-  if (Cluster* c = Cluster::current()) c->set_stop_flag(&g_sigint);
+  if (cluster_) cluster_->set_stop_flag(&g_sigint);
 }
 
 SigintGuard::~SigintGuard() {
-  if (Cluster* c = Cluster::current()) c->set_stop_flag(nullptr);
+  if (cluster_) cluster_->set_stop_flag(nullptr);
   sigaction(SIGINT, &previous_, nullptr);
   sigaction(SIGTERM, &previous_term_, nullptr);
 }
 
-ProgressLine::ProgressLine(bool wanted) {
-  if (!wanted || !prints()) mode_ = Mode::Off;
-  else if (Cluster::current() && Cluster::current()->active()) mode_ = Mode::Log;
+ProgressLine::ProgressLine(const Job& job, bool wanted) {
+  if (!wanted || !job.prints()) mode_ = Mode::Off;
+  else if (job.shared()) mode_ = Mode::Log;
   else mode_ = isatty(STDERR_FILENO) ? Mode::Terminal : Mode::Off;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The job a long command runs, above the cluster it may share (cluster.hpp): Ctrl-C and SIGTERM, which
-// stop it cleanly, and its progress line, which only the rank that prints shows.
+// The job a command runs in, above the cluster it may share (cluster.hpp): which process prints, the
+// share of its runs, Ctrl-C and SIGTERM, which stop it cleanly, and its progress line, which only the
+// rank that prints shows.
 
 #include <signal.h>
 
@@ -8,7 +9,32 @@
 #include <chrono>
 #include <string>
 
+namespace seega {
+class Share;
+}
+
 namespace seega::cli {
+
+class Cluster;
+
+// The job of this command: this process alone, or one rank of an mpirun job (its cluster). main makes
+// it and hands it to the command it runs; nothing reaches the cluster any other way.
+class Job {
+ public:
+  // Alone (no cluster), or rank `cluster` of an mpirun job. The cluster outlives the job.
+  explicit Job(Cluster* cluster = nullptr) : cluster_(cluster) {}
+  // Whether this process prints what the command reports: alone, or rank 0. Before a job is joined (or
+  // when it cannot be), Open MPI's environment says which rank this is.
+  bool prints() const;
+  // The share of the job's runs among its ranks, or null when alone.
+  Share* share() const;
+  // Whether it is one rank of several.
+  bool shared() const;
+  Cluster* cluster() const { return cluster_; }
+
+ private:
+  Cluster* cluster_;
+};
 
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the
 // run can stop cleanly and keep what it finished; the previous handler comes back with the guard.
@@ -22,7 +48,8 @@ class SigintGuard {
   // command waiting for a line of input wants it cut (Interrupt, without SA_RESTART): the read fails
   // with EINTR, so the stream reports the end of input and the caller, seeing the flag, stops.
   enum class Reads { Resume, Interrupt };
-  explicit SigintGuard(Reads reads = Reads::Resume);
+  // job, when given, is the job whose rank 0 may stop this rank (its stop raises the flag too).
+  explicit SigintGuard(Reads reads = Reads::Resume, const Job* job = nullptr);
   ~SigintGuard();
   SigintGuard(const SigintGuard&) = delete;
   SigintGuard& operator=(const SigintGuard&) = delete;
@@ -32,6 +59,7 @@ class SigintGuard {
  private:
   struct sigaction previous_ {};
   struct sigaction previous_term_ {};
+  Cluster* cluster_ = nullptr;
 };
 
 // The progress line of a long run, on stderr. On a terminal it is redrawn in place as often as it is
@@ -39,7 +67,7 @@ class SigintGuard {
 // 10 s (and the final one), for a batch job's log; otherwise, and with --quiet, nothing.
 class ProgressLine {
  public:
-  explicit ProgressLine(bool wanted);
+  ProgressLine(const Job& job, bool wanted);
   ~ProgressLine();
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;

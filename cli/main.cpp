@@ -12,6 +12,7 @@
 #include "cluster.hpp"
 #include "common.hpp"
 #include "engine/player.hpp"
+#include "job.hpp"
 #include "rules/rules.hpp"
 #include "rules/spec.hpp"
 #include "runs/io/build_info.hpp"
@@ -19,29 +20,37 @@
 
 namespace seega::cli {
 
-int run_analyze(const std::vector<std::string>& args);
-int run_bench(const std::vector<std::string>& args);
-int run_compare(const std::vector<std::string>& args);
-int run_engine(const std::vector<std::string>& args);
-int run_engine_check(const std::vector<std::string>& args);
-int run_eval(const std::vector<std::string>& args);
-int run_export(const std::vector<std::string>& args);
-int run_gate(const std::vector<std::string>& args);
-int run_gen_data(const std::vector<std::string>& args);
-int run_ladder(const std::vector<std::string>& args);
-int run_match(const std::vector<std::string>& args);
-int run_merge(const std::vector<std::string>& args);
-int run_openings(const std::vector<std::string>& args);
-int run_perft(const std::vector<std::string>& args);
-int run_play(const std::vector<std::string>& args);
-int run_random(const std::vector<std::string>& args);
-int run_replay(const std::vector<std::string>& args);
-int run_run_sim(const std::vector<std::string>& args);
-int run_spsa(const std::vector<std::string>& args);
-int run_summary(const std::vector<std::string>& args);
-int run_tune(const std::vector<std::string>& args);
+int run_analyze(const std::vector<std::string>& args, const Job& job);
+int run_bench(const std::vector<std::string>& args, const Job& job);
+int run_compare(const std::vector<std::string>& args, const Job& job);
+int run_engine(const std::vector<std::string>& args, const Job& job);
+int run_engine_check(const std::vector<std::string>& args, const Job& job);
+int run_eval(const std::vector<std::string>& args, const Job& job);
+int run_export(const std::vector<std::string>& args, const Job& job);
+int run_gate(const std::vector<std::string>& args, const Job& job);
+int run_gen_data(const std::vector<std::string>& args, const Job& job);
+int run_ladder(const std::vector<std::string>& args, const Job& job);
+int run_match(const std::vector<std::string>& args, const Job& job);
+int run_merge(const std::vector<std::string>& args, const Job& job);
+int run_openings(const std::vector<std::string>& args, const Job& job);
+int run_perft(const std::vector<std::string>& args, const Job& job);
+int run_play(const std::vector<std::string>& args, const Job& job);
+int run_random(const std::vector<std::string>& args, const Job& job);
+int run_replay(const std::vector<std::string>& args, const Job& job);
+int run_run_sim(const std::vector<std::string>& args, const Job& job);
+int run_spsa(const std::vector<std::string>& args, const Job& job);
+int run_summary(const std::vector<std::string>& args, const Job& job);
+int run_tune(const std::vector<std::string>& args, const Job& job);
 
 namespace {
+
+// One subcommand: its name, a one-line summary, and its entry point, which runs in the job main made.
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args, const Job& job);
+};
+const std::vector<Command>& commands();
 
 // The one word `seega players` and `seega rules` take, or nullptr for none; --help (-h) prints the
 // usage line and counts as none, so the listing follows it.
@@ -53,7 +62,7 @@ const std::string* only_word(const std::vector<std::string>& args, const char* u
   return nullptr;
 }
 
-int run_rules(const std::vector<std::string>& args) {
+int run_rules(const std::vector<std::string>& args, const Job&) {
   if (const std::string* text = only_word(args, "usage: seega rules [R] (R's canonical form, or every key)")) {
     auto spec = parse_rules(*text);
     if (!spec.ok()) throw UsageError(spec.error);
@@ -64,7 +73,7 @@ int run_rules(const std::vector<std::string>& args) {
   return 0;
 }
 
-int run_players(const std::vector<std::string>& args) {
+int run_players(const std::vector<std::string>& args, const Job&) {
   if (const std::string* text = only_word(args, "usage: seega players [SPEC] (checks SPEC, or lists the players)")) {
     const PlayerSpec spec = load_player("", *text);
     fmt::print("{}: reproducible from the seed: {}\n", spec.text, spec.reproducible() ? "yes" : "no");
@@ -92,8 +101,6 @@ void print_usage() {
       "\nUnder mpirun (Open MPI), match, ladder, gen-data, run-sim and spsa share one run among the ranks: "
       "rank 0 writes\nthe results and prints the summary, the same as one process's (README, \"Clusters\").\n");
 }
-
-}  // namespace
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
@@ -127,6 +134,8 @@ const std::vector<Command>& commands() {
   return list;
 }
 
+}  // namespace
+
 }  // namespace seega::cli
 
 int main(int argc, char** argv) {
@@ -150,6 +159,7 @@ int main(int argc, char** argv) {
   // Under mpirun, the commands that schedule games share their run among the ranks (cluster.hpp);
   // only rank 0 prints, errors included, and every rank exits with rank 0's status.
   std::unique_ptr<Cluster> cluster;
+  Job job;  // alone until mpirun's job is joined
   std::string error;
   int status = 0;
   try {
@@ -160,10 +170,11 @@ int main(int argc, char** argv) {
                          " runs in one process; under mpirun only match, ladder, gen-data, run-sim and "
                          "spsa share their work among the ranks");
       cluster = std::make_unique<Cluster>(args[0]);
+      job = Job(cluster.get());
     }
     status = [&] {
       for (const auto& c : commands())
-        if (args[0] == c.name) return c.run({args.begin() + 1, args.end()});
+        if (args[0] == c.name) return c.run({args.begin() + 1, args.end()}, job);
       std::vector<std::string> names;
       for (const auto& c : commands()) names.emplace_back(c.name);
       throw UsageError("unknown command " + quote(args[0]) + did_you_mean(args[0], names) +
@@ -180,7 +191,7 @@ int main(int argc, char** argv) {
     error = fmt::format("internal error (a bug, please report it): {}", escaped(e.what()));
     status = 1;
   }
-  if (!error.empty() && prints()) fmt::print(stderr, "seega: {}\n", error);
+  if (!error.empty() && job.prints()) fmt::print(stderr, "seega: {}\n", error);
   if (cluster) {
     try {
       status = cluster->finish(status, error);

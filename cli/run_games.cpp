@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <optional>
 
-#include "cluster.hpp"
 #include "runs/format/results_file.hpp"
 
 namespace seega::cli {
@@ -106,8 +105,8 @@ double RunHarness::elapsed() const {
 void RunHarness::run(const std::function<void(const std::atomic<bool>*, Share*)>& play, RunTotals& totals) {
   start_ = std::chrono::steady_clock::now();
   {
-    SigintGuard sigint;
-    play(&sigint.flag(), job_share());
+    SigintGuard sigint(SigintGuard::Reads::Resume, &job_);
+    play(&sigint.flag(), job_.share());
     totals.signalled = sigint.raised();
   }
   line_.end();
@@ -128,11 +127,11 @@ Tournament read_back_tournament(const ReadBack& rb) {
   return t.value;
 }
 
-RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run) {
+RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRequest& request, const Runner& run) {
   std::optional<ResultsWriter> out;
   std::vector<GameRecord> finished;
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
-  if (!request.out_path.empty() && prints()) {
+  if (!request.out_path.empty() && job.prints()) {
     auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
                                       request.verify ? ResultsCheck::Replay : ResultsCheck::Fields, request.shard);
     if (!opened.ok()) throw UsageError(opened.error);
@@ -141,7 +140,7 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
     finished = out->take_finished();
   }
   for (const auto& p : t.players)
-    if (!p.reproducible() && prints()) {
+    if (!p.reproducible() && job.prints()) {
       fmt::print(
           stderr,
           "seega: note: a player with a clock (time=, movetime=, tc=, or level without ',deterministic') makes games "
@@ -150,7 +149,7 @@ RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, 
     }
 
   RunReport<GameRecord> report;
-  RunHarness harness(request.progress);
+  RunHarness harness(job, request.progress);
   RunHooks hooks;
   hooks.on_record = [&](const GameRecord& g) {
     ++report.new_records;

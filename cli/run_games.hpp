@@ -186,7 +186,8 @@ long long records_needed(const std::vector<Record>& records) {
 // so the run keeps what it finished.
 class RunHarness {
  public:
-  explicit RunHarness(bool progress) : line_(progress) {}
+  RunHarness(const Job& job, bool progress) : job_(job), line_(job, progress) {}
+  const Job& job() const { return job_; }
   ProgressLine& line() { return line_; }
   // Seconds since run() began.
   double elapsed() const;
@@ -195,6 +196,7 @@ class RunHarness {
   void run(const std::function<void(const std::atomic<bool>* stop, Share* share)>& play, RunTotals& totals);
 
  private:
+  const Job& job_;
   ProgressLine line_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
@@ -204,7 +206,7 @@ class RunHarness {
 // before any game is played. Under mpirun only rank 0 opens the file and gets records.
 using Runner =
     std::function<std::vector<GameRecord>(std::vector<GameRecord>, const RunHooks&, const std::atomic<bool>*, Share*)>;
-RunReport<GameRecord> run_games(const Tournament& t, const RunRequest& request, const Runner& run);
+RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRequest& request, const Runner& run);
 
 // Adds what a summary says about the run itself: interrupted, seconds, and the rate under rate_key
 // (print_json adds the version and the build); read back (totals.read_from), seconds and the rate are
