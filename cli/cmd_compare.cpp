@@ -196,8 +196,6 @@ int run_compare(const std::vector<std::string>& args, const Job&) {
   po::options_description opts("compare options");
   opts.add_options()("files", po::value(&files)->multitoken()->required(), "the two results files, A then B")(
       "json", po::bool_switch(&json), "print the comparison as one JSON object");
-  po::positional_options_description positional;
-  positional.add("files", 2);
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega compare A.jsonl B.jsonl [--json]\n\n"
@@ -205,7 +203,7 @@ int run_compare(const std::vector<std::string>& args, const Job&) {
                      "the pair Elo, each with its run's clustered interval, and B minus A with the interval of a\n"
                      "difference of independent runs. It first says in which settings the runs differ (rules keys,\n"
                      "players, opening turns, weights, build) and warns when that is more than one.",
-                     &positional))
+                     {"files", 2}))
     return 0;
   if (files.size() != 2) throw UsageError("compare takes two results files, A and B");
   const Run a = read_run(files[0], "A"), b = read_run(files[1], "B");

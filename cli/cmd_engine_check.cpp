@@ -308,14 +308,12 @@ int run_engine_check(const std::vector<std::string>& args, const Job&) {
       "timeout", po::value(&timeout_ms)->default_value(3'000), "ms a go depth 1 may take")(
       "seed", po::value(&seed_text)->default_value("1"), "seed of the random moves the checks play")(
       "json", po::bool_switch(&json), "print one JSON object");
-  po::positional_options_description positional;
-  positional.add("cmd", -1);
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega engine-check 'CMD' [--rules R] [--timeout MS] [--seed S] [--json]\n"
                      "  CMD starts the engine (quoted as one word when it has options of its own)\n"
                      "  exit 0 when no check failed (one that could not be tested is no failure), 1 when one failed",
-                     &positional))
+                     {"cmd", -1}))
     return 0;
   if (command.empty()) throw UsageError("engine-check needs the command that starts the engine");
   if (timeout_ms < 1 || timeout_ms > 3'600'000)

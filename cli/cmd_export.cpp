@@ -106,11 +106,9 @@ int run_export(const std::vector<std::string>& args, const Job&) {
                     "export")("force", po::bool_switch(&force),
                               "replace --out whatever it holds (never the file exported)")(
       "game", po::value(&wanted)->multitoken(), "export only these games, by index, in the order given");
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
   if (!parse_options(args, opts, vm, "usage: seega export FILE --format csv|text [--out F [--force]] [--game N ...]",
-                     &positional))
+                     {"file", 1}))
     return 0;
   if (path.empty()) throw UsageError("give the results file to export: seega export FILE --format csv|text");
   if (format != "csv" && format != "text")

@@ -236,8 +236,7 @@ int report_ladder(const LadderCommand& command, const RunReport<GameRecord>& r) 
                  interrupted_text(r, interrupted, " (interrupted: the games finished so far)"));
       fmt::print("no games yet, so no ratings\n{}\n", timing_text(r));
     }
-    if (report_write_failure(request.out_path, r, "every game")) return 2;
-    return interrupted ? 130 : 0;
+    return run_exit_status(request.out_path, r, "every game", interrupted);
   }
   auto s = ladder::summarize(c, r.records);
   if (!s.ok() && !c.shard.whole() && complete) {
@@ -273,8 +272,7 @@ int report_ladder(const LadderCommand& command, const RunReport<GameRecord>& r) 
       fmt::print("adjudication ({}): {} of {} games adjudicated\n", c.adjudication.text(), adjudicated,
                  r.records.size());
   }
-  if (report_write_failure(request.out_path, r, "every game")) return 2;
-  return interrupted ? 130 : 0;
+  return run_exit_status(request.out_path, r, "every game", interrupted);
 }
 
 }  // namespace

@@ -316,8 +316,7 @@ int report_match(const MatchCommand& m, const RunReport<GameRecord>& r) {
   if (m.common.json) print_json(j);
   else if (m.common.csv) print_csv(j);
   else print_human(c, s, r, interrupted);
-  if (report_write_failure(m.request.out_path, r, "every game")) return 2;
-  return interrupted ? 130 : 0;
+  return run_exit_status(m.request.out_path, r, "every game", interrupted);
 }
 
 }  // namespace

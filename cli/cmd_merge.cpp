@@ -21,8 +21,6 @@ int run_merge(const std::vector<std::string>& args, const Job&) {
       "games", po::value(&games), "the run's game count (default: the largest index + 1, rounded up to a whole pair)")(
       "runs", po::value(&runs), "a run-sim file's run count (default: the largest index + 1)")(
       "json", po::bool_switch(&json), "print what was merged as one JSON object");
-  po::positional_options_description positional;
-  positional.add("files", -1);
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega merge F1 F2 ... --out F [--games N | --runs N] [--force] [--json]\n\n"
@@ -32,7 +30,7 @@ int run_merge(const std::vector<std::string>& args, const Job&) {
                      "by name: files of different configurations, a shard given twice, an index in two files,\n"
                      "indices in no file (a missing shard, or one not finished: --resume it first), and an\n"
                      "existing --out without --force. A positions CSV is read with its CSV.json beside it.",
-                     &positional))
+                     {"files", -1}))
     return 0;
   if (paths.empty()) throw UsageError("give the shards' files to merge: seega merge F1 F2 ... --out F");
   if (vm.count("games") && vm.count("runs")) throw UsageError("--games and --runs: give the one the files count");

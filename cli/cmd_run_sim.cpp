@@ -318,8 +318,7 @@ int report_run_sim(const SimCommand& command, const SimReport& r) {
   const RunSimSummary s = summarize_runs(c, r.records);
   if (command.json) print_json(summary_json(c, s, r));
   else print_human(c, s, r);
-  if (report_write_failure(command.request.out_path, r, "every run")) return 2;
-  return r.interrupted ? 130 : 0;
+  return run_exit_status(command.request.out_path, r, "every run", r.interrupted);
 }
 
 }  // namespace

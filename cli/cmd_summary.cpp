@@ -54,8 +54,6 @@ int run_summary(const std::vector<std::string>& args, const Job&) {
       "the file: a results file (match, ladder, gate's rows), a run-sim file or a positions file (gen-data)")(
       "json", po::bool_switch(&json), "print the summary as one JSON object, as the run's --json did")(
       "csv", po::bool_switch(&csv), "print the summary as CSV, as the run's --csv did");
-  po::positional_options_description positional;
-  positional.add("file", 1);
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      "usage: seega summary FILE [--json | --csv]\n\n"
@@ -65,7 +63,7 @@ int run_summary(const std::vector<std::string>& args, const Job&) {
                      "checked) instead of played. Weights files named by its players must still be where the run\n"
                      "read them. A file of an older seega, or a gate's row, is summarised as a match (or a ladder)\n"
                      "of the players its header names.",
-                     &positional))
+                     {"file", 1}))
     return 0;
   if (json && csv) throw UsageError("--json and --csv: choose one");
   const std::string line = first_line(path);

@@ -54,12 +54,16 @@ void refuse_empty_values(const po::variables_map& vm) {
 }  // namespace
 
 bool parse_options(const std::vector<std::string>& args, const po::options_description& options, po::variables_map& vm,
-                   const char* usage, const po::positional_options_description* positional) {
+                   const char* usage, Positional positional) {
   po::options_description all(options);
   all.add_options()("help,h", "show this help");
   po::command_line_parser parser(args);
   parser.options(all);
-  if (positional) parser.positional(*positional);
+  po::positional_options_description words;  // the parser keeps a pointer to it
+  if (positional.option) {
+    words.add(positional.option, positional.count);
+    parser.positional(words);
+  }
   po::parsed_options parsed(&all);
   try {
     parsed = parser.run();

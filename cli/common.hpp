@@ -32,8 +32,13 @@ struct UsageError : std::runtime_error {
 
 // Parses args against options (with --help); returns false when help was printed. Refused: an unknown
 // option (with the nearest one as "did you mean"), a word no option takes, and an empty value ('').
+// positional: the option that takes the words without one, and how many (-1: any number), or none.
+struct Positional {
+  const char* option = nullptr;
+  int count = 0;
+};
 bool parse_options(const std::vector<std::string>& args, const po::options_description& options, po::variables_map& vm,
-                   const char* usage, const po::positional_options_description* positional = nullptr);
+                   const char* usage, Positional positional = {});
 
 // The rules from --rules; when a position is given and the rules string names no size, the size
 // comes from the position's row count.

@@ -211,6 +211,11 @@ std::string timing_text(const RunTotals& r, std::string_view unit) {
                      r.seconds > 0 ? static_cast<double>(r.new_records) / r.seconds : 0.0, unit);
 }
 
+int run_exit_status(const std::string& out_path, const RunTotals& totals, std::string_view covers, bool interrupted) {
+  if (report_write_failure(out_path, totals, covers)) return 2;
+  return interrupted ? 130 : 0;
+}
+
 bool report_write_failure(const std::string& out_path, const RunTotals& totals, std::string_view covers) {
   if (!totals.write_failed) return false;
   fmt::print(stderr, "seega: error: --out {}: writing failed part way (disk full?){}\n", out_path,

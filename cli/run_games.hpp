@@ -229,5 +229,8 @@ std::string timing_text(const RunTotals& totals, std::string_view unit = "games"
 // Prints the error for a results file that stopped taking records part way, and says whether there was
 // one. covers: what the summary printed above covers ("every game"), or empty when none was printed.
 bool report_write_failure(const std::string& out_path, const RunTotals& totals, std::string_view covers);
+// A run's exit status once its summary is printed: 2 when its results file stopped taking records
+// (report_write_failure's error printed), else 130 when it was interrupted, else 0.
+int run_exit_status(const std::string& out_path, const RunTotals& totals, std::string_view covers, bool interrupted);
 
 }  // namespace seega::cli

@@ -52,6 +52,24 @@ struct Wire {
   }
 };
 
+// The root's serve over a wire in memory: each result the other process sent is received, in order,
+// until finished() (asked under the wire's lock) says the session is over.
+template <class W, class Finished>
+void serve_wire(W& w, const std::function<void(std::string&&)>& receive, const Finished& finished) {
+  for (;;) {
+    std::unique_lock lock(w.mutex);
+    if (!w.to_root.empty()) {
+      std::string text = std::move(w.to_root.front());
+      w.to_root.pop_front();
+      lock.unlock();
+      receive(std::move(text));
+      continue;
+    }
+    if (finished()) return;
+    w.changed.wait_for(lock, std::chrono::milliseconds(1));
+  }
+}
+
 class Root final : public Share {
  public:
   explicit Root(Wire& w) : w_(w) {}
@@ -72,18 +90,7 @@ class Root final : public Share {
   void send(std::string) override { ADD_FAILURE() << "the root sent a result"; }
   void fail(const std::string&) override {}
   void serve(const std::function<void(std::string&&)>& receive, const std::function<bool()>& local_finished) override {
-    for (;;) {
-      std::unique_lock lock(w_.mutex);
-      if (!w_.to_root.empty()) {
-        std::string text = std::move(w_.to_root.front());
-        w_.to_root.pop_front();
-        lock.unlock();
-        receive(std::move(text));
-        continue;
-      }
-      if (w_.other_finished && local_finished()) return;
-      w_.changed.wait_for(lock, std::chrono::milliseconds(1));
-    }
+    serve_wire(w_, receive, [&] { return w_.other_finished && local_finished(); });
   }
   std::optional<std::string> broadcast(const std::string& text) override { return text; }
 
@@ -277,18 +284,7 @@ class SessionsRoot final : public Share {
   void send(std::string) override { ADD_FAILURE() << "the root sent a result"; }
   void fail(const std::string&) override {}
   void serve(const std::function<void(std::string&&)>& receive, const std::function<bool()>& local_finished) override {
-    for (;;) {
-      std::unique_lock lock(w_.mutex);
-      if (!w_.to_root.empty()) {
-        std::string text = std::move(w_.to_root.front());
-        w_.to_root.pop_front();
-        lock.unlock();
-        receive(std::move(text));
-        continue;
-      }
-      if (w_.other_finished == w_.root_session && local_finished()) return;
-      w_.changed.wait_for(lock, std::chrono::milliseconds(1));
-    }
+    serve_wire(w_, receive, [&] { return w_.other_finished == w_.root_session && local_finished(); });
   }
   std::optional<std::string> broadcast(const std::string& text) override {
     std::lock_guard lock(w_.mutex);

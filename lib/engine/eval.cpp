@@ -30,27 +30,21 @@ Weights Weights::defaults() {
 
 namespace {
 
+// Weights of one set, every feature's value given in the order of Feature: material, mobility, safe,
+// threats, hanging, centre_ring, centre_entry, blocked, last_placer, first_entry, edge, placement_safe,
+// quiet_count.
+Weights with_weights(const FeatureVector& w) {
+  static_assert(kFeatureCount == 13, "a built-in set below lists every feature");
+  Weights d;
+  d.w = w;
+  return d;
+}
+
 // 5x5 standard: seega tune --label search on 100,000 positions of ab(depth=2) self-play, each labelled
 // by a depth-4 search (experiments/tune_eval, fit_search_all), every weight rounded to a whole number;
 // it gained at depths 2 to 5 and at levels 4 and 6 in seega gate. threats keeps the general weight:
 // quiet positions never show it, so no fit can set it.
-Weights standard_5x5() {
-  Weights d;
-  d.w[Material] = 100;
-  d.w[Mobility] = 5;
-  d.w[Safe] = 0;
-  d.w[Threats] = 30;
-  d.w[Hanging] = -36;
-  d.w[CentreRing] = -4;
-  d.w[CentreEntry] = 6;
-  d.w[Blocked] = 25;
-  d.w[LastPlacer] = 24;
-  d.w[FirstEntry] = 29;
-  d.w[Edge] = -4;
-  d.w[PlacementSafe] = -3;
-  d.w[QuietCount] = 44;
-  return d;
-}
+Weights standard_5x5() { return with_weights({100, 5, 0, 30, -36, -4, 6, 25, 24, 29, -4, -3, 44}); }
 
 // The table: one entry a board (same_board), each adopted through its own gate.
 // 5x5 diagonal: the same pipeline on its own games (experiments/tune_eval/boards.sh): seega tune --label
@@ -60,23 +54,7 @@ Weights standard_5x5() {
 // depth (+436 to +676), and at equal time, ab(time=100) (+269 [+222, +327], 200 games). threats and
 // blocked keep the general weights: quiet positions never show a threat, and no quiet position of these
 // games had a side without a step.
-Weights diagonal_5x5() {
-  Weights d;
-  d.w[Material] = 100;
-  d.w[Mobility] = 2;
-  d.w[Safe] = -1;
-  d.w[Threats] = 30;
-  d.w[Hanging] = -30;
-  d.w[CentreRing] = -8;
-  d.w[CentreEntry] = 0;
-  d.w[Blocked] = 20;
-  d.w[LastPlacer] = 24;
-  d.w[FirstEntry] = 29;
-  d.w[Edge] = 3;
-  d.w[PlacementSafe] = -2;
-  d.w[QuietCount] = 6;
-  return d;
-}
+Weights diagonal_5x5() { return with_weights({100, 2, -1, 30, -30, -8, 0, 20, 24, 29, 3, -2, 6}); }
 
 struct BuiltinEntry {
   Rules board;

@@ -394,27 +394,24 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
     case K::Random: p = std::make_unique<RandomPlayer<N>>(); break;
     case K::Greedy: p = std::make_unique<GreedyPlayer<N>>(); break;
     case K::Mcts: p = std::make_unique<MctsPlayer<N>>(spec.playouts); break;
-    case K::AlphaBeta: {
-      SearchLimits l;
-      l.depth = spec.depth;
-      l.nodes = spec.nodes;
-      l.time_ms = spec.time_ms;
-      l.vary = spec.vary;
-      l.jitter = spec.jitter;
-      l.placement_cap = spec.placement_cap;
-      p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
-      break;
-    }
+    case K::AlphaBeta:
     case K::Level: {
+      // What both searchers share: a perturbed configuration's seed and jitter, the placement cap.
       SearchLimits l;
-      l.depth = level_spec(spec.level).depth;
-      // "Looks one move ahead", to the letter: level 1 has no capture search beyond its one move.
-      l.quiescence = spec.level > 1;
-      if (spec.deterministic) l.nodes = kLevelNodeBudget;
-      else l.time_ms = kLevelTimeMs;
       l.vary = spec.vary;
       l.jitter = spec.jitter;
       l.placement_cap = spec.placement_cap;
+      if (spec.kind == K::AlphaBeta) {
+        l.depth = spec.depth;
+        l.nodes = spec.nodes;
+        l.time_ms = spec.time_ms;
+      } else {
+        l.depth = level_spec(spec.level).depth;
+        // "Looks one move ahead", to the letter: level 1 has no capture search beyond its one move.
+        l.quiescence = spec.level > 1;
+        if (spec.deterministic) l.nodes = kLevelNodeBudget;
+        else l.time_ms = kLevelTimeMs;
+      }
       p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
       break;
     }
