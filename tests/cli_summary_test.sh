@@ -138,6 +138,27 @@ grep -q '"shard":"1/3"' s1.json && pass || fail "a shard's summary does not name
 sim=(run-sim --player greedy --runs 30 --max-level 3 --seed 3 --quiet)
 "$seega" "${sim[@]}" --out r.jsonl --json >r.json || fail "run-sim"
 "$seega" summary r.jsonl --json >rs.json || fail "summary of a run-sim file"
+# compare of two run-sims: the builtin levels against a candidate table, each level that differs named, and
+# B minus A of the mean levels beaten and score with their intervals.
+printf '1 level(1,deterministic)\n2 ab(depth=2,blunder=0.25)\n3 level(3,deterministic)\n' >cand.levels
+"$seega" "${sim[@]}" --levels cand.levels --out rc.jsonl --json >rc.json || fail "run-sim with a level table"
+"$seega" compare r.jsonl rc.jsonl --json >rcmp.json || fail "compare of two run-sims"
+"$py" - rcmp.json r.json rc.json <<'EOF2' && pass || fail "compare of two run-sims: $(head -c 800 rcmp.json)"
+import json, math, sys
+c, a, b = (json.load(open(p)) for p in sys.argv[1:])
+assert c["kind"] == "run-sim", c
+assert c["differences"] == ["the levels: the makers' built-in levels (deterministic) vs a table of 3 levels"], c
+assert c["sampling"] == [] and "warning" not in c, c
+for key, fig in [("wins_mean", "wins"), ("score_mean", "score")]:
+    f = c["figures"][key]
+    assert math.isclose(f["difference"], b[fig]["mean"] - a[fig]["mean"]), (key, f)
+    assert f["a_ci95"] == a[fig]["mean_ci95"] and f["b_ci95"] == b[fig]["mean_ci95"], (key, f)
+EOF2
+printf '1 level(1,deterministic)\n2 level(2,deterministic)\n3 level(3,deterministic)\n' >cand2.levels
+"$seega" "${sim[@]}" --levels cand2.levels --out rc2.jsonl >/dev/null || fail "run-sim with another level table"
+"$seega" compare rc2.jsonl rc.jsonl >rcmp.txt
+grep -q '^the runs differ in: level 2: level(2,deterministic) vs ab(depth=2,blunder=0.25)$' rcmp.txt && pass ||
+  fail "compare of two level tables names the level: $(cat rcmp.txt)"
 same_summary "run-sim: summary --json against the run's" r.json rs.json
 "$seega" "${sim[@]}" >r.txt
 "$seega" summary r.jsonl >rs.txt
@@ -197,7 +218,7 @@ a_run=(match --a 'ab(depth=2)' --games 80 --opening-turns 2 --quiet)
 import json, math, sys
 c, a, b = (json.load(open(p)) for p in sys.argv[1:])
 assert c["differences"] == ["rules quiet_plies: the preset's vs 12"], c["differences"]
-assert c["sampling"] == ["seed 5 vs 6"] and "warning" not in c, c
+assert c["sampling"] == ["seed: 5 vs 6"] and "warning" not in c, c
 for key, rate in [("last_placer_score", "last_placer_score"), ("draw_rate", "draw_rate")]:
     f = c["figures"][key]
     assert math.isclose(f["difference"], b[rate] - a[rate]), (key, f, a[rate], b[rate])
@@ -317,8 +338,9 @@ for d in (j["wins"], j["score"]):
 echo quit | "$seega" play --out play.jsonl >/dev/null 2>&1
 bad_says "compare of a play file" \
   "compare: A play.jsonl is a play file (seega play --out); compare reads two matches' results files" compare play.jsonl m.jsonl
-bad_says "compare of a run-sim file" \
-  "compare: B r.jsonl is a run-sim file (seega run-sim --out); compare reads two matches' results files" compare m.jsonl r.jsonl
+bad_says "compare of a match with a run-sim" \
+  "compare: A m.jsonl is a match's results file, B r.jsonl a run-sim file: compare reads two runs of one kind" \
+  compare m.jsonl r.jsonl
 "$seega" export m.jsonl --format csv --out games.csv
 bad_says "compare of an export" "compare: A games.csv is games as CSV (seega export --format csv); compare reads" \
   compare games.csv m.jsonl
