@@ -24,7 +24,7 @@ const char* ended_text(SearchEnd e) {
 
 }  // namespace
 
-int run_analyze(const std::vector<std::string>& args, const Job&) {
+int command_analyze(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, fen, player_text;
   std::string seed_text;
   bool json = false;

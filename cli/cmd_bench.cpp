@@ -24,7 +24,7 @@ int signature_checked(const po::variables_map& vm, std::uint64_t expect, std::ui
 
 }  // namespace
 
-int run_bench(const std::vector<std::string>& args, const Job&) {
+int command_bench(const std::vector<std::string>& args, const Job&) {
   int depth = 0;
   bool json = false;
   std::uint64_t expect = 0;

@@ -255,7 +255,7 @@ void print_compare(const Run& a, const Run& b, const RunDifferences& d, const st
 
 }  // namespace
 
-int run_compare(const std::vector<std::string>& args, const Job&) {
+int command_compare(const std::vector<std::string>& args, const Job&) {
   std::vector<std::string> files;
   bool json = false;
   po::options_description opts("compare options");

@@ -12,7 +12,7 @@
 
 namespace seega::cli {
 
-int run_engine(const std::vector<std::string>& args, const Job&) {
+int command_engine(const std::vector<std::string>& args, const Job&) {
   std::string player_text;
   po::options_description opts("engine options");
   opts.add_options()("player", po::value(&player_text)->default_value("ab(depth=4)"),

@@ -297,7 +297,7 @@ class Checker {
 
 }  // namespace
 
-int run_engine_check(const std::vector<std::string>& args, const Job&) {
+int command_engine_check(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, seed_text;
   std::vector<std::string> command;
   long long timeout_ms = 3'000;

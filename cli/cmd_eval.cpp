@@ -9,7 +9,7 @@
 
 namespace seega::cli {
 
-int run_eval(const std::vector<std::string>& args, const Job&) {
+int command_eval(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, fen, weights_file, svg_path;
   bool explain = false, json = false, print_weights = false, force = false;
   po::options_description opts("eval options");

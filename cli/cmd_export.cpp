@@ -93,7 +93,7 @@ std::string csv_line(const Exported& e) {
 
 }  // namespace
 
-int run_export(const std::vector<std::string>& args, const Job&) {
+int command_export(const std::vector<std::string>& args, const Job&) {
   std::string path, format, out_path;
   std::vector<long long> wanted;
   bool force = false;

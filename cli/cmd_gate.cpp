@@ -220,7 +220,7 @@ void print_gate(const GateConfig& c, const GateRun& run, const GateVerdict& v, b
 
 }  // namespace
 
-int run_gate(const std::vector<std::string>& args, const Job& job) {
+int command_gate(const std::vector<std::string>& args, const Job& job) {
   auto g = parse_gate(args);
   if (!g) return 0;
   const GateRun run = play_gate(job, *g);

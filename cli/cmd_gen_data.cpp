@@ -27,7 +27,7 @@ struct GenDataCommand {
   bool from_file = false;
   Tournament t;                      // the games to play (not with --from)
   std::vector<GameRecord> recorded;  // --from's games, by index
-  RunSetup setup;
+  RunRequest request;
   bool resume = false;
 };
 
@@ -89,9 +89,9 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
   if (c.positions_per_game < 1 || c.positions_per_game > 10'000)
     throw UsageError(fmt::format("--positions-per-game {}: allowed 1 to 10000", c.positions_per_game));
   if (run.out.empty()) throw UsageError("--out: give a file name");
-  command.setup = check_run_args(run);
+  command.request = check_run_args(run);
   command.resume = run.resume;
-  const RunSetup& setup = command.setup;
+  const RunRequest& request = command.request;
   const bool from_file = command.from_file = vm.count("from") > 0;
   if (from_file == !player_texts.empty())
     throw UsageError(from_file ? "--from and --players: choose one (label recorded games, or play new ones)"
@@ -100,7 +100,7 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
     throw UsageError(
         "--from labels a file's games in one process: run it without mpirun (the games played under "
         "mpirun are shared among the ranks, a file's are not)");
-  const Shard& shard = setup.request.shard;
+  const Shard& shard = request.shard;
   if (from_file && (vm.count("openings") || vm.count("openings-order")))
     throw UsageError("--openings with --from: the games of a file have been played; --openings starts new ones");
   if (from_file && !shard.whole())
@@ -129,7 +129,7 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
       c.opening_turns = 0;
     }
     c.openings = load_openings(c.rules, openings_path, openings_order);
-    c.seed = setup.seed;
+    c.seed = request.seed;
     command.t = c.tournament();
   }
   return command;
@@ -137,16 +137,16 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
 
 }  // namespace
 
-int run_gen_data(const std::vector<std::string>& args, const Job& job) {
+int command_gen_data(const std::vector<std::string>& args, const Job& job) {
   auto command = parse_gen_data(args, job);
   if (!command) return 0;
   GenDataConfig& c = command->c;
   const bool from_file = command->from_file;
   const Tournament& t = command->t;
   std::vector<GameRecord>& recorded = command->recorded;
-  const RunSetup& setup = command->setup;
-  const std::string& out_path = setup.request.out_path;
-  const Shard& shard = setup.request.shard;
+  const RunRequest& request = command->request;
+  const std::string& out_path = request.out_path;
+  const Shard& shard = request.shard;
   // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
   DataWriter out;
   if (job.prints()) {
@@ -156,7 +156,7 @@ int run_gen_data(const std::vector<std::string>& args, const Job& job) {
     out = std::move(opened.value);
   }
 
-  RunHarness harness(job, setup.request.progress);
+  RunHarness harness(job, request.progress);
   ProgressLine& line = harness.line();
   const long long rows_before = out.rows_written(), first = out.next_game();
   auto rows_of = [&](const GameRecord& g) {
@@ -173,7 +173,7 @@ int run_gen_data(const std::vector<std::string>& args, const Job& job) {
   };
   const long long total = from_file ? static_cast<long long>(recorded.size()) : t.schedule.games();
   RunOptions o;
-  o.threads = setup.threads;
+  o.threads = request.threads;
   o.first_index = first;
   o.keep_moves = false;
   o.shard = shard;

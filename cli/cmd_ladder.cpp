@@ -180,7 +180,7 @@ std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, 
                     "plays pairs of games that swap roles)",
                     per_pair));
   c.games_per_pair = per_pair;
-  const RunSetup setup = check_games_args(common, c.rules);
+  const RunRequest request = check_games_args(common, c.rules);
   if (vm.count("anchor")) {
     const std::string want(trim(anchor_text));
     auto it = std::find_if(c.players.begin(), c.players.end(),
@@ -192,16 +192,16 @@ std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, 
     }
     c.anchor = static_cast<int>(it - c.players.begin());
   }
-  c.threads = setup.threads;
-  c.seed = setup.seed;
+  c.threads = request.threads;
+  c.seed = request.seed;
   c.opening_turns = common.opening;
   c.adjudication = load_adjudication(common);
   c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
   c.record_moves = !common.run.out.empty();
   c.keep_moves = false;
-  c.shard = setup.request.shard;
+  c.shard = request.shard;
 
-  command.request = setup.request;
+  command.request = request;
   return command;
 }
 
@@ -277,7 +277,7 @@ int report_ladder(const LadderCommand& command, const RunReport<GameRecord>& r) 
 
 }  // namespace
 
-int run_ladder(const std::vector<std::string>& args, const Job& job) {
+int command_ladder(const std::vector<std::string>& args, const Job& job) {
   const auto command = parse_ladder(args, nullptr);
   if (!command) return 0;
   const LadderConfig& c = command->c;

@@ -277,10 +277,10 @@ std::optional<MatchCommand> parse_match(const std::vector<std::string>& args, co
     check_engines(c.b, c.rules, "--b");
   }
   if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
-  const RunSetup setup = check_games_args(common, c.rules);
+  const RunRequest request = check_games_args(common, c.rules);
   c.games = games;
-  c.threads = setup.threads;
-  c.seed = setup.seed;
+  c.threads = request.threads;
+  c.seed = request.seed;
   c.opening_turns = common.opening;
   c.adjudication = load_adjudication(common);
   c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
@@ -293,12 +293,12 @@ std::optional<MatchCommand> parse_match(const std::vector<std::string>& args, co
     if (!s.ok()) throw UsageError("--sprt: " + s.error);
     c.sprt = s.value;
   }
-  c.shard = setup.request.shard;
+  c.shard = request.shard;
   if (c.sprt && !c.shard.whole())
     throw UsageError(
         "--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "
         "mpirun");
-  m.request = setup.request;
+  m.request = request;
   return m;
 }
 
@@ -321,7 +321,7 @@ int report_match(const MatchCommand& m, const RunReport<GameRecord>& r) {
 
 }  // namespace
 
-int run_match(const std::vector<std::string>& args, const Job& job) {
+int command_match(const std::vector<std::string>& args, const Job& job) {
   const auto m = parse_match(args, nullptr);
   if (!m) return 0;
   const MatchConfig& c = m->c;

@@ -9,7 +9,7 @@
 
 namespace seega::cli {
 
-int run_merge(const std::vector<std::string>& args, const Job&) {
+int command_merge(const std::vector<std::string>& args, const Job&) {
   std::vector<std::string> paths;
   std::string out_path;
   long long games = 0, runs = 0;

@@ -33,7 +33,7 @@ std::pair<int, int> parse_balanced(const std::string& text) {
 
 }  // namespace
 
-int run_openings(const std::vector<std::string>& args, const Job&) {
+int command_openings(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, seed_text, out_path, balanced_text;
   long long count = 0;
   int turns = 2;

@@ -16,7 +16,7 @@
 
 namespace seega::cli {
 
-int run_perft(const std::vector<std::string>& args, const Job&) {
+int command_perft(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, fen;
   int depth = 0;
   bool divide = false, json = false;

@@ -205,7 +205,7 @@ Move<N> computer_move(Player<N>& player, const Position<N>& pos, Rng& rng, bool 
   return m;
 }
 
-struct RunOptions {
+struct PlayOptions {
   int start_level = 1;
   std::uint64_t seed = 1;
   bool deterministic = false;
@@ -220,7 +220,7 @@ struct RunOptions {
 // One game of the run; its record in rec. Stops early on quit, the end of input or Ctrl-C (interrupted
 // raised), which also stops the computer's search at once; a move from a search cut short is not played.
 template <int N>
-Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, GameRecord& rec,
+Stop play_run_game(const Rules& rules, const PlayOptions& o, int k, int level, GameRecord& rec,
                    const std::atomic<bool>& interrupted) {
   const Color you = player_colour(rules, k), computer = ~you;
   const PlayerSpec spec = o.table.levels.empty() ? load_player("the computer", level_player(level, o.deterministic))
@@ -281,7 +281,7 @@ Stop play_run_game(const Rules& rules, const RunOptions& o, int k, int level, Ga
 // input, and ask_move, seeing the flag, tells the two apart. No thread and no polling are needed. A
 // signal that lands between the flag's last check and the read leaves the read waiting: the next
 // line, or the next Ctrl-C, ends the run then.
-int run_levels(const Rules& rules, const RunOptions& o) {
+int run_levels(const Rules& rules, const PlayOptions& o) {
   SigintGuard sigint(SigintGuard::Reads::Interrupt);
   fmt::print(
       "Seega>Play run on {}, seed {}: a win takes you up a level, a loss or a draw ends the run; "
@@ -374,7 +374,7 @@ int run_watch(const Rules& rules, const std::vector<PlayerSpec>& specs, std::uin
 
 }  // namespace
 
-int run_play(const std::vector<std::string>& args, const Job&) {
+int command_play(const std::vector<std::string>& args, const Job&) {
   std::string rules_text, seed_text, levels_path, out_path;
   int level = 1, delay_ms = -1;
   bool deterministic = false;
@@ -420,7 +420,7 @@ int run_play(const std::vector<std::string>& args, const Job&) {
     return run_watch(rules, specs, seed, delay_ms, colour);
   }
   if (vm.count("delay")) throw UsageError("--delay is for --watch");
-  RunOptions o;
+  PlayOptions o;
   o.start_level = level;
   o.seed = seed;
   o.deterministic = deterministic;

@@ -13,7 +13,7 @@
 
 namespace seega::cli {
 
-int run_random(const std::vector<std::string>& args, const Job&) {
+int command_random(const std::vector<std::string>& args, const Job&) {
   std::string rules_text;
   long long games = 0;
   std::string seed_text;

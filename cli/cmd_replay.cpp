@@ -15,7 +15,7 @@
 
 namespace seega::cli {
 
-int run_replay(const std::vector<std::string>& args, const Job&) {
+int command_replay(const std::vector<std::string>& args, const Job&) {
   std::string path, svg_path;
   long long index = -1, ply = -1;
   bool json = false, fen_only = false, force = false;

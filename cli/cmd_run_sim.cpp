@@ -288,10 +288,10 @@ std::optional<SimCommand> parse_run_sim(const std::vector<std::string>& args, co
     }
     if (vm["max-level"].defaulted()) c.max_level = static_cast<int>(c.table.levels.size());
   }
-  const RunSetup setup = check_run_args(run);
-  c.seed = setup.seed;
-  c.threads = setup.threads;
-  c.shard = setup.request.shard;
+  const RunRequest request = check_run_args(run);
+  c.seed = request.seed;
+  c.threads = request.threads;
+  c.shard = request.shard;
   if (auto why = c.invalid(); !why.empty()) throw UsageError(why);
   if (runs > 100'000'000) throw UsageError(fmt::format("--runs {}: allowed from 1 to 100000000", runs));
   const bool targeting = vm.count("target-median") > 0;
@@ -307,7 +307,7 @@ std::optional<SimCommand> parse_run_sim(const std::vector<std::string>& args, co
     c.player = load_player("--player", player_text, rb ? Load::ReadBack : Load::Play);
     if (!rb) check_engines(c.player, c.rules, "--player");
   }
-  command.request = setup.request;
+  command.request = request;
   return command;
 }
 
@@ -323,7 +323,7 @@ int report_run_sim(const SimCommand& command, const SimReport& r) {
 
 }  // namespace
 
-int run_run_sim(const std::vector<std::string>& args, const Job& job) {
+int command_run_sim(const std::vector<std::string>& args, const Job& job) {
   const auto command = parse_run_sim(args, nullptr);
   if (!command) return 0;
   const RunSimConfig& c = command->c;

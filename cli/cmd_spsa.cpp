@@ -139,14 +139,14 @@ std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, cons
   if (resume && trajectory_path.empty())
     throw UsageError("--resume needs --trajectory FILE, the trajectory to continue");
   // Under mpirun rank 0 alone writes the files and reads the trajectory back; the others get its state
-  // before each iteration (run_spsa).
+  // before each iteration (seega::run_spsa).
   if (!out_path.empty() && job.prints()) check_out("--out", out_path);
   return command;
 }
 
 }  // namespace
 
-int run_spsa(const std::vector<std::string>& args, const Job& job) {
+int command_spsa(const std::vector<std::string>& args, const Job& job) {
   auto command = parse_spsa(args, job);
   if (!command) return 0;
   SpsaRunConfig& c = command->c;

@@ -45,7 +45,7 @@ std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h
 
 }  // namespace
 
-int run_summary(const std::vector<std::string>& args, const Job&) {
+int command_summary(const std::vector<std::string>& args, const Job&) {
   std::string path;
   bool json = false, csv = false;
   po::options_description opts("summary options");

@@ -380,7 +380,7 @@ int run_linear_fit(const TuneCommand& c) {
 
 }  // namespace
 
-int run_tune(const std::vector<std::string>& args, const Job&) {
+int command_tune(const std::vector<std::string>& args, const Job&) {
   const auto c = parse_tune(args);
   if (!c) return 0;
   return c->patterns ? run_pattern_fit(*c->patterns, c->start) : run_linear_fit(*c);

@@ -20,27 +20,27 @@
 
 namespace seega::cli {
 
-int run_analyze(const std::vector<std::string>& args, const Job& job);
-int run_bench(const std::vector<std::string>& args, const Job& job);
-int run_compare(const std::vector<std::string>& args, const Job& job);
-int run_engine(const std::vector<std::string>& args, const Job& job);
-int run_engine_check(const std::vector<std::string>& args, const Job& job);
-int run_eval(const std::vector<std::string>& args, const Job& job);
-int run_export(const std::vector<std::string>& args, const Job& job);
-int run_gate(const std::vector<std::string>& args, const Job& job);
-int run_gen_data(const std::vector<std::string>& args, const Job& job);
-int run_ladder(const std::vector<std::string>& args, const Job& job);
-int run_match(const std::vector<std::string>& args, const Job& job);
-int run_merge(const std::vector<std::string>& args, const Job& job);
-int run_openings(const std::vector<std::string>& args, const Job& job);
-int run_perft(const std::vector<std::string>& args, const Job& job);
-int run_play(const std::vector<std::string>& args, const Job& job);
-int run_random(const std::vector<std::string>& args, const Job& job);
-int run_replay(const std::vector<std::string>& args, const Job& job);
-int run_run_sim(const std::vector<std::string>& args, const Job& job);
-int run_spsa(const std::vector<std::string>& args, const Job& job);
-int run_summary(const std::vector<std::string>& args, const Job& job);
-int run_tune(const std::vector<std::string>& args, const Job& job);
+int command_analyze(const std::vector<std::string>& args, const Job& job);
+int command_bench(const std::vector<std::string>& args, const Job& job);
+int command_compare(const std::vector<std::string>& args, const Job& job);
+int command_engine(const std::vector<std::string>& args, const Job& job);
+int command_engine_check(const std::vector<std::string>& args, const Job& job);
+int command_eval(const std::vector<std::string>& args, const Job& job);
+int command_export(const std::vector<std::string>& args, const Job& job);
+int command_gate(const std::vector<std::string>& args, const Job& job);
+int command_gen_data(const std::vector<std::string>& args, const Job& job);
+int command_ladder(const std::vector<std::string>& args, const Job& job);
+int command_match(const std::vector<std::string>& args, const Job& job);
+int command_merge(const std::vector<std::string>& args, const Job& job);
+int command_openings(const std::vector<std::string>& args, const Job& job);
+int command_perft(const std::vector<std::string>& args, const Job& job);
+int command_play(const std::vector<std::string>& args, const Job& job);
+int command_random(const std::vector<std::string>& args, const Job& job);
+int command_replay(const std::vector<std::string>& args, const Job& job);
+int command_run_sim(const std::vector<std::string>& args, const Job& job);
+int command_spsa(const std::vector<std::string>& args, const Job& job);
+int command_summary(const std::vector<std::string>& args, const Job& job);
+int command_tune(const std::vector<std::string>& args, const Job& job);
 
 namespace {
 
@@ -62,7 +62,7 @@ const std::string* only_word(const std::vector<std::string>& args, const char* u
   return nullptr;
 }
 
-int run_rules(const std::vector<std::string>& args, const Job&) {
+int command_rules(const std::vector<std::string>& args, const Job&) {
   if (const std::string* text = only_word(args, "usage: seega rules [R] (R's canonical form, or every key)")) {
     auto spec = parse_rules(*text);
     if (!spec.ok()) throw UsageError(spec.error);
@@ -73,7 +73,7 @@ int run_rules(const std::vector<std::string>& args, const Job&) {
   return 0;
 }
 
-int run_players(const std::vector<std::string>& args, const Job&) {
+int command_players(const std::vector<std::string>& args, const Job&) {
   if (const std::string* text = only_word(args, "usage: seega players [SPEC] (checks SPEC, or lists the players)")) {
     const PlayerSpec spec = load_player("", *text);
     fmt::print("{}: reproducible from the seed: {}\n", spec.text, spec.reproducible() ? "yes" : "no");
@@ -104,32 +104,35 @@ void print_usage() {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> list = {
-      {"analyze", "a player's move for a position, with score, principal variation and speed", run_analyze},
-      {"bench", "the bench signature: nodes searched over fixed positions, and the speed", run_bench},
-      {"eval", "the static evaluation of a position, feature by feature with --explain", run_eval},
-      {"match", "play engine-vs-engine games in parallel and report the statistics", run_match},
-      {"gen-data", "positions for tuning the evaluation, from self-play or a results file", run_gen_data},
-      {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", run_ladder},
+      {"analyze", "a player's move for a position, with score, principal variation and speed", command_analyze},
+      {"bench", "the bench signature: nodes searched over fixed positions, and the speed", command_bench},
+      {"eval", "the static evaluation of a position, feature by feature with --explain", command_eval},
+      {"match", "play engine-vs-engine games in parallel and report the statistics", command_match},
+      {"gen-data", "positions for tuning the evaluation, from self-play or a results file", command_gen_data},
+      {"ladder", "play a tournament of many players and rate them (Bradley-Terry, with intervals)", command_ladder},
       {"openings", "make an opening suite for --openings: random placement turns, or balanced placements",
-       run_openings},
-      {"compare", "two matches' results side by side: B minus A with intervals, and what else differs", run_compare},
-      {"summary", "the summary of a run read back from its results file, as the run printed it", run_summary},
-      {"merge", "join the files of a run's shards (--shard I/K) into the file of one run", run_merge},
-      {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", run_play},
-      {"perft", "count move sequences from a position (move generator check and speed)", run_perft},
-      {"replay", "a recorded game move by move with the board, checked against the rules", run_replay},
+       command_openings},
+      {"compare", "two matches' results side by side: B minus A with intervals, and what else differs",
+       command_compare},
+      {"summary", "the summary of a run read back from its results file, as the run printed it", command_summary},
+      {"merge", "join the files of a run's shards (--shard I/K) into the file of one run", command_merge},
+      {"play", "play a run of Seega>Play against the levels in a terminal, or watch two players", command_play},
+      {"perft", "count move sequences from a position (move generator check and speed)", command_perft},
+      {"replay", "a recorded game move by move with the board, checked against the rules", command_replay},
       {"export", "a results file's games as CSV (a row a game) or as text (tags and moves, replay reads it)",
-       run_export},
-      {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", run_run_sim},
-      {"random", "play a batch of uniformly random games and count the results", run_random},
-      {"tune", "fit the evaluation's weights to positions from gen-data (logistic regression)", run_tune},
+       command_export},
+      {"run-sim", "Seega>Play's run simulated for a player: levels beaten and scores, with intervals", command_run_sim},
+      {"random", "play a batch of uniformly random games and count the results", command_random},
+      {"tune", "fit the evaluation's weights to positions from gen-data (logistic regression)", command_tune},
       {"gate", "adopt an evaluation only if it gains in every setting: fixed matches against today's weights",
-       run_gate},
-      {"spsa", "tune the evaluation's weights on game results by SPSA (as fishtest), with resume", run_spsa},
-      {"engine", "speak the engine protocol (docs/protocol.md) as one of our players, on stdin and stdout", run_engine},
-      {"engine-check", "drive an engine through every message of the protocol and say what passed", run_engine_check},
-      {"players", "list the player specs and the AI levels, or check one spec", run_players},
-      {"rules", "list the rulesets and their keys, or print the canonical form of one", run_rules},
+       command_gate},
+      {"spsa", "tune the evaluation's weights on game results by SPSA (as fishtest), with resume", command_spsa},
+      {"engine", "speak the engine protocol (docs/protocol.md) as one of our players, on stdin and stdout",
+       command_engine},
+      {"engine-check", "drive an engine through every message of the protocol and say what passed",
+       command_engine_check},
+      {"players", "list the player specs and the AI levels, or check one spec", command_players},
+      {"rules", "list the rulesets and their keys, or print the canonical form of one", command_rules},
   };
   return list;
 }

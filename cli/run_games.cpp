@@ -18,17 +18,17 @@ void add_run_options(po::options_description& options, RunArgs& args, const RunA
       "quiet", po::bool_switch(&args.quiet), "no progress line on stderr");
 }
 
-RunSetup check_run_args(const RunArgs& args) {
+RunRequest check_run_args(const RunArgs& args) {
   check_threads(args.threads);
   if (args.resume && args.out.empty()) throw UsageError("--resume needs --out FILE, the file to continue");
-  RunSetup s;
-  s.threads = args.threads;
-  s.seed = parse_seed(args.seed);
-  s.request.out_path = args.out;
-  s.request.resume = args.resume;
-  s.request.progress = !args.quiet;
-  s.request.shard = load_shard(args.shard);
-  return s;
+  RunRequest r;
+  r.threads = args.threads;
+  r.seed = parse_seed(args.seed);
+  r.out_path = args.out;
+  r.resume = args.resume;
+  r.progress = !args.quiet;
+  r.shard = load_shard(args.shard);
+  return r;
 }
 
 void add_openings_options(po::options_description& options, std::string& path, std::string& order) {
@@ -79,15 +79,15 @@ void add_games_options(po::options_description& options, GamesArgs& args, const 
                    "append one JSON line per finished game to this file", resume});
 }
 
-RunSetup check_games_args(const GamesArgs& args, const Rules& rules) {
-  RunSetup s = check_run_args(args.run);
+RunRequest check_games_args(const GamesArgs& args, const Rules& rules) {
+  RunRequest s = check_run_args(args.run);
   check_opening_turns(rules, args.opening);
   if (!args.openings.empty() && args.opening != 0)
     throw UsageError("--openings and --opening-turns: choose one (a suite's openings, or random placement turns)");
   if (args.json && args.csv) throw UsageError("--json and --csv: choose one");
   if (args.verify && !args.run.resume)
     throw UsageError("--verify checks the games of --resume: give --out FILE --resume");
-  s.request.verify = args.verify;
+  s.verify = args.verify;
   return s;
 }
 

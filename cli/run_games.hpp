@@ -44,7 +44,10 @@ struct RunArgsHelp {
 // Adds --threads, --seed, --out, --resume, --shard and --quiet, writing into args.
 void add_run_options(po::options_description& options, RunArgs& args, const RunArgsHelp& help);
 
+// What a run is asked for: RunArgs read and checked.
 struct RunRequest {
+  int threads = 0;
+  std::uint64_t seed = 1;
   std::string out_path;  // empty: no results file
   bool resume = false;
   bool verify = false;    // with resume: replay every game the file holds (ResultsCheck::Replay)
@@ -53,13 +56,8 @@ struct RunRequest {
 };
 
 // RunArgs read and checked, or a UsageError: --threads in range, the seed and the shard parsed, and
-// --resume only with --out (a file to continue).
-struct RunSetup {
-  int threads = 0;
-  std::uint64_t seed = 1;
-  RunRequest request;  // verify left false: only match and ladder take --verify
-};
-RunSetup check_run_args(const RunArgs& args);
+// --resume only with --out (a file to continue). verify is left false: only match and ladder take --verify.
+RunRequest check_run_args(const RunArgs& args);
 
 // The options of a tournament's run (match, ladder) besides those: --opening-turns, --verify, --json and
 // --csv, and a game's seed, file line and resume.
@@ -74,7 +72,7 @@ struct GamesArgs {
 void add_games_options(po::options_description& options, GamesArgs& args, const char* resume, const char* csv);
 // GamesArgs checked as check_run_args does, and --opening-turns against the rules, --openings or
 // --opening-turns, one of --json and --csv, --verify only with --resume.
-RunSetup check_games_args(const GamesArgs& args, const Rules& rules);
+RunRequest check_games_args(const GamesArgs& args, const Rules& rules);
 // The rule of --adjudicate (none when it is empty), or a UsageError.
 AdjudicationRule load_adjudication(const GamesArgs& args);
 
