@@ -93,6 +93,12 @@ bad_says "rules the engine does not play" "it plays the rules standard, not chai
 bad_says "a command that does not start" "it ended before seegaok: it exited with status 127; its standard error said '/bin/sh: 1: /no/such/engine: not found'" \
   match --a "engine(cmd='/no/such/engine')" --b greedy
 bad_says "an engine without a command" "engine needs the command" match --a "engine(name=x)" --b greedy
+# seega engine serves a player of this project; another engine behind it (a proxy) is refused before any
+# line is read, and so is one as its placement player.
+bad_says "seega engine serving an engine" "seega engine serves one of this project's players, not another engine" \
+  engine --player "engine(cmd='/no/such/engine')"
+bad_says "seega engine serving an engine's placement" "not another engine" \
+  engine --player "greedy(placement=engine(cmd='/no/such/engine'))"
 bad_says "no handshake" "handshake:" match --a "engine(cmd='echo hello')" --b greedy
 
 # --- engine-check ------------------------------------------------------------------------------------
