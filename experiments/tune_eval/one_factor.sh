@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Which part of a refused board fit costs the games (issue 34): the fit of BOARD (results/boards/BOARD/
+# candidate.txt) against the general weights at one depth, with one factor changed at a time: one weight
+# put back to the general value (blocked, hanging, quiet_count), or one group of weights taken from the fit
+# and the rest general (the entry and placement terms: centre_entry, first_entry, last_placer,
+# placement_safe; or the others). Every match plays the same games as the gate's row: the same seed, 400
+# games, 2 random opening turns. Outputs: results/boards/BOARD/one_factor/VARIANT.txt (the weights) and
+# VARIANT.json (the match's summary); a variant whose JSON exists is not played again.
+#   BOARD=9x9_standard RULES='standard(size=9)' DEPTH=2 bash experiments/tune_eval/one_factor.sh
+set -euo pipefail
+source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
+board=${BOARD:-9x9_standard}
+rules=${RULES:-standard(size=9)}
+depth=${DEPTH:-2}
+mkdir -p "boards/$board/one_factor"
+cd "boards/$board/one_factor"
+cp -f "$here/weights/before.txt" general.txt
+/usr/bin/python3 - ../candidate.txt general.txt <<'PY'
+import sys
+def read(path):
+    w = {}
+    for line in open(path):
+        words = line.split("#")[0].split()
+        if len(words) == 2:
+            w[words[0]] = words[1]
+    return w
+fit, general = read(sys.argv[1]), read(sys.argv[2])
+entry = {"centre_entry", "first_entry", "last_placer", "placement_safe"}
+def write(name, take):  # take(feature): whether the feature's weight is the fit's
+    with open(name + ".txt", "w") as f:
+        for k in fit:
+            f.write(f"{k} {fit[k] if take(k) else general.get(k, '0')}\n")
+write("full", lambda k: True)
+for k in ("blocked", "hanging", "quiet_count"):
+    write("general_" + k, lambda f, k=k: f != k)
+write("entry_terms_only", lambda k: k in entry)
+write("others_only", lambda k: k not in entry)
+PY
+for variant in full general_blocked general_hanging general_quiet_count entry_terms_only others_only; do
+  [ -s "$variant.json" ] && continue
+  "$seega" match --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" --b "ab(depth=$depth,weights=general.txt)" \
+    --games 400 --opening-turns 2 --seed 7 --quiet --json >"$variant.json.part"
+  mv "$variant.json.part" "$variant.json"
+done
+/usr/bin/python3 - <<'PY'
+import json
+print("| variant (A; B the general weights) | games | A's score | Elo (pairs, 95%) | pentanomial 0-2 |")
+print("| --- | ---: | ---: | --- | --- |")
+for v in ["full", "general_blocked", "general_hanging", "general_quiet_count", "entry_terms_only", "others_only"]:
+    d = json.load(open(v + ".json"))
+    lo, hi = d["pair_elo_ci95"]
+    print(f"| {v} | {d['games']} | {100 * d['a_score']:.1f}% | {d['pair_elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] | "
+          + " ".join(str(n) for n in d["pentanomial"]) + " |")
+PY
