@@ -96,6 +96,18 @@ TEST(RunDifferences, EnginesAndTheBuild) {
                                       "the build: 0.1.0 abc vs 0.1.0 def"}));
 }
 
+// A damaged file's keys are named as written, never read as numbers they are not.
+TEST(RunDifferences, AKeyThatIsNoPlayersIndexIsNamedAsWritten) {
+  json a = match_header(), b = match_header();
+  b["evaluations"] = {{"x", {{"name", "built-in 5x5 standard"}, {"hash", "22"}}},
+                      {"99999999999999999999999", {{"name", "n"}, {"hash", "1"}}}};
+  const RunDifferences d = run_differences(a, b);
+  ASSERT_EQ(d.settings.size(), 3u) << texts(d.settings).size();
+  EXPECT_EQ(d.settings[0].setting, "A's evaluation");
+  EXPECT_EQ(d.settings[1].setting, "player '99999999999999999999999''s evaluation");
+  EXPECT_EQ(d.settings[2].setting, "player 'x''s evaluation");
+}
+
 TEST(RunDifferences, ARunSimsLevelsOneByOne) {
   const json a = json::parse(R"J({"type":"header","kind":"run-sim","rules":"standard","player":"ab(depth=1)",
     "levels":"table","level_table":["level(1,deterministic)","level(2,deterministic)"],"max_level":2,"seed":"1"})J");

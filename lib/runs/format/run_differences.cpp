@@ -1,8 +1,10 @@
 #include "runs/format/run_differences.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "engine/fnv.hpp"
@@ -25,22 +27,34 @@ std::string words(const json& v) {
 
 bool is_run_sim(const json& h) { return at(h, "kind") == "run-sim"; }
 
+// The player's index in a key of a header's players ("3" and "3.placement" are 3), or none for a key that
+// is no index (a hand-edited or damaged file's).
+std::optional<long long> index_of(const std::string& k) {
+  const std::string index = k.substr(0, k.find('.'));
+  long long i = 0;
+  const auto [end, ec] = std::from_chars(index.data(), index.data() + index.size(), i);
+  if (ec != std::errc() || end != index.data() + index.size() || i < 0) return std::nullopt;
+  return i;
+}
+
 // Who the player at index k of a header's players is ("0", "1", "3.placement"): A and B of a match, the
-// player and level K of a run-sim, player K+1 of a ladder.
+// player and level K of a run-sim, player K+1 of a ladder; a key that is no index, as written.
 std::string role(const json& h, const std::string& k) {
+  const auto i = index_of(k);
+  if (!i) return "player '" + k + "'";
   const auto dot = k.find('.');
-  const std::string index = k.substr(0, dot);
   const std::string suffix = dot == std::string::npos ? "" : "'s placement player";
-  if (is_run_sim(h)) return (index == "0" ? "the player" : "level " + index) + suffix;
+  if (is_run_sim(h)) return (*i == 0 ? "the player" : "level " + std::to_string(*i)) + suffix;
   const json players = at(h, "players");
-  if (players.is_array() && players.size() == 2 && (index == "0" || index == "1"))
-    return (index == "0" ? "A" : "B") + suffix;
-  return "player " + std::to_string(std::stoll(index) + 1) + suffix;
+  if (players.is_array() && players.size() == 2 && *i < 2) return (*i == 0 ? "A" : "B") + suffix;
+  return "player " + std::to_string(*i + 1) + suffix;
 }
 
 // The spec of the player at index k ("" when the header does not say).
 std::string spec_of(const json& h, const std::string& k) {
-  const long long i = std::stoll(k.substr(0, k.find('.')));
+  const auto index = index_of(k);
+  if (!index) return "";
+  const long long i = *index;
   if (is_run_sim(h)) {
     if (i == 0) return words(at(h, "player"));
     const json table = at(h, "level_table");
@@ -60,8 +74,9 @@ std::vector<std::string> index_keys(const json& a, const json& b) {
       for (const auto& [k, v] : o->items()) keys.insert(k);
   std::vector<std::string> out(keys.begin(), keys.end());
   std::sort(out.begin(), out.end(), [](const std::string& x, const std::string& y) {
-    const long long nx = std::stoll(x), ny = std::stoll(y);
-    return nx != ny ? nx < ny : x < y;
+    const auto nx = index_of(x), ny = index_of(y);  // keys that are no index last
+    if (nx.has_value() != ny.has_value()) return nx.has_value();
+    return nx && *nx != *ny ? *nx < *ny : x < y;
   });
   return out;
 }
@@ -153,7 +168,7 @@ void evaluation_differences(const json& a, const json& b, std::vector<SettingDif
     if (of(ea, a, k) == of(eb, b, k)) continue;
     const bool same_spec = spec_of(a, k) == spec_of(b, k);
     const json xa = at(ea, k), xb = at(eb, k);
-    const bool same_source = xa.is_object() && xb.is_object() && xa.value("name", "") == xb.value("name", "");
+    const bool same_source = xa.is_object() && xb.is_object() && at(xa, "name") == at(xb, "name");
     if (same_spec || same_source) out.push_back({role(a, k) + "'s evaluation", of(ea, a, k), of(eb, b, k)});
   }
 }
