@@ -119,21 +119,20 @@ R --player greedy --runs 4 --levels "$tmp/two.levels" --json >"$tmp/two.json"
 bad_says "--max-level past the table" "--max-level 3 is past the table's last level, 2" \
   run-sim --player greedy --levels "$tmp/two.levels" --max-level 3
 bad_says "--clock with a table" "--clock is for the built-in levels" run-sim --player greedy --levels "$tmp/two.levels" --clock
-# Bad tables: one clear line naming the file and the line.
-printf '1 random\n2 grredy\n' >"$tmp/b1.levels"
-bad_says "a bad spec" "--levels $tmp/b1.levels: line 2: level 2: unknown player 'grredy'" run-sim --player greedy --levels "$tmp/b1.levels"
-printf '1 random\n# no level 2\n3 greedy\n' >"$tmp/b2.levels"
-bad_says "a gap" "line 3: level 3 is given but level 2 is not" run-sim --player greedy --levels "$tmp/b2.levels"
-printf '1 random\n2 greedy\n1 greedy\n' >"$tmp/b3.levels"
-bad_says "a duplicate level" "line 3: level 1 again (first on line 1)" run-sim --player greedy --levels "$tmp/b3.levels"
-printf 'random\n' >"$tmp/b4.levels"
-bad_says "a line without its number" "line 1: a line is a level's number" run-sim --player greedy --levels "$tmp/b4.levels"
-printf '31 random\n' >"$tmp/b5.levels"
-bad_says "a level past 30" "line 1: a line is a level's number (1 to 30)" run-sim --player greedy --levels "$tmp/b5.levels"
-printf '2\n' >"$tmp/b6.levels"
-bad_says "a level without a spec" "line 1: level 2 has no player spec" run-sim --player greedy --levels "$tmp/b6.levels"
-printf '# nothing\n\n' >"$tmp/b7.levels"
-bad_says "an empty table" "no levels" run-sim --player greedy --levels "$tmp/b7.levels"
+# Bad tables: one clear line naming the file and the line. Each case: what it is, the table, what the error
+# says after the file's name.
+while IFS='|' read -r what table says; do
+  printf "$table" >"$tmp/bad.levels"
+  bad_says "$what" "--levels $tmp/bad.levels: $says" run-sim --player greedy --levels "$tmp/bad.levels"
+done <<'CASES'
+a bad spec|1 random\n2 grredy\n|line 2: level 2: unknown player 'grredy'
+a gap|1 random\n# no level 2\n3 greedy\n|line 3: level 3 is given but level 2 is not
+a duplicate level|1 random\n2 greedy\n1 greedy\n|line 3: level 1 again (first on line 1)
+a line without its number|random\n|line 1: a line is a level's number
+a level past 30|31 random\n|line 1: a line is a level's number (1 to 30)
+a level without a spec|2\n|line 1: level 2 has no player spec
+an empty table|# nothing\n\n|no levels
+CASES
 bad_says "a missing table" "--levels $tmp/none.levels" run-sim --player greedy --levels "$tmp/none.levels"
 bad_says "a folder as a table" "--levels $tmp" run-sim --player greedy --levels "$tmp"
 
