@@ -91,10 +91,8 @@ class Checker {
     client_ = std::make_unique<EngineClient>(std::move(channel));
     bool first_line_missing = false;
     auto h = client_->handshake(kEngineStartMs, &first_line_missing);
-    if (first_line_missing) {
-      const std::string said = h.error.substr(std::string("it ended before seegaok: ").size());
-      return add("start", quote(cmd_) + " ended before its first line: " + said);
-    }
+    if (first_line_missing)
+      return add("start", quote(cmd_) + " ended before its first line: it " + client_->ended() + client_->last_words());
     add("start", "", "started " + quote(cmd_));
     std::string sizes;
     for (int n : h.value.sizes) sizes += " " + std::to_string(n);
@@ -106,10 +104,7 @@ class Checker {
     add("the handshake names these rules", h.value.refusal(rules_), spoken_);
     return true;
   }
-  std::string new_game(std::uint64_t game_seed) {
-    const std::string why = client_->new_game(rules_, game_seed, kReadyMs);
-    return why;
-  }
+  std::string new_game(std::uint64_t game_seed) { return client_->new_game(rules_, game_seed, kReadyMs); }
 
   // What an engine's answer to go was: the move (in move_) and the info lines, or what went wrong.
   std::string ask_move(const Position<N>& pos, const std::string& position, const std::string& go, long long ms) {

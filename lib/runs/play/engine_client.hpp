@@ -76,7 +76,6 @@ class EngineClient {
   std::string close();
   // How it ended, once read() said Closed.
   std::string ended();
-  bool gone() const { return !channel_; }
   std::vector<std::string> log() const { return {log_.begin(), log_.end()}; }
   // "; its standard error said '...'" with the last line it wrote there, or "".
   std::string last_words() const;
