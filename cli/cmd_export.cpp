@@ -42,20 +42,12 @@ std::vector<Exported> read_games(const std::string& path) {
   auto file = read_game_file(text);
   if (!file.ok()) throw UsageError(path + ": " + file.error);
   if (file.value.dropped_last_line) warn_cut_last_line(path, "game");
-  std::optional<Tournament> t;
-  if (!file.value.header.contains("kind")) {
-    auto tournament = header_tournament(file.value.header);
-    if (!tournament.ok()) throw UsageError(path + ": " + tournament.error);
-    t = std::move(tournament.value);
-  }
-  const auto& players = file.value.players;  // every game's players among them (read_game_file)
-  for (const GameRecord& g : file.value.games) {
-    Exported e{{file.value.rules, {players[g.player[White]], players[g.player[Black]]}, g, 0}, std::nullopt};
-    if (t) {
-      const Pairing& p = t->schedule.pairing(t->schedule.pairing_of(g.index));
-      if (g.played_by(p.a)) e.a = g.colour_of(p.a);
-    }
-    out.push_back(std::move(e));
+  const auto& players = file.value.players;    // every game's players among them (read_game_file)
+  const auto& a_colour = file.value.a_colour;  // a results file's
+  for (std::size_t i = 0; i < file.value.games.size(); ++i) {
+    const GameRecord& g = file.value.games[i];
+    out.push_back({{file.value.rules, {players[g.player[White]], players[g.player[Black]]}, g, 0},
+                   i < a_colour.size() ? a_colour[i] : std::nullopt});
   }
   return out;
 }

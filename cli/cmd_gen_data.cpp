@@ -226,10 +226,14 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
   return complete ? 0 : 130;
 }
 
+namespace {
+
 // A positions file (gen-data's CSV, its configuration in FILE.json): what it holds, read back, with the
 // configuration and the command line that made it. gen-data's own summary counts what one run added;
 // this one counts the whole file.
-int summarize_gen_data(const std::string& path, bool json, bool csv) {
+int summarize_gen_data(const ReadBack& rb, const std::vector<std::string>*) {
+  const std::string& path = rb.path;
+  const bool json = rb.json, csv = rb.csv;
   const std::string text = read_user_file(path, "summary");
   long long rows = 0, placement = 0, searched = 0, first = -1, last = -1;
   double label_sum = 0, result_sum = 0;
@@ -289,6 +293,14 @@ int summarize_gen_data(const std::string& path, bool json, bool csv) {
     fmt::print("made by: not recorded ({}.json has no origin)\n", path);
   }
   return 0;
+}
+
+}  // namespace
+
+// gen-data: positions of games, labelled, for the evaluation's fit; one CSV row a position.
+const RunKind& gen_data_kind() {
+  static const RunKind kind{"gen-data", summarize_gen_data};
+  return kind;
 }
 
 }  // namespace seega::cli

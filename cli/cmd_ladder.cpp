@@ -292,6 +292,10 @@ int command_ladder(const std::vector<std::string>& args, const Job& job) {
   return report_ladder(*command, r);
 }
 
+namespace {
+
+// A ladder's file read back: parsed from its recorded command line, or made from the header's players
+// where it records none; then reported as the run reported it.
 int summarize_ladder(const ReadBack& rb, const std::vector<std::string>* recorded) {
   // A file whose header does not record a ladder's command line (a gate's row, an older seega): the header's.
   const auto from_header = [&rb] {
@@ -316,6 +320,16 @@ int summarize_ladder(const ReadBack& rb, const std::vector<std::string>* recorde
   const auto r = read_back_report(rb.path, std::move(games), c.tournament().schedule.games(), rb.shard, "game");
   const int status = report_ladder(command, r);
   return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
+}
+
+}  // namespace
+
+// A ladder: three players or more (or a candidate beside a level table), every pairing a mini-match, and
+// their ratings.
+const RunKind& ladder_kind() {
+  // A ladder of two players is compared as the match it is; compare refuses one of more.
+  static const RunKind kind{"ladder", summarize_ladder, match_kind().compared};
+  return kind;
 }
 
 }  // namespace seega::cli

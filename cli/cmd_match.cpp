@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "kinds.hpp"
 #include "run_games.hpp"
+#include "runs/format/results_file.hpp"
 #include "runs/kinds/match.hpp"
 
 namespace seega::cli {
@@ -333,6 +334,17 @@ int command_match(const std::vector<std::string>& args, const Job& job) {
   return report_match(*m, r);
 }
 
+namespace {
+
+// A figure of a match that compare sets beside another's.
+Figure figure(const char* key, const char* label, double value, const Interval& ci, const std::string& why,
+              Figure::Unit unit = Figure::Unit::Percent) {
+  return {key, label, value, why.empty() ? std::optional<Interval>(ci) : std::nullopt, why, unit};
+}
+
+// A match's file read back: parsed from its recorded command line, or, for a header that records none
+// (a gate's row, an older seega's file), made from the header's two players; then reported as the run
+// reported it.
 int summarize_match(const ReadBack& rb, const std::vector<std::string>* command) {
   // A file whose header does not record a match's command line (a gate's row, an older seega): the header's.
   const auto from_header = [&rb] {
@@ -357,6 +369,62 @@ int summarize_match(const ReadBack& rb, const std::vector<std::string>* command)
   const auto r = read_back_report(rb.path, std::move(games), m.c.games, rb.shard, "game");
   const int status = report_match(m, r);
   return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
+}
+
+// Compared, a file's games are what count: whichever run wrote them (a match, a gate's row, a ladder of
+// two), they are summarised as a match of the header's two players.
+ComparedRun compared_match(const std::string& path, const std::string& text, const std::string& prefix) {
+  auto file = read_results(text);
+  if (!file.ok()) throw UsageError(prefix + path + ": " + file.error);
+  if (file.value.dropped_last_line) warn_cut_last_line(path, "game");
+  auto t = header_tournament(file.value.header);  // its error names line 1
+  if (!t.ok()) throw UsageError(prefix + path + ": " + t.error);
+  if (t.value.players.size() != 2)
+    throw UsageError(fmt::format("{}{}: a run of {} players; compare reads matches (two players)", prefix, path,
+                                 t.value.players.size()));
+  if (file.value.games.empty()) throw UsageError(prefix + path + ": no games to compare");
+  MatchConfig c;
+  take_games_setup(c, t.value);
+  c.a = t.value.players[0];
+  c.b = t.value.players[1];
+  c.games = records_needed(file.value.games);
+  if (auto shard = header_shard(file.value.header); shard.ok()) c.shard = shard.value;
+  const MatchSummary s = match::summarize(c, std::move(file.value.games));
+  const MatchSummary::Missing& m = s.missing;
+  const auto rate = [&s](long long n) { return s.games ? double(n) / s.games : 0.0; };
+  const std::string elo_why = !m.pair_elo.empty() ? m.pair_elo : m.pair_elo_ci;
+  ComparedRun r{
+      path,
+      file.value.header,
+      "match",
+      "a match's results file",
+      fmt::format("({} vs {} on {}, {} games, seed {}, {:.1f} effective clusters)", c.a.label(), c.b.label(),
+                  c.rules.to_string(), s.games, c.seed, s.clusters.effective),
+      s.games,
+      "games",
+      c.seed,
+      {figure("last_placer_score", "last placer's score", s.last_placer_score, s.last_placer_score_ci, m.clustered),
+       figure("last_placer_win_rate", "last placer's wins", rate(s.last_placer_wins), s.last_placer_win_ci_clustered,
+              m.clustered),
+       figure("draw_rate", "draws", rate(s.draws), s.draw_ci_clustered, m.clustered),
+       figure("pair_elo", "Elo A-B (pairs)", s.pair_elo.elo, {s.pair_elo.lo, s.pair_elo.hi}, elo_why,
+              Figure::Unit::Elo)},
+      "each run's clustered (games that share an opening or a placement count once); Elo's from game "
+      "pairs; B - A's as two independent runs",
+      "their openings",
+      {},
+      {{"effective_clusters", s.clusters.effective}}};
+  if (!m.clustered.empty()) r.notes.push_back(fmt::format("no clustered interval for {}: it {}", path, m.clustered));
+  return r;
+}
+
+}  // namespace
+
+// A match: two players (seega match, a gate's row, a ladder of two) and their games, each pairing's
+// games played from both sides of one opening.
+const RunKind& match_kind() {
+  static const RunKind kind{"match", summarize_match, compared_match};
+  return kind;
 }
 
 }  // namespace seega::cli

@@ -44,23 +44,26 @@ int command_merge(const std::vector<std::string>& args, const Job&) {
     auto text = user_file_text(path);
     if (!text.ok()) throw UsageError(text.error);
     ShardFile f{path, std::move(text.value), {}};
-    if (auto kind = shard_file_kind(f.text); kind.ok() && kind.value == ShardFileKind::Positions)
+    if (auto kind = shard_file_kind(f.text); kind.ok() && !shard_format(kind.value).rows.empty())
       if (auto config = user_file_text(path + ".json"); config.ok()) f.config = std::move(config.value);
     files.push_back(std::move(f));
   }
+  // --games or --runs: the one the files count.
   if (auto kind = shard_file_kind(files[0].text); kind.ok()) {
-    const bool run_sim = kind.value == ShardFileKind::RunSim;
-    if (run_sim && vm.count("games")) throw UsageError("--games: a run-sim file counts runs; give --runs N");
-    if (!run_sim && vm.count("runs"))
-      throw UsageError(fmt::format("--runs: a {} counts games; give --games N", to_string(kind.value)));
+    const ShardFormat& format = shard_format(kind.value);
+    const std::string counted = std::string(format.unit) + "s";
+    for (const char* given : {"games", "runs"})
+      if (vm.count(given) && counted != given)
+        throw UsageError(fmt::format("--{}: a {} counts {}; give --{} N", given, format.name, counted, counted));
   }
   auto merged = merge_shards(files, games ? games : runs);
   if (!merged.ok()) throw UsageError(merged.error);
   const MergedFile& m = merged.value;
 
   namespace fs = std::filesystem;
+  const ShardFormat& format = shard_format(m.kind);
   std::vector<std::pair<std::string, std::string>> outputs;
-  if (m.kind == ShardFileKind::Positions) outputs.emplace_back(out_path + ".json", m.config);
+  if (!format.rows.empty()) outputs.emplace_back(out_path + ".json", m.config);
   outputs.emplace_back(out_path, m.text);
   for (const auto& [path, text] : outputs) {
     if (auto why = output_file_problem("--out", path); !why.empty()) throw UsageError(why);
@@ -70,18 +73,18 @@ int command_merge(const std::vector<std::string>& args, const Job&) {
   }
   if (auto why = write_files_atomically(outputs); !why.empty()) throw UsageError("--out " + why);
 
-  const std::string unit = m.kind == ShardFileKind::RunSim ? "runs" : "games";
+  const std::string unit = std::string(format.unit) + "s";
   if (json) {
-    nlohmann::json j{{"out", out_path},       {"kind", std::string(to_string(m.kind))},
+    nlohmann::json j{{"out", out_path},       {"kind", std::string(format.name)},
                      {"files", files.size()}, {"shards", m.shards},
                      {unit, m.records},       {"total", m.total}};
-    if (m.kind == ShardFileKind::Positions) j["positions"] = m.rows;
+    if (!format.rows.empty()) j[std::string(format.rows)] = m.rows;
     print_json(j);
     return 0;
   }
   fmt::print("{}: {} {} ({} to {}){} merged from {} {} of {} shard{}\n", out_path, m.records, unit, 0, m.total - 1,
-             m.kind == ShardFileKind::Positions ? fmt::format(", {} positions", m.rows) : "", files.size(),
-             std::string(to_string(m.kind)) + (files.size() == 1 ? "" : "s"), m.shards, m.shards == 1 ? "" : "s");
+             format.rows.empty() ? "" : fmt::format(", {} {}", m.rows, format.rows), files.size(),
+             std::string(format.name) + (files.size() == 1 ? "" : "s"), m.shards, m.shards == 1 ? "" : "s");
   return 0;
 }
 

@@ -338,8 +338,17 @@ int command_run_sim(const std::vector<std::string>& args, const Job& job) {
   return report_run_sim(*command, r);
 }
 
-int summarize_run_sim(const ReadBack& rb, const std::vector<std::string>& recorded) {
-  auto command = parse_run_sim(recorded, &rb);
+namespace {
+
+// A run-sim's file read back: its recorded command line parsed, its runs checked as a resume checks
+// them, and reported as the run reported it.
+int summarize_run_sim(const ReadBack& rb, const std::vector<std::string>* recorded) {
+  if (!recorded)
+    throw UsageError("summary " + rb.path +
+                     ": a run-sim file whose header does not record its command line (an older seega's): give "
+                     "seega run-sim its options with --out " +
+                     rb.path + " --resume");
+  auto command = parse_run_sim(*recorded, &rb);
   if (!command) return 0;
   if (command->target >= 0) throw UsageError("summary " + rb.path + ": its command is a --target-median search");
   if (rb.csv) throw UsageError("--csv: seega run-sim prints no CSV summary; use --json");
@@ -360,6 +369,47 @@ int summarize_run_sim(const ReadBack& rb, const std::vector<std::string>& record
   r.interrupted = r.signalled;
   const int status = report_run_sim(*command, r);
   return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
+}
+
+// A run-sim for compare: its mean levels beaten and mean score over its runs, in index order.
+ComparedRun compared_run_sim(const std::string& path, const std::string& text, const std::string& prefix) {
+  auto file = read_run_sim(text);
+  if (!file.ok()) throw UsageError(prefix + path + ": " + file.error);
+  if (file.value.dropped_last_line) warn_cut_last_line(path, "run");
+  if (file.value.runs.empty()) throw UsageError(prefix + path + ": no runs to compare");
+  const RunSimConfig c = run_sim_config(file.value.header).value;  // read_run_sim has read it
+  // In index order, as the run summarised them (a file holds them in the order they finished).
+  std::sort(file.value.runs.begin(), file.value.runs.end(),
+            [](const RunRecord& x, const RunRecord& y) { return x.index < y.index; });
+  const RunSimSummary s = summarize_runs(c, file.value.runs);
+  // The mean levels beaten and the mean score, each with its normal interval (the runs are independent).
+  const auto figure = [](const char* key, const char* label, const Distribution& d) {
+    return Figure{key,          label,
+                  d.mean,       d.no_mean_ci.empty() ? std::optional<Interval>(d.mean_ci) : std::nullopt,
+                  d.no_mean_ci, Figure::Unit::Mean};
+  };
+  return {path,
+          file.value.header,
+          "run-sim",
+          "a run-sim file",
+          fmt::format("(run-sim of {} on {}, {} levels, {} runs, seed {})", c.player.label(), c.rules.to_string(),
+                      file.value.header.contains("level_table") ? "a table of" : "the built-in", s.runs, c.seed),
+          s.runs,
+          "runs",
+          c.seed,
+          {figure("wins_mean", "levels beaten (mean)", s.wins), figure("score_mean", "score (mean)", s.score)},
+          "each run-sim's normal interval of a mean over its independent runs; B - A's as two independent runs",
+          "their games' seeds",
+          {},
+          {}};
+}
+
+}  // namespace
+
+// A run-sim: a player's runs through the makers' levels (the built-in or a table), each run independent.
+const RunKind& run_sim_kind() {
+  static const RunKind kind{"run-sim", summarize_run_sim, compared_run_sim};
+  return kind;
 }
 
 }  // namespace seega::cli

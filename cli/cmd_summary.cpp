@@ -29,20 +29,6 @@ std::string first_line(const std::string& path) {
   return line;
 }
 
-// The recorded command line of a header ("origin": {"command": ["seega", NAME, words...]}), or nothing
-// for a file written before headers recorded it.
-std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h) {
-  if (!h.contains("origin") || !h["origin"].is_object()) return std::nullopt;
-  const auto& c = h["origin"].contains("command") ? h["origin"]["command"] : nlohmann::json();
-  if (!c.is_array() || c.size() < 2) return std::nullopt;
-  std::vector<std::string> words;
-  for (const auto& w : c) {
-    if (!w.is_string()) return std::nullopt;
-    words.push_back(w.get<std::string>());
-  }
-  return words;
-}
-
 }  // namespace
 
 int command_summary(const std::vector<std::string>& args, const Job&) {
@@ -67,45 +53,26 @@ int command_summary(const std::vector<std::string>& args, const Job&) {
     return 0;
   if (json && csv) throw UsageError("--json and --csv: choose one");
   const std::string line = first_line(path);
-  if (line == data_header() || line == data_header() + "\r") return summarize_gen_data(path, json, csv);
-  const nlohmann::json h = nlohmann::json::parse(line, nullptr, false);
-  if (const FileKind kind = file_kind(line);
-      kind == FileKind::GamesCsv || kind == FileKind::GamesText || kind == FileKind::Openings || kind == FileKind::Svg)
-    throw UsageError("summary " + path + " is " + file_kind_text(kind) +
-                     "; summary reads the --out file of match, ladder, run-sim or gen-data");
-  if (!json_field_is(h, "type", "header"))
-    throw UsageError("summary " + path +
-                     ": line 1 is not a results file's header (seega summary reads the --out file of match, "
-                     "ladder, run-sim or gen-data)");
-  if (json_field_is(h, "kind", "play"))
-    throw UsageError("summary " + path + ": a play file (a person's games); seega replay shows each game");
-  auto shard = header_shard(h);
-  if (!shard.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + shard.error);
-  const ReadBack rb{path, shard.value, json, csv, h};
-  const auto words = recorded_command(h);
-  // The arguments after the command's name, when the header records that command's line.
-  auto recorded = [&words](const char* name) -> std::optional<std::vector<std::string>> {
-    if (!words || (*words)[1] != name) return std::nullopt;
-    return std::vector<std::string>(words->begin() + 2, words->end());
-  };
-  if (json_field_is(h, "kind", "run-sim")) {
-    const auto command = recorded("run-sim");
-    if (!command)
-      throw UsageError("summary " + path +
-                       ": a run-sim file whose header does not record its command line (an older seega's): give "
-                       "seega run-sim its options with --out " +
-                       path + " --resume");
-    return summarize_run_sim(rb, *command);
+  const FileRun run = run_of_file(line);
+  if (!run.kind) {
+    const std::string reads = "summary reads the --out file of match, ladder, run-sim or gen-data";
+    const FileKind kind = file_kind(line);
+    if (kind == FileKind::Play)
+      throw UsageError("summary " + path + ": a play file (a person's games); seega replay shows each game");
+    if (kind != FileKind::Results && kind != FileKind::Other)
+      throw UsageError("summary " + path + " is " + file_kind_text(kind) + "; " + reads);
+    if (!json_field_is(run.header, "type", "header"))
+      throw UsageError("summary " + path + ": line 1 is not a results file's header (seega " + reads + ")");
+    throw UsageError("summary " + path + ": a file of kind " + run.header["kind"].dump() + "; " + reads);
   }
-  if (h.contains("kind"))
-    throw UsageError("summary " + path + ": a file of kind " + h["kind"].dump() +
-                     "; summary reads the --out file of match, ladder, run-sim or gen-data");
-  // A results file: a match's or a ladder's by its command line; else (a gate's row, an older seega's
-  // file) a match of its two players or a ladder of more.
-  if (const auto command = recorded("match")) return summarize_match(rb, &*command);
-  if (const auto command = recorded("ladder")) return summarize_ladder(rb, &*command);
-  const bool two = h.contains("players") && h["players"].is_array() && h["players"].size() == 2;
-  return two ? summarize_match(rb, nullptr) : summarize_ladder(rb, nullptr);
+  Shard shard;
+  if (!run.header.is_null()) {
+    auto s = header_shard(run.header);
+    if (!s.ok()) throw UsageError("summary " + path + ": line 1 (the header): " + s.error);
+    shard = s.value;
+  }
+  const ReadBack rb{path, shard, json, csv, run.header};
+  return run.kind->summarize(rb, run.command ? &*run.command : nullptr);
 }
 
 }  // namespace seega::cli

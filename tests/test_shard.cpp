@@ -8,12 +8,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "analysis/labelling.hpp"
 #include "runs/format/positions_file.hpp"
 #include "runs/format/results_file.hpp"
 #include "runs/io/shard.hpp"
+#include "runs/kinds/game_file.hpp"
 #include "runs/kinds/merge.hpp"
 #include "runs/kinds/run_sim.hpp"
 #include "runs/play/runner.hpp"
@@ -138,7 +140,7 @@ TEST(Shard, AHeaderNamesItsShardOnlyWhenThereAreSeveral) {
 Tournament three_players(long long per_pair = 4) {
   std::vector<PlayerSpec> players;
   for (const char* p : {"random", "greedy", "ab(depth=1)"}) players.push_back(parse_player(p).value);
-  return Tournament{test::rules("standard"), players, Schedule(ScheduleKind::RoundRobin, 3, per_pair), 9, 1};
+  return Tournament{test::rules("standard"), players, Schedule(ScheduleKind::RoundRobin, 3, per_pair), 9, 1, {}, {}};
 }
 
 std::vector<GameRecord> play(const Tournament& t, const Shard& s, std::vector<GameRecord> finished = {}) {
@@ -532,4 +534,31 @@ TEST(Merge, MergedShardsOfAPositionsFileAreItsRowsAndConfigurationInGameOrder) {
 }
 
 }  // namespace
+// seega export names a results file's sides A and B by each game's pairing; the reader of any game file
+// gives the colour its pairing's player a played, and none for a file without pairings.
+TEST(GameFile, AResultsFilesGamesNameTheColourTheirPairingsPlayerAPlayed) {
+  const Tournament t = three_players(2);
+  const auto games = play(t, {});
+  auto file = read_game_file(results_text(t, games));
+  ASSERT_TRUE(file.ok()) << file.error;
+  ASSERT_EQ(file.value.a_colour.size(), games.size());
+  std::set<Color> colours;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const GameRecord& g = file.value.games[i];
+    const Pairing& p = t.schedule.pairing(t.schedule.pairing_of(g.index));
+    ASSERT_TRUE(file.value.a_colour[i].has_value()) << "game " << g.index;
+    const Color a = *file.value.a_colour[i];
+    EXPECT_EQ(file.value.players[g.player[a]], t.players[p.a].text) << "game " << g.index;
+    colours.insert(a);
+  }
+  EXPECT_EQ(colours.size(), 2u);  // each pair's games swap colours
+
+  const RunSimConfig c = run_sim(2);
+  const std::string sim = run_sim_text(c, simulate_runs(c, {}, {}, nullptr));
+  auto sim_file = read_game_file(sim);
+  ASSERT_TRUE(sim_file.ok()) << sim_file.error;
+  EXPECT_FALSE(sim_file.value.games.empty());
+  EXPECT_TRUE(sim_file.value.a_colour.empty());
+}
+
 }  // namespace seega

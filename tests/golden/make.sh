@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The golden outputs: seega summary of a file of each kind that writes one (match, ladder, run-sim, gen-data),
-# made from fixed seeds, in text, --json and --csv (run-sim has no CSV). tests/golden_test.sh makes them
+# made from fixed seeds, in text, --json and --csv (run-sim has no CSV); and seega compare of two matches
+# and of two run-sims, in text and --json. tests/golden_test.sh makes them
 # again and compares them with the ones kept here; when a change to a summary is meant, regenerate them
 # with
 #
@@ -26,6 +27,11 @@ export SOURCE_DATE_EPOCH=0
 "$seega" run-sim --player greedy --runs 24 --max-level 3 --seed 13 --threads 2 --quiet --out run_sim.jsonl >/dev/null
 "$seega" gen-data --players 'ab(depth=1)' --games 6 --opening-turns 2 --seed 14 --threads 2 --quiet \
   --out gen_data.csv >/dev/null
+# The second run of each compared pair differs from the first in one setting (B's player, the player).
+"$seega" match --a 'ab(depth=1)' --b random --games 24 --opening-turns 2 --seed 11 --threads 2 --quiet \
+  --out match_b.jsonl >/dev/null
+"$seega" run-sim --player random --runs 24 --max-level 3 --seed 13 --threads 2 --quiet --out run_sim_b.jsonl \
+  >/dev/null
 
 # without_build FILE: a JSON object with its "build" and "version" keys taken out, at any depth.
 without_build() {
@@ -50,4 +56,10 @@ for kind in match ladder run_sim gen_data; do
   "$seega" summary "$file" --json >"$out/$kind.json"
   without_build "$out/$kind.json"
   [ "$kind" = run_sim ] || "$seega" summary "$file" --csv >"$out/$kind.csv"
+done
+
+for kind in match run_sim; do
+  "$seega" compare $kind.jsonl ${kind}_b.jsonl >"$out/compare_$kind.txt"
+  "$seega" compare $kind.jsonl ${kind}_b.jsonl --json >"$out/compare_$kind.json"
+  without_build "$out/compare_$kind.json"
 done

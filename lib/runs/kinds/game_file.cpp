@@ -115,6 +115,11 @@ Parsed<GameFile> read_game_file(std::string_view text) {
   out.header = std::move(file.value.header);
   out.games = std::move(file.value.games);
   out.dropped_last_line = file.value.dropped_last_line;
+  const Schedule& schedule = made.value.schedule;
+  for (const GameRecord& g : out.games) {
+    const Pairing& p = schedule.pairing(schedule.pairing_of(g.index));
+    out.a_colour.push_back(g.played_by(p.a) ? std::optional<Color>(g.colour_of(p.a)) : std::nullopt);
+  }
   return checked(std::move(out));
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,10 @@ struct GameFile {
   Rules rules;                       // the header's
   std::vector<std::string> players;  // the spec of each player index in the games
   std::vector<GameRecord> games;     // by index
-  bool dropped_last_line = false;    // a cut last line (an interrupted write) was left out
+  // A results file's: by game, the colour its pairing's player a played (none where the game's players
+  // are not its pairing's); empty for a run-sim or play file, whose games have no pairings.
+  std::vector<std::optional<Color>> a_colour;
+  bool dropped_last_line = false;  // a cut last line (an interrupted write) was left out
 };
 
 // seega play --out: a person's games, one file a run. A header line
@@ -38,7 +42,8 @@ std::string play_game_line(const GameRecord& game);
 // each run checked against the configuration its header names, the players being the run's player
 // and the levels 1 to max_level; its games numbered 0, 1, ... in order, the runs by index and each run's
 // games in order, so that a file's games have consecutive indices as a results file's do). Every game's
-// players are among the header's (players[g.player[c]] is safe). An error names what is wrong.
+// players are among the header's (players[g.player[c]] is safe); a results file's games with the colour
+// of their pairing's player a. An error names what is wrong.
 Parsed<GameFile> read_game_file(std::string_view text);
 
 }  // namespace seega

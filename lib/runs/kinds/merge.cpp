@@ -218,7 +218,7 @@ std::string missing_problem(const std::vector<Part>& parts, const std::map<long 
                     (missing.size() == 1 ? " is" : " are") + " in no file";
   if (!given)
     why += " (taking the " + unit + "s as " + std::to_string(total) + ", the largest index + 1" +
-           (kind == ShardFileKind::RunSim ? "" : " rounded up to a whole game pair") + "; give --" + unit +
+           (shard_format(kind).whole_pairs ? " rounded up to a whole game pair" : "") + "; give --" + unit +
            "s N for another count)";
   std::vector<Shard> absent, incomplete;
   for (int s : short_shards) {
@@ -253,7 +253,8 @@ MergedFile joined_file(const std::vector<Part>& parts, ShardFileKind kind, long 
   const Part& lowest = *std::min_element(parts.begin(), parts.end(),
                                          [](const Part& x, const Part& y) { return x.shard.index < y.shard.index; });
   const json header = without_shard(lowest.header);
-  if (kind == ShardFileKind::Positions) {
+  const bool rows = !shard_format(kind).rows.empty();
+  if (rows) {
     out.config = header.dump() + "\n";
     out.text = data_header() + "\n";
   } else {
@@ -261,21 +262,26 @@ MergedFile joined_file(const std::vector<Part>& parts, ShardFileKind kind, long 
   }
   for (const auto& [index, item] : items) {
     out.text += item->text;
-    if (kind == ShardFileKind::Positions) out.rows += std::count(item->text.begin(), item->text.end(), '\n');
+    if (rows) out.rows += std::count(item->text.begin(), item->text.end(), '\n');
   }
   return out;
 }
 
 }  // namespace
 
-std::string_view to_string(ShardFileKind kind) {
+const ShardFormat& shard_format(ShardFileKind kind) {
+  static const ShardFormat results{"results file", "game", true, ""};
+  static const ShardFormat run_sim{"run-sim file", "run", false, ""};
+  static const ShardFormat positions{"positions file", "game", true, "positions"};
   switch (kind) {
-    case ShardFileKind::Results: return "results file";
-    case ShardFileKind::RunSim: return "run-sim file";
-    case ShardFileKind::Positions: return "positions file";
+    case ShardFileKind::Results: return results;
+    case ShardFileKind::RunSim: return run_sim;
+    case ShardFileKind::Positions: return positions;
   }
-  return "file";
+  return results;
 }
+
+std::string_view to_string(ShardFileKind kind) { return shard_format(kind).name; }
 
 Parsed<ShardFileKind> shard_file_kind(std::string_view text) {
   using P = Parsed<ShardFileKind>;
@@ -296,7 +302,7 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
   auto parts = read_parts(files, kind);
   if (!parts.ok()) return P::fail(parts.error);
   if (auto why = one_run_problem(parts.value); !why.empty()) return P::fail(why);
-  const std::string unit = kind == ShardFileKind::RunSim ? "run" : "game";
+  const std::string unit(shard_format(kind).unit);
   auto owner = owners(parts.value, unit);
   if (!owner.ok()) return P::fail(owner.error);
   const bool given = total > 0;
@@ -304,7 +310,7 @@ Parsed<MergedFile> merge_shards(const std::vector<ShardFile>& files, long long t
   if (given && largest >= total)
     return P::fail(owner.value.rbegin()->second->file->name + " holds " + unit + " " + std::to_string(largest) +
                    ", past the --" + unit + "s " + std::to_string(total) + " given");
-  if (!given) total = kind == ShardFileKind::RunSim ? largest + 1 : (largest + 2) / 2 * 2;
+  if (!given) total = shard_format(kind).whole_pairs ? (largest + 2) / 2 * 2 : largest + 1;
   if (auto why = missing_problem(parts.value, owner.value, total, given, kind, unit); !why.empty()) return P::fail(why);
   return P{joined_file(parts.value, kind, total, static_cast<long long>(owner.value.size())), {}};
 }

@@ -16,7 +16,18 @@
 namespace seega {
 
 enum class ShardFileKind { Results, RunSim, Positions };
-// "results file", "run-sim file", "positions file".
+// What each kind of file is to merge: what it is called, what its records are, and where its
+// configuration is. Commands read these instead of asking which kind a file is.
+struct ShardFormat {
+  std::string_view name;  // "results file", "run-sim file", "positions file"
+  std::string_view unit;  // what a record is, and what --games or --runs counts: "game", "run"
+  bool whole_pairs;       // the records come in pairs (games that swap who places first)
+  // A positions file: its configuration is <file>.json beside it, and a record (a game) is rows of
+  // this unit; empty for a file whose header is its first line and whose records are lines.
+  std::string_view rows;
+};
+const ShardFormat& shard_format(ShardFileKind kind);
+// shard_format(kind).name.
 std::string_view to_string(ShardFileKind kind);
 // The kind of a file from its first line: a JSON header (a run-sim one says "kind": "run-sim"), or
 // the positions CSV's header row; anything else is an error.
