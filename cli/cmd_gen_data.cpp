@@ -156,30 +156,35 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
     out = std::move(opened.value);
   }
 
-  RunHarness harness(job, request.progress);
-  ProgressLine& line = harness.line();
   const long long rows_before = out.rows_written(), first = out.next_game();
   auto rows_of = [&](const GameRecord& g) {
     auto rows = rows_of_game(c, g);
     if (!rows.ok()) throw UsageError(rows.error);
     return std::move(rows.value);
   };
-  // Called one at a time (under the runner's lock, or in the loop over a file's games).
-  auto report = [&](long long done, long long total) {
-    const double s = harness.elapsed();
-    line.show(fmt::format("{}/{} games  {} positions  {:.0f} positions/s", done, total, out.rows_written(),
-                          s > 0 ? static_cast<double>(out.rows_written() - rows_before) / s : 0.0),
-              done >= total);
+  const auto progress = [&](const RunProgress& p) {
+    return fmt::format("{}/{} games  {} positions  {:.0f} positions/s", p.done, p.total, out.rows_written(),
+                       p.seconds > 0 ? static_cast<double>(out.rows_written() - rows_before) / p.seconds : 0.0);
   };
   const long long total = from_file ? static_cast<long long>(recorded.size()) : t.schedule.games();
-  RunOptions o;
-  o.threads = request.threads;
-  o.first_index = first;
-  o.keep_moves = false;
-  o.shard = shard;
-  RunHooks hooks;
-  if (!from_file) {
-    // Replay and labelling in the workers, in parallel (on every rank); the rows travel as their lines.
+  // New games played as a tournament, their rows made in the workers, in parallel (on every rank), and
+  // travelling as their lines; a file's games (--from) labelled one by one. The positions file takes rows
+  // as they come (out.add), not through the harness's records.
+  const auto play = [&](std::vector<GameRecord>, const RunHooks& harness_hooks, const std::atomic<bool>* stop,
+                        Share* share) -> std::vector<GameRecord> {
+    if (from_file) {
+      const auto start = std::chrono::steady_clock::now();
+      long long done = 0;
+      for (auto& g : recorded) {
+        if (stop->load()) break;
+        if (g.index >= first) out.add(g.index, rows_of(g));
+        ++done;
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (harness_hooks.on_progress) harness_hooks.on_progress({done, total, done, seconds, 0});
+      }
+      return {};
+    }
+    RunHooks hooks;
     hooks.on_game = [&](const GameRecord& g) { return rows_text(rows_of(g)); };
     hooks.on_annex = [&](const GameRecord& g, std::string&& text) {
       auto rows = parse_rows_text(text);
@@ -188,24 +193,21 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
       out.add(g.index, std::move(rows.value));
     };
     const long long before = shard.share(first);  // the shard's games in the file already
-    if (line.on()) hooks.on_progress = [&report, before](const RunProgress& p) { report(p.done + before, p.total); };
-  }
-  RunTotals totals;
-  harness.run(
-      [&](const std::atomic<bool>* stop, Share* share) {
-        if (!from_file) {
-          o.share = share;
-          run_tournament(t, o, {}, hooks, stop);
-          return;
-        }
-        long long done = 0;
-        for (auto& g : recorded) {
-          if (stop->load()) break;
-          if (g.index >= first) out.add(g.index, rows_of(g));
-          report(++done, total);
-        }
-      },
-      totals);
+    if (harness_hooks.on_progress)
+      hooks.on_progress = [&harness_hooks, before](RunProgress p) {
+        p.done += before;
+        harness_hooks.on_progress(p);
+      };
+    RunOptions o;
+    o.threads = request.threads;
+    o.first_index = first;
+    o.keep_moves = false;
+    o.shard = shard;
+    o.share = share;
+    run_tournament(t, o, {}, hooks, stop);
+    return {};
+  };
+  RunTotals totals = play_records<GameRecord, RunHooks>(job, request, {}, progress, play);
   if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   const double seconds = totals.seconds;
   const long long rows = out.rows_written() - rows_before;

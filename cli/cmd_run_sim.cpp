@@ -54,27 +54,19 @@ SimReport simulate(const Job& job, const RunSimConfig& c, const RunRequest& requ
     if (!opened.ok()) throw UsageError(opened.error);
     out.emplace(std::move(opened.value));
   }
-  SimReport report;
-  RunHarness harness(job, request.progress);
-  RunSimHooks hooks;
-  hooks.on_record = [&](const RunRecord& r) {
-    ++report.new_records;
-    if (out) out->write(run_line(c, r) + "\n");
-  };
-  ProgressLine& line = harness.line();
-  if (line.on())
-    hooks.on_progress = [&](const RunProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
-      const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      line.show(fmt::format("{}: {}/{} runs  {:.1f} runs/s  mean wins {:.2f}  {:.0f} s left", c.player.label(), p.done,
-                            p.total, rate, p.mean, left),
-                p.done >= p.total);
-    };
-  harness.run(
-      [&](auto* stop, auto* share) { report.records = simulate_runs(c, std::move(finished), hooks, stop, share); },
-      report);
+  RecordsOut<RunRecord> records{std::move(finished), nullptr, nullptr};
+  if (out) {
+    records.write = [&](const RunRecord& r) { out->write(run_line(c, r) + "\n"); };
+    records.failed = [&out] { return out->failed(); };
+  }
+  const ProgressWords words{c.player.label() + ": ", "runs",
+                            [](double mean) { return fmt::format("mean wins {:.2f}", mean); }};
+  SimReport report{play_records<RunRecord, RunSimHooks>(
+      job, request, std::move(records), [&words](const RunProgress& p) { return progress_text(p, words); },
+      [&c](auto finished, const RunSimHooks& hooks, auto* stop, auto* share) {
+        return simulate_runs(c, std::move(finished), hooks, stop, share);
+      })};
   report.interrupted = report.signalled && static_cast<long long>(report.records.size()) < c.shard.share(c.runs);
-  report.write_failed = out && out->failed();
   return report;
 }
 

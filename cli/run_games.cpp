@@ -148,25 +148,21 @@ RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRe
       break;
     }
 
-  RunReport<GameRecord> report;
-  RunHarness harness(job, request.progress);
-  RunHooks hooks;
-  hooks.on_record = [&](const GameRecord& g) {
-    ++report.new_records;
-    if (out) out->write(g);
-  };
-  ProgressLine& line = harness.line();
-  if (line.on())
-    hooks.on_progress = [&](const RunProgress& p) {
-      const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
-      const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      line.show(fmt::format("{}/{} games  {:.1f} games/s  last placer {:.1f}%  {:.0f} s left", p.done, p.total, rate,
-                            100 * p.mean, left),
-                p.done >= p.total);
-    };
-  harness.run([&](auto* stop, auto* share) { report.records = run(std::move(finished), hooks, stop, share); }, report);
-  report.write_failed = out && out->failed();
-  return report;
+  RecordsOut<GameRecord> records{std::move(finished), nullptr, nullptr};
+  if (out) {
+    records.write = [&out](const GameRecord& g) { out->write(g); };
+    records.failed = [&out] { return out->failed(); };
+  }
+  const ProgressWords words{"", "games", [](double mean) { return fmt::format("last placer {:.1f}%", 100 * mean); }};
+  return play_records<GameRecord, RunHooks>(
+      job, request, std::move(records), [&words](const RunProgress& p) { return progress_text(p, words); }, run);
+}
+
+std::string progress_text(const RunProgress& p, const ProgressWords& words) {
+  const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
+  const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+  return fmt::format("{}{}/{} {}  {:.1f} {}/s  {}  {:.0f} s left", words.prefix, p.done, p.total, words.unit, rate,
+                     words.unit, words.mean(p.mean), left);
 }
 
 namespace {

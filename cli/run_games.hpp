@@ -199,6 +199,50 @@ class RunHarness {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+// A run's output file as the harness holds it: the records the file held when it was opened (a resume
+// continues from them) and how a new record is appended. No write: no file (none asked for, or another
+// rank than 0's under mpirun).
+template <class Record>
+struct RecordsOut {
+  std::vector<Record> finished;
+  std::function<void(const Record&)> write;
+  std::function<bool()> failed;
+};
+
+// What the progress line says of a run: "PREFIX DONE/TOTAL UNIT  RATE UNIT/s  MEAN  LEFT s left", the
+// mean being the finished records' figure (RunProgress::mean) in words.
+struct ProgressWords {
+  std::string prefix;  // "" or the player's name and ": "
+  const char* unit;    // "games", "runs"
+  std::function<std::string(double mean)> mean;
+};
+std::string progress_text(const RunProgress& p, const ProgressWords& words);
+
+// The harness of every kind of run that plays records (games, runs) through a runner of the library:
+// each new record counted and written to out, the progress line (`progress` says it), Ctrl-C and the
+// share of this job under mpirun (RunHarness), and whether the file stopped taking records. play is the
+// kind's runner (run_tournament, run_match, simulate_runs), given the records the file held and the hooks
+// (Hooks: on_record, on_progress) to call.
+template <class Record, class Hooks>
+RunReport<Record> play_records(const Job& job, const RunRequest& request, RecordsOut<Record> out,
+                               const std::function<std::string(const RunProgress&)>& progress,
+                               const std::function<std::vector<Record>(std::vector<Record>, const Hooks&,
+                                                                       const std::atomic<bool>*, Share*)>& play) {
+  RunReport<Record> report;
+  RunHarness harness(job, request.progress);
+  Hooks hooks;
+  hooks.on_record = [&](const Record& r) {
+    ++report.new_records;
+    if (out.write) out.write(r);
+  };
+  ProgressLine& line = harness.line();
+  if (line.on()) hooks.on_progress = [&](const RunProgress& p) { line.show(progress(p), p.done >= p.total); };
+  harness.run([&](auto* stop, auto* share) { report.records = play(std::move(out.finished), hooks, stop, share); },
+              report);
+  report.write_failed = out.failed && out.failed();
+  return report;
+}
+
 // Plays t through `run` (run_tournament or run_match), from the games the results file holds, with the
 // share of this job's processes under mpirun (null otherwise). A bad --out or --resume is a UsageError
 // before any game is played. Under mpirun only rank 0 opens the file and gets records.
