@@ -143,13 +143,14 @@ int command_compare(const std::vector<std::string>& args, const Job&) {
       "json", po::bool_switch(&json), "print the comparison as one JSON object");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega compare A.jsonl B.jsonl [--json]\n\n"
-                     "Two runs of one kind side by side, each figure with its run's interval and B minus A with\n"
-                     "the interval of a difference of independent runs: two matches' results files (the last\n"
-                     "placer's score, wins and draws, the pair Elo, clustered by opening and placement), or two\n"
-                     "run-sim files (levels beaten and score). It first names every setting in which the runs'\n"
-                     "headers differ (rules keys, players by role, opening suites, adjudication, levels, engines,\n"
-                     "the evaluation each player used, the build) and warns when that is more than one.",
+                     R"(usage: seega compare A.jsonl B.jsonl [--json]
+
+Two runs of one kind side by side, each figure with its run's interval and B minus A with
+the interval of a difference of independent runs: two matches' results files (the last
+placer's score, wins and draws, the pair Elo, clustered by opening and placement), or two
+run-sim files (levels beaten and score). It first names every setting in which the runs'
+headers differ (rules keys, players by role, opening suites, adjudication, levels, engines,
+the evaluation each player used, the build) and warns when that is more than one.)",
                      {"files", 2}))
     return 0;
   if (files.size() != 2) throw UsageError("compare takes two files, A and B: two results files or two run-sim files");

@@ -144,11 +144,11 @@ std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, 
   add_games_options(opts, common, "continue the ladder recorded in --out", "print the ratings table as CSV");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega ladder --players SPEC SPEC [SPEC...] [--levels FILE]\n"
-                     "       [--schedule round-robin|gauntlet|chain]\n"
-                     "       [--games-per-pair N] [--rules R] [--seed S] [--threads T]\n"
-                     "       [--opening-turns K | --openings FILE [--openings-order random]]\n"
-                     "       [--out F.jsonl] [--resume [--verify]] [--shard I/K] [--anchor NAME] [--json] [--csv]"))
+                     R"(usage: seega ladder --players SPEC SPEC [SPEC...] [--levels FILE]
+       [--schedule round-robin|gauntlet|chain]
+       [--games-per-pair N] [--rules R] [--seed S] [--threads T]
+       [--opening-turns K | --openings FILE [--openings-order random]]
+       [--out F.jsonl] [--resume [--verify]] [--shard I/K] [--anchor NAME] [--json] [--csv])"))
     return std::nullopt;
   LadderConfig& c = command.c;
   c.rules = load_rules(rules_text);

@@ -263,10 +263,9 @@ std::optional<MatchCommand> parse_match(const std::vector<std::string>& args, co
                     "print the summary as CSV (header and one row)");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega match --a SPEC --b SPEC [--games N] [--rules R] [--threads T] [--seed S]\n"
-                     "       [--opening-turns K | --openings FILE [--openings-order random]] [--out games.jsonl] "
-                     "[--resume [--verify]] [--sprt ...] [--shard I/K]\n"
-                     "       [--json] [--csv]"))
+                     R"(usage: seega match --a SPEC --b SPEC [--games N] [--rules R] [--threads T] [--seed S]
+       [--opening-turns K | --openings FILE [--openings-order random]] [--out games.jsonl] [--resume [--verify]] [--sprt ...] [--shard I/K]
+       [--json] [--csv])"))
     return std::nullopt;
   MatchConfig& c = m.c;
   const Load load = rb ? Load::ReadBack : Load::Play;

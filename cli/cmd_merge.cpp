@@ -23,13 +23,14 @@ int command_merge(const std::vector<std::string>& args, const Job&) {
       "json", po::bool_switch(&json), "print what was merged as one JSON object");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega merge F1 F2 ... --out F [--games N | --runs N] [--force] [--json]\n\n"
-                     "Joins the files of a run's shards (seega match, ladder, run-sim or gen-data with --shard I/K,\n"
-                     "each with its own --out) into the file the run would have written in one job: the header\n"
-                     "without \"shard\", then every game (or run, or game's positions) sorted by index. Refused,\n"
-                     "by name: files of different configurations, a shard given twice, an index in two files,\n"
-                     "indices in no file (a missing shard, or one not finished: --resume it first), and an\n"
-                     "existing --out without --force. A positions CSV is read with its CSV.json beside it.",
+                     R"(usage: seega merge F1 F2 ... --out F [--games N | --runs N] [--force] [--json]
+
+Joins the files of a run's shards (seega match, ladder, run-sim or gen-data with --shard I/K,
+each with its own --out) into the file the run would have written in one job: the header
+without "shard", then every game (or run, or game's positions) sorted by index. Refused,
+by name: files of different configurations, a shard given twice, an index in two files,
+indices in no file (a missing shard, or one not finished: --resume it first), and an
+existing --out without --force. A positions CSV is read with its CSV.json beside it.)",
                      {"files", -1}))
     return 0;
   if (paths.empty()) throw UsageError("give the shards' files to merge: seega merge F1 F2 ... --out F");

@@ -51,13 +51,14 @@ int command_openings(const std::vector<std::string>& args, const Job&) {
       "is a suite seega openings wrote")("force", po::bool_switch(&force), "replace --out whatever it holds");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega openings --count N [--rules R] [--seed S] [--turns K | --balanced D[,MARGIN]]\n"
-                     "       [--out FILE [--force]]\n\n"
-                     "Makes an opening suite for --openings (match, ladder, gen-data): N distinct openings, one a\n"
-                     "line, as moves from the empty board. By default each is K uniformly random placement turns;\n"
-                     "with --balanced each is a whole placement of random turns whose end position a depth-D search\n"
-                     "scores within MARGIN hundredths of a stone of level (tries up to 1000 placements an opening).\n"
-                     "The same options and seed make the same suite."))
+                     R"(usage: seega openings --count N [--rules R] [--seed S] [--turns K | --balanced D[,MARGIN]]
+       [--out FILE [--force]]
+
+Makes an opening suite for --openings (match, ladder, gen-data): N distinct openings, one a
+line, as moves from the empty board. By default each is K uniformly random placement turns;
+with --balanced each is a whole placement of random turns whose end position a depth-D search
+scores within MARGIN hundredths of a stone of level (tries up to 1000 placements an opening).
+The same options and seed make the same suite.)"))
     return 0;
   const Rules rules = load_rules(rules_text);
   if (count < 1 || count > 1'000'000) throw UsageError(fmt::format("--count {}: allowed 1 to 1000000", count));

@@ -255,15 +255,16 @@ std::optional<SimCommand> parse_run_sim(const std::vector<std::string>& args, co
        "--out files into one simulation's"});
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]\n"
-                     "       [--levels FILE] [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]\n"
-                     "       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]\n"
-                     "       [--levels FILE]\n\n"
-                     "Seega>Play's run (seed 001): the player faces level 1, moves up a level with each win, and\n"
-                     "the run ends at the first loss or draw. The computer places first in the first game, then\n"
-                     "the roles swap every game. A win's bonus is 4 a stone the player has left plus 50 less its\n"
-                     "movement moves (that part never below 0); the score is wins x 1000 plus ten times the mean\n"
-                     "bonus, rounded half up."))
+                     R"(usage: seega run-sim --player SPEC [--runs N] [--rules R] [--seed S] [--max-level L] [--clock]
+       [--levels FILE] [--threads T] [--out F.jsonl [--resume]] [--shard I/K] [--json]
+       seega run-sim --target-median L [--runs N] [--rules R] [--seed S] [--max-level L]
+       [--levels FILE]
+
+Seega>Play's run (seed 001): the player faces level 1, moves up a level with each win, and
+the run ends at the first loss or draw. The computer places first in the first game, then
+the roles swap every game. A win's bonus is 4 a stone the player has left plus 50 less its
+movement moves (that part never below 0); the score is wins x 1000 plus ten times the mean
+bonus, rounded half up.)"))
     return std::nullopt;
   RunSimConfig& c = command.c;
   c.rules = load_rules(rules_text);

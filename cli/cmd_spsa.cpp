@@ -106,16 +106,16 @@ std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, cons
                                                                               "no progress line on stderr");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega spsa --player SPEC [--weights start.txt] [--tune NAME,NAME...] [--c-end X]\n"
-                     "       [--r-end X] [--iterations N] [--pairs P] [--rules R] [--opening-turns K] [--seed S]\n"
-                     "       [--threads T] [--out weights.txt] [--trajectory spsa.csv [--resume]] [--json] [--quiet]\n"
-                     "\n"
-                     "SPSA as fishtest runs it: iteration k plays --pairs game pairs between the player with the\n"
-                     "weights theta + c_k Delta and with theta - c_k Delta (Delta a random +-1 per weight), and moves\n"
-                     "theta by a_k (points of the first - points of the second) Delta / c_k. c_k falls to --c-end and\n"
-                     "a_k/c_k^2 to --r-end at the last iteration (alpha 0.602, gamma 0.101, A = 10% of --iterations).\n"
-                     "Ctrl-C drops the iteration under way; --resume plays it again, to the same trajectory.\n"
-                     "Under mpirun the ranks share each iteration's games; rank 0 writes the same trajectory."))
+                     R"(usage: seega spsa --player SPEC [--weights start.txt] [--tune NAME,NAME...] [--c-end X]
+       [--r-end X] [--iterations N] [--pairs P] [--rules R] [--opening-turns K] [--seed S]
+       [--threads T] [--out weights.txt] [--trajectory spsa.csv [--resume]] [--json] [--quiet]
+
+SPSA as fishtest runs it: iteration k plays --pairs game pairs between the player with the
+weights theta + c_k Delta and with theta - c_k Delta (Delta a random +-1 per weight), and moves
+theta by a_k (points of the first - points of the second) Delta / c_k. c_k falls to --c-end and
+a_k/c_k^2 to --r-end at the last iteration (alpha 0.602, gamma 0.101, A = 10% of --iterations).
+Ctrl-C drops the iteration under way; --resume plays it again, to the same trajectory.
+Under mpirun the ranks share each iteration's games; rank 0 writes the same trajectory.)"))
     return std::nullopt;
   c.rules = load_rules(rules_text);
   c.player = load_player("--player", player_text);

@@ -42,13 +42,14 @@ int command_summary(const std::vector<std::string>& args, const Job&) {
       "csv", po::bool_switch(&csv), "print the summary as CSV, as the run's --csv did");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
-                     "usage: seega summary FILE [--json | --csv]\n\n"
-                     "The summary of the match, ladder or run-sim that wrote FILE, complete or interrupted, as that\n"
-                     "run printed it (a positions file: its rows counted, with the command that made them): the\n"
-                     "command line recorded in the file's header is parsed again and its games are read back (and\n"
-                     "checked) instead of played. Weights files named by its players must still be where the run\n"
-                     "read them. A file of an older seega, or a gate's row, is summarised as a match (or a ladder)\n"
-                     "of the players its header names.",
+                     R"(usage: seega summary FILE [--json | --csv]
+
+The summary of the match, ladder or run-sim that wrote FILE, complete or interrupted, as that
+run printed it (a positions file: its rows counted, with the command that made them): the
+command line recorded in the file's header is parsed again and its games are read back (and
+checked) instead of played. Weights files named by its players must still be where the run
+read them. A file of an older seega, or a gate's row, is summarised as a match (or a ladder)
+of the players its header names.)",
                      {"file", 1}))
     return 0;
   if (json && csv) throw UsageError("--json and --csv: choose one");
