@@ -78,12 +78,13 @@ std::optional<GateCommand> parse_gate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
-          "usage: seega gate --candidate weights.txt [--baseline today.txt] [--rules R]... [--depths 2,3,4,5]\n"
-          "       [--levels 4,6] [--player SPEC]... [--games 1000] [--opening-turns 2] [--floor -10]\n"
-          "       [--seed S] [--threads T] [--out-dir DIR [--resume]] [--json] [--quiet]\n\n"
-          "The candidate plays today's weights in one match per row (every ruleset with every depth,\n"
-          "level and player), and is adopted only when no row loses: every row's Elo (from the game\n"
-          "pairs, 95%) above 0 and its interval's lower end not below --floor."))
+          R"(usage: seega gate --candidate weights.txt [--baseline today.txt] [--rules R]... [--depths 2,3,4,5]
+       [--levels 4,6] [--player SPEC]... [--games 1000] [--opening-turns 2] [--floor -10]
+       [--seed S] [--threads T] [--out-dir DIR [--resume]] [--json] [--quiet]
+
+The candidate plays today's weights in one match per row (every ruleset with every depth,
+level and player), and is adopted only when no row loses: every row's Elo (from the game
+pairs, 95%) above 0 and its interval's lower end not below --floor.)"))
     return std::nullopt;
   if (c.games < 2 || c.games > 100'000'000)
     throw UsageError(fmt::format("--games {}: allowed 2 to 100000000", c.games));

@@ -67,14 +67,13 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
                    .resume = "continue the data in --out",
                    .out_default = "positions.csv"});
   po::variables_map vm;
-  if (!parse_options(
-          args, opts, vm,
-          "usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S]\n"
-          "       [--opening-turns K | --openings FILE [--openings-order random]]\n"
-          "       [--positions-per-game M] [--label search|result|blend=L] [--search-depth D] [--search-weights F]\n"
-          "       [--out positions.csv] [--resume]\n"
-          "       [--shard I/K]\n"
-          "       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv]"))
+  if (!parse_options(args, opts, vm,
+                     R"(usage: seega gen-data --players SPEC [SPEC...] --games N [--rules R] [--seed S]
+       [--opening-turns K | --openings FILE [--openings-order random]]
+       [--positions-per-game M] [--label search|result|blend=L] [--search-depth D] [--search-weights F]
+       [--out positions.csv] [--resume]
+       [--shard I/K]
+       seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv])"))
     return std::nullopt;
   auto label = parse_label(label_text);
   if (!label.ok()) throw UsageError(label.error);

@@ -192,14 +192,7 @@ std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, 
     }
     c.anchor = static_cast<int>(it - c.players.begin());
   }
-  c.threads = request.threads;
-  c.seed = request.seed;
-  c.opening_turns = common.opening;
-  c.adjudication = load_adjudication(common);
-  c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
-  c.record_moves = !common.run.out.empty();
-  c.keep_moves = false;
-  c.shard = request.shard;
+  take_games_args(c, common, request, rb);
 
   command.request = request;
   return command;

@@ -279,21 +279,12 @@ std::optional<MatchCommand> parse_match(const std::vector<std::string>& args, co
   if (games < 1 || games > 100'000'000) throw UsageError(fmt::format("--games {}: allowed 1 to 100000000", games));
   const RunRequest request = check_games_args(common, c.rules);
   c.games = games;
-  c.threads = request.threads;
-  c.seed = request.seed;
-  c.opening_turns = common.opening;
-  c.adjudication = load_adjudication(common);
-  c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
-  // Moves are written in notation only when there is a file to write them to (the summary does not
-  // need them), and dropped from memory once written.
-  c.record_moves = !common.run.out.empty();
-  c.keep_moves = false;
+  take_games_args(c, common, request, rb);
   if (!sprt_text.empty()) {
     auto s = parse_sprt(sprt_text);
     if (!s.ok()) throw UsageError("--sprt: " + s.error);
     c.sprt = s.value;
   }
-  c.shard = request.shard;
   if (c.sprt && !c.shard.whole())
     throw UsageError(
         "--shard with --sprt: an SPRT must see every game pair in order; run it in one job, or under "

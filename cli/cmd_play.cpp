@@ -397,10 +397,10 @@ int command_play(const std::vector<std::string>& args, const Job&) {
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
-          "usage: seega play [--rules R] [--level L] [--seed S] [--deterministic | --levels FILE] [--out F.jsonl]\n"
-          "       seega play --watch SPEC SPEC [--rules R] [--seed S] [--delay MS]\n\n"
-          "A run of Seega>Play against the levels: type moves (a1+b2, c2-c3, c2-c3-c4, pass when walled "
-          "in), ? for the legal moves, quit to stop."))
+          R"(usage: seega play [--rules R] [--level L] [--seed S] [--deterministic | --levels FILE] [--out F.jsonl]
+       seega play --watch SPEC SPEC [--rules R] [--seed S] [--delay MS]
+
+A run of Seega>Play against the levels: type moves (a1+b2, c2-c3, c2-c3-c4, pass when walled in), ? for the legal moves, quit to stop.)"))
     return 0;
   const std::uint64_t seed = parse_seed(seed_text);
   const Rules rules = load_rules(rules_text);

@@ -209,11 +209,11 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
-          "usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--taper] [--l2 X]\n"
-          "       [--holdout 0.1] [--seed S] [--label result|search|blend=L] [--features F,F...] [--out weights.txt]\n"
-          "       [--json]\n"
-          "       seega tune --data positions.csv --patterns [--weights start.txt] [--pattern-l2 1] [--min-count 20]\n"
-          "       [--holdout 0.1] [--seed S] [--label L] [--out weights.txt] [--json]"))
+          R"(usage: seega tune --data positions.csv [--weights start.txt] [--phases joint|split] [--taper] [--l2 X]
+       [--holdout 0.1] [--seed S] [--label result|search|blend=L] [--features F,F...] [--out weights.txt]
+       [--json]
+       seega tune --data positions.csv --patterns [--weights start.txt] [--pattern-l2 1] [--min-count 20]
+       [--holdout 0.1] [--seed S] [--label L] [--out weights.txt] [--json])"))
     return std::nullopt;
   if (c.phases != "joint" && c.phases != "split") throw UsageError("--phases '" + c.phases + "': allowed joint, split");
   if (!c.out_path.empty()) {

@@ -147,6 +147,22 @@ void take_games_setup(Config& c, const Tournament& t) {
   c.adjudication = t.adjudication;
 }
 
+// A run's configuration (MatchConfig, LadderConfig) given what the command line says of every game: the
+// threads, seed and shard of the request, the opening turns or suite, and the adjudication of common.
+// Moves are written in notation only when there is a file to write them to (a summary does not need
+// them), and dropped from memory once written. rb: read back (load_openings).
+template <class Config>
+void take_games_args(Config& c, const GamesArgs& common, const RunRequest& request, const ReadBack* rb) {
+  c.threads = request.threads;
+  c.seed = request.seed;
+  c.shard = request.shard;
+  c.opening_turns = common.opening;
+  c.adjudication = load_adjudication(common);
+  c.openings = load_openings(c.rules, common.openings, common.openings_order, rb);
+  c.record_moves = !common.run.out.empty();
+  c.keep_moves = false;
+}
+
 // A tournament kind's command line, as read: its configuration (MatchConfig, LadderConfig), the output it
 // asks for and its file.
 template <class Config>
