@@ -235,7 +235,7 @@ class Checker {
             } else {
               m = random_move(p, rng_);
             }
-            all += " " + to_string(p, m);
+            all.append(" ").append(to_string(p, m));
             ++plies;
             p.play(m);
           }
@@ -255,7 +255,7 @@ class Checker {
           std::string all;
           while (!p.outcome().over()) {
             const Move<N> m = random_move(p, rng_);
-            all += " " + to_string(p, m);
+            all.append(" ").append(to_string(p, m));
             p.play(m);
           }
           std::string why = ask_move(p, "position startpos moves" + all, kDepthGo, timeout_ms_);

@@ -63,8 +63,8 @@ SimReport simulate(const Job& job, const RunSimConfig& c, const RunRequest& requ
                             [](double mean) { return fmt::format("mean wins {:.2f}", mean); }};
   SimReport report{play_records<RunRecord, RunSimHooks>(
       job, request, std::move(records), [&words](const RunProgress& p) { return progress_text(p, words); },
-      [&c](auto finished, const RunSimHooks& hooks, auto* stop, auto* share) {
-        return simulate_runs(c, std::move(finished), hooks, stop, share);
+      [&c](auto held, const RunSimHooks& hooks, auto* stop, auto* share) {
+        return simulate_runs(c, std::move(held), hooks, stop, share);
       })};
   report.interrupted = report.signalled && static_cast<long long>(report.records.size()) < c.shard.share(c.runs);
   return report;

@@ -192,19 +192,6 @@ void check_opening_turns(const Rules& rules, int turns) {
         fmt::format("--opening-turns {}: allowed 0 to {} (placement has {} turns)", turns, max_turns - 1, max_turns));
 }
 
-std::string signed_text(double x, int decimals) {
-  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
-  std::string s = fmt::format("{:+.{}f}", x, decimals);
-  // A value that rounds to zero prints as +0.0 whichever side of zero it fell.
-  if (s.find_first_not_of("+-0.") == std::string::npos) s[0] = '+';
-  return s;
-}
-
-std::string plain_text(double x, int decimals) {
-  std::string s = signed_text(x, decimals);
-  return s[0] == '+' ? s.substr(1) : s;
-}
-
 std::string count_text(long long n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/stats.hpp"
 #include "engine/player.hpp"
 #include "engine/search.hpp"
 #include "rules/notation.hpp"
@@ -98,10 +99,6 @@ extern const char* const kShardHelp;
 // --opening-turns: 0 to one fewer than the placement turns of the rules.
 void check_opening_turns(const Rules& rules, int turns);
 
-// A signed number for people: "+12.3", "-4.0", "+0.0" (never "-0.0"), "+inf", "-inf".
-std::string signed_text(double x, int decimals = 1);
-// The same without the plus sign.
-std::string plain_text(double x, int decimals = 1);
 // A count and its noun for people: "1 cluster", "3 clusters" (many is the plural).
 std::string count_text(long long n, std::string_view one, std::string_view many);
 // The games a file holds, for a message that names one it lacks: "none", "6 games: 0 to 5", "2 games: 1

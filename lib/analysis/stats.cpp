@@ -12,6 +12,20 @@
 
 namespace seega {
 
+std::string signed_text(double x, int decimals) {
+  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
+  std::string s(static_cast<std::size_t>(std::snprintf(nullptr, 0, "%+.*f", decimals, x)), '\0');
+  std::snprintf(s.data(), s.size() + 1, "%+.*f", decimals, x);
+  // A value that rounds to zero prints as +0.0 whichever side of zero it fell.
+  if (s.find_first_not_of("+-0.") == std::string::npos) s[0] = '+';
+  return s;
+}
+
+std::string plain_text(double x, int decimals) {
+  std::string s = signed_text(x, decimals);
+  return s[0] == '+' ? s.substr(1) : s;
+}
+
 Interval difference_ci(double a, Interval ia, double b, Interval ib, double z) {
   const double se_a = (ia.hi - ia.lo) / (2 * z), se_b = (ib.hi - ib.lo) / (2 * z);
   const double half = z * std::sqrt(se_a * se_a + se_b * se_b);

@@ -36,6 +36,11 @@ IntervalGap interval_gap(long long samples, double variance);
 // games (...)").
 std::string too_few_text(long long samples, std::string_view one, std::string_view many, std::string_view none = "");
 
+// A signed number for people: "+12.3", "-4.0", "+0.0" (never "-0.0"), "+inf", "-inf".
+std::string signed_text(double x, int decimals = 1);
+// The same without the plus sign.
+std::string plain_text(double x, int decimals = 1);
+
 struct Interval {
   double lo = 0, hi = 0;
 };

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -169,6 +170,19 @@ bool positive_definite(const Eigen::LDLT<Eigen::MatrixXd>& ldlt) {
   return ldlt.info() == Eigen::Success && ldlt.vectorD().minCoeff() > 0;
 }
 
+// The penalised Hessian h + 2 diag(lambda), factored, or nothing with `error` saying why not: it is
+// singular where the data separate wins from losses. where: "" (during the fit) or " at the fit".
+std::optional<Eigen::LDLT<Eigen::MatrixXd>> factored_hessian(Eigen::MatrixXd& h, const Eigen::VectorXd& lambda,
+                                                             const char* where, std::string& error) {
+  h.diagonal() += 2 * lambda;
+  Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
+  if (positive_definite(ldlt)) return ldlt;
+  error = std::string("the Hessian") + where +
+          " is singular: the training data separate wins from losses (some combination of features predicts "
+          "every result), so no finite weights fit them; use l2 > 0";
+  return std::nullopt;
+}
+
 struct BlockFit {
   Eigen::VectorXd beta;
   Eigen::VectorXd se;                     // of beta, from the penalised Hessian
@@ -225,15 +239,9 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   Eigen::VectorXd grad;
   for (int iter = 1; iter <= max_iterations; ++iter) {
     local(h, grad);
-    h.diagonal() += 2 * lambda;
-    Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
-    if (!positive_definite(ldlt)) {
-      fit.error =
-          "the Hessian is singular: the training data separate wins from losses (some combination "
-          "of features predicts every result), so no finite weights fit them; use l2 > 0";
-      return fit;
-    }
-    const Eigen::VectorXd step = ldlt.solve(grad);
+    const auto ldlt = factored_hessian(h, lambda, "", fit.error);
+    if (!ldlt) return fit;
+    const Eigen::VectorXd step = ldlt->solve(grad);
     const double largest = step.cwiseAbs().maxCoeff();
     double t = 1, j_trial = j;
     for (int halvings = 0;; ++halvings) {
@@ -261,15 +269,9 @@ BlockFit fit_block(const Block& b, Eigen::VectorXd beta, double l2, int max_iter
   for (std::size_t f = 0; f < weighted.size(); ++f)
     if (fit.undetermined[f].empty()) fit.undetermined[f] = weighted[f];
 
-  h.diagonal() += 2 * lambda;
-  Eigen::LDLT<Eigen::MatrixXd> ldlt(h);
-  if (!positive_definite(ldlt)) {
-    fit.error =
-        "the Hessian at the fit is singular: the training data separate wins from losses (some "
-        "combination of features predicts every result), so no finite weights fit them; use l2 > 0";
-    return fit;
-  }
-  const Eigen::MatrixXd cov = ldlt.solve(Eigen::MatrixXd::Identity(cols, cols));
+  const auto ldlt = factored_hessian(h, lambda, " at the fit", fit.error);
+  if (!ldlt) return fit;
+  const Eigen::MatrixXd cov = ldlt->solve(Eigen::MatrixXd::Identity(cols, cols));
   fit.se = cov.diagonal().cwiseMax(0.0).cwiseSqrt();
   fit.beta = std::move(beta);
   return fit;

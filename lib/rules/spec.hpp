@@ -25,6 +25,14 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
+// The first line of text, without its '\n' (a '\r' before it stays the line's), and text advanced past it.
+inline std::string_view take_line(std::string_view& text) {
+  const auto end = text.find('\n');
+  const std::string_view line = text.substr(0, end);
+  text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  return line;
+}
+
 // --- Numbers ---------------------------------------------------------------------------------------
 
 // A whole number in [lo, hi] that is the whole text: decimal digits, with '-' first for a negative

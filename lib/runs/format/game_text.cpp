@@ -232,9 +232,7 @@ Parsed<std::vector<TextGame>> read_game_text(std::string_view text) {
   };
   int number = 0;
   while (!text.empty()) {
-    const auto end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    std::string_view line = take_line(text);
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::string_view t = trim(line);

@@ -17,9 +17,7 @@ Parsed<LevelTable> parse_level_table(std::string_view text) {
   std::map<int, std::pair<int, PlayerSpec>> by_level;  // level -> (line, player)
   int number = 0;
   while (!text.empty()) {
-    const auto eol = text.find('\n');
-    std::string_view line = text.substr(0, eol);
-    text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+    std::string_view line = take_line(text);
     ++number;
     if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
     std::string clean(line);  // a tab separates as a space does; a CRLF file's \r is dropped

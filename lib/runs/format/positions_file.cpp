@@ -246,13 +246,8 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
       "positions");
   if (!file.ok()) return P::fail(file.error);
   w.file_ = std::move(file.value);
-  nlohmann::json written = config;
-  add_build_keys(written, version);
-  add_origin_key(written);
-  // The metadata is what tells a later --resume what the rows were made with, so it is replaced whole
-  // (a temporary file and a rename): a stop while it is written leaves the old metadata, never a cut
-  // one that would make the positions unresumable.
-  if (auto why = write_files_atomically({{meta, written.dump() + "\n"}}); !why.empty())
+  // The metadata is what tells a later --resume what the rows were made with.
+  if (auto why = write_config_file(meta, config, version); !why.empty())
     return P::fail("--out " + path + ": cannot write its metadata " + why);
   return P{std::move(w), {}};
 }

@@ -166,8 +166,8 @@ namespace {
 // The lines of a results file read into records; check_header and check_game (when given) say what is
 // wrong with the header or with a game line and its record, or return empty.
 using HeaderCheck = std::function<std::string(const json& header)>;
-using GameCheck = std::function<std::string(const json& line, const GameRecord& g)>;
-Parsed<ResultsFile> read_games(std::string_view text, const HeaderCheck& check_header, const GameCheck& check_game) {
+Parsed<ResultsFile> read_games(std::string_view text, const HeaderCheck& check_header,
+                               const GameLineCheck& check_game) {
   using P = Parsed<ResultsFile>;
   auto split = split_jsonl(text, "results file");
   if (!split.ok()) return P::fail(split.error);
@@ -177,21 +177,31 @@ Parsed<ResultsFile> read_games(std::string_view text, const HeaderCheck& check_h
   out.header = std::move(split.value.header);
   out.dropped_last_line = split.value.dropped_last_line;
   out.valid_bytes = split.value.valid_bytes;
-  std::set<long long> seen;
-  for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
-    const std::string where = "results file line " + std::to_string(split.value.line_numbers[k]) + ": ";
-    auto g = parse_game(split.value.lines[k]);
-    if (!g.ok()) return P::fail(where + g.error);
-    if (!seen.insert(g.value.index).second)
-      return P::fail(where + "game " + std::to_string(g.value.index) + " appears twice");
-    if (check_game)
-      if (auto why = check_game(split.value.lines[k], g.value); !why.empty()) return P::fail(where + why);
-    out.games.push_back(std::move(g.value));
-  }
+  auto games = read_game_lines(split.value, "results file", check_game);
+  if (!games.ok()) return P::fail(games.error);
+  out.games = std::move(games.value);
   return P{std::move(out), {}};
 }
 
 }  // namespace
+
+Parsed<std::vector<GameRecord>> read_game_lines(const JsonlText& split, std::string_view name,
+                                                const GameLineCheck& check) {
+  using P = Parsed<std::vector<GameRecord>>;
+  std::vector<GameRecord> games;
+  std::set<long long> seen;
+  for (std::size_t k = 0; k < split.lines.size(); ++k) {
+    const std::string where = std::string(name) + " line " + std::to_string(split.line_numbers[k]) + ": ";
+    auto g = parse_game(split.lines[k]);
+    if (!g.ok()) return P::fail(where + g.error);
+    if (!seen.insert(g.value.index).second)
+      return P::fail(where + "game " + std::to_string(g.value.index) + " appears twice");
+    if (check)
+      if (auto why = check(split.lines[k], g.value); !why.empty()) return P::fail(where + why);
+    games.push_back(std::move(g.value));
+  }
+  return P{std::move(games), {}};
+}
 
 Parsed<ResultsFile> read_results(std::string_view text) { return read_games(text, nullptr, nullptr); }
 

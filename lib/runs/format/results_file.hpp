@@ -3,6 +3,7 @@
 // the schedule, the rules, the seed, the version and the weights behind any weights= spec), then one
 // line per finished game, flushed as each ends. --resume reads it back; seega replay reads any of them.
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -43,6 +44,13 @@ struct ResultsFile {
   std::size_t valid_bytes = 0;     // the length of the file up to the last good line
   std::string header_warning;      // what read_results(t, ...) could not check of the header, or empty
 };
+
+// The game lines of a JSON Lines file (split_jsonl's), each parsed as a game record, every index once,
+// and passed by check (when given), which says what is wrong with a line and its record or returns
+// empty. An error names the file (`name`: "results file", "play file") and the line.
+using GameLineCheck = std::function<std::string(const nlohmann::json& line, const GameRecord& g)>;
+Parsed<std::vector<GameRecord>> read_game_lines(const JsonlText& split, std::string_view name,
+                                                const GameLineCheck& check);
 
 // Reads any results file: a header line, then game lines of the right form. A corrupt line other
 // than the last, or a game index given twice, is an error naming the line.

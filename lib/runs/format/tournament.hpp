@@ -18,9 +18,9 @@ struct Tournament {
   std::vector<PlayerSpec> players;
   Schedule schedule{ScheduleKind::RoundRobin, 2, 2};
   std::uint64_t seed = 1;
-  int opening_turns = 0;          // the first K placement turns of each game pair are random, shared by both games
-  OpeningSuite openings{};        // or each game pair starts from an opening of this suite (not both)
-  AdjudicationRule adjudication;  // none by default (adjudication.hpp)
+  int opening_turns = 0;            // the first K placement turns of each game pair are random, shared by both games
+  OpeningSuite openings{};          // or each game pair starts from an opening of this suite (not both)
+  AdjudicationRule adjudication{};  // none by default (adjudication.hpp)
 
   // The suite's opening that game `index` starts from (both games of a pair the same), or null when the
   // run has no suite or knows only its identity (a header read back: nothing is played then).

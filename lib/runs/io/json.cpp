@@ -5,6 +5,7 @@
 #include <cstring>
 #include <ctime>
 
+#include "runs/io/atomic_write.hpp"
 #include "runs/io/build_info.hpp"
 
 namespace seega {
@@ -135,6 +136,12 @@ std::string first_key_differing(const nlohmann::json& first, const nlohmann::jso
 
 std::string key_value_text(const nlohmann::json& object, const std::string& key) {
   return key + "=" + (object.is_object() && object.contains(key) ? object[key].dump() : std::string("nothing"));
+}
+
+std::string write_config_file(const std::string& path, nlohmann::json config, std::string_view version) {
+  add_build_keys(config, version);
+  add_origin_key(config);
+  return write_files_atomically({{path, config.dump() + "\n"}});
 }
 
 }  // namespace seega

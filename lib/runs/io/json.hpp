@@ -42,6 +42,12 @@ void set_command_line(std::vector<std::string> words);
 // for byte again). Files of one run may differ in it: a resume compares the configuration, not this.
 void add_origin_key(nlohmann::json& j);
 
+// A run's configuration written whole beside its file (a positions CSV's <csv>.json, an SPSA
+// trajectory's): config with the build keys and the origin added, replaced through a temporary file and
+// a rename, so that a stop while it is written leaves the old one, never a cut one that would make the
+// run unresumable. "" when it is written, else the path and what went wrong (write_files_atomically).
+std::string write_config_file(const std::string& path, nlohmann::json config, std::string_view version);
+
 // The first key of `first` that `second` lacks or holds another value at; with Both, then the first key
 // of `second` that `first` lacks; keys skip(key) is true of are passed over. Empty when none is found
 // (or when either is not an object). Every comparison of a file's header with the run that would write

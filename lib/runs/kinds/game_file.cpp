@@ -43,17 +43,12 @@ Parsed<GameFile> read_play_file(std::string_view text) {
   auto rules = parse_rules(rules_text);
   if (!rules.ok()) return P::fail("play file line 1 (the header): rules: " + rules.error);
   out.rules = rules.value.rules;
-  std::set<long long> seen;
-  for (std::size_t k = 0; k < split.value.lines.size(); ++k) {
-    const std::string where = "play file line " + std::to_string(split.value.line_numbers[k]) + ": ";
-    auto g = parse_game(split.value.lines[k]);
-    if (!g.ok()) return P::fail(where + g.error);
-    const GameRecord& r = g.value;
-    if (auto why = player_outside(out, r); !why.empty()) return P::fail(where + why);
-    if (auto why = record_inconsistency(out.rules, r); !why.empty()) return P::fail(where + why);
-    if (!seen.insert(r.index).second) return P::fail(where + "game " + std::to_string(r.index) + " appears twice");
-    out.games.push_back(std::move(g.value));
-  }
+  auto games = read_game_lines(split.value, "play file", [&out](const nlohmann::json&, const GameRecord& r) {
+    if (auto why = player_outside(out, r); !why.empty()) return why;
+    return record_inconsistency(out.rules, r);
+  });
+  if (!games.ok()) return P::fail(games.error);
+  out.games = std::move(games.value);
   out.header = std::move(split.value.header);
   out.dropped_last_line = split.value.dropped_last_line;
   return P{std::move(out), {}};

@@ -109,9 +109,14 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   s.a_score_placing_first_ci = score_ci(af);
   s.missing.a_last_ci = subset_gap(clusters_a_last, "games where A placed last");
   s.missing.a_first_ci = subset_gap(clusters_a_first, "games where A placed first");
-  const ClusteredMean dec = clustered_mean(decisive_won, clusters_decisive);
-  s.last_placer_decisive_share = dec.mean;
-  s.last_placer_decisive_ci = clustered_wilson(dec);
+  // A rate over clusters of games: its mean and its clustered Wilson interval, into the summary's fields.
+  const auto rate = [](const std::vector<double>& values, const std::vector<std::uint64_t>& of, double& mean,
+                       Interval& ci) {
+    const ClusteredMean m = clustered_mean(values, of);
+    mean = m.mean;
+    ci = clustered_wilson(m);
+  };
+  rate(decisive_won, clusters_decisive, s.last_placer_decisive_share, s.last_placer_decisive_ci);
   s.missing.decisive_ci = !s.missing.clustered.empty() ? s.missing.clustered
                           : decisive_won.empty()       ? "no decisive games"
                                                        : subset_gap(clusters_decisive, "decisive games");
@@ -123,17 +128,11 @@ ClusteredMean summarize_diversity(const std::vector<GameRecord>& records, long l
   const double wide = s.last_placer_win_ci_clustered.hi - s.last_placer_win_ci_clustered.lo;
   s.repeats_mislead = games > 0 && wide >= kRepeatWarningWidth * plain;
 
-  const ClusteredMean cap = clustered_mean(captured, clusters);
   s.first_move_capture_games = static_cast<long long>(won_after_capture.size());
-  s.first_move_capture_rate = cap.mean;
-  s.first_move_capture_ci = clustered_wilson(cap);
+  rate(captured, clusters, s.first_move_capture_rate, s.first_move_capture_ci);
   s.first_move_stones = s.first_move_capture_games ? stones_taken / static_cast<double>(s.first_move_capture_games) : 0;
-  const ClusteredMean after_capture = clustered_mean(won_after_capture, clusters_capture);
-  const ClusteredMean after_none = clustered_mean(won_after_none, clusters_none);
-  s.last_placer_win_rate_first_capture = after_capture.mean;
-  s.last_placer_win_ci_first_capture = clustered_wilson(after_capture);
-  s.last_placer_win_rate_no_first_capture = after_none.mean;
-  s.last_placer_win_ci_no_first_capture = clustered_wilson(after_none);
+  rate(won_after_capture, clusters_capture, s.last_placer_win_rate_first_capture, s.last_placer_win_ci_first_capture);
+  rate(won_after_none, clusters_none, s.last_placer_win_rate_no_first_capture, s.last_placer_win_ci_no_first_capture);
   s.missing.first_capture_ci = subset_gap(clusters_capture, "games with a first capture");
   s.missing.no_first_capture_ci = subset_gap(clusters_none, "games without a first capture");
   const ClusteredMean d = clustered_mean(diff, clusters);

@@ -74,15 +74,22 @@ std::string state_text(const Spsa& state) {
   return text;
 }
 
+// The first 40 characters of a cell, quoted, for a message.
+std::string quoted(std::string_view cell) {
+  std::string q = "'";
+  q.append(cell.substr(0, 40)).push_back('\'');
+  return q;
+}
+
 // Sets state to state_text's text, or says why not.
 std::string restore_state_text(Spsa& state, std::string_view text) {
   const auto cells = cells_of(text);
   const auto done = read_whole(cells[0]);
-  if (!done) return "'" + std::string(text.substr(0, 40)) + "' does not start with a count";
+  if (!done) return quoted(text) + " does not start with a count";
   std::vector<double> theta;
   for (std::size_t i = 1; i < cells.size(); ++i) {
     const auto v = read_double(cells[i]);
-    if (!v) return "'" + std::string(cells[i].substr(0, 40)) + "' is not a finite number";
+    if (!v) return quoted(cells[i]) + " is not a finite number";
     theta.push_back(*v);
   }
   return state.restore(*done, theta);
@@ -364,11 +371,7 @@ Parsed<SpsaTrajectory> SpsaTrajectory::open(const std::string& path, const SpsaR
       "an SPSA trajectory");
   if (!file.ok()) return P::fail(file.error);
   t.file_ = std::move(file.value);
-  nlohmann::json written = header;
-  add_build_keys(written, version);
-  add_origin_key(written);
-  // Replaced whole (a temporary file and a rename): a stop while it is written leaves the old one.
-  if (auto why = write_files_atomically({{meta, written.dump() + "\n"}}); !why.empty())
+  if (auto why = write_config_file(meta, header, version); !why.empty())
     return P::fail("--trajectory " + path + ": cannot write its configuration " + why);
   return P{std::move(t), {}};
 }
