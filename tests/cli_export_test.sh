@@ -27,15 +27,12 @@ replays_alike() {
   done
 }
 
-# --- Text: every game replays from the text as from the results file --------------------------------
-for f in m5 m7 m9 l; do
-  if "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt"; then pass; else fail "$f: export --format text"; fi
-  games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
-  tagged=$(grep -c '^\[Index ' "$tmp/$f.txt")
-  [ "$tagged" -eq "$games" ] && pass || fail "$f: $tagged games in the text, $games in the file"
-  replays_alike "$f" "$games"
-  # The tags say what the game lines say.
-  if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
+# tags_agree <F.jsonl> <F.txt>: runs the python checks given on stdin after reading both files: header
+# (the results file's header line), games (its game lines by index) and tags (the tags of each game in
+# the text, by index); the text must hold the same games as the file. Exits 1 when a check fails.
+tags_agree() {
+  {
+    cat <<'EOF2'
 import json, re, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
 header, games = lines[0], {g["index"]: g for g in lines[1:]}
@@ -45,6 +42,20 @@ for block in open(sys.argv[2]).read().split("\n\n"):
     if t:
         tags[int(t["Index"])] = t
 assert tags.keys() == games.keys(), (sorted(tags), sorted(games))
+EOF2
+    cat
+  } | "$py" - "$1" "$2"
+}
+
+# --- Text: every game replays from the text as from the results file --------------------------------
+for f in m5 m7 m9 l; do
+  if "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt"; then pass; else fail "$f: export --format text"; fi
+  games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
+  tagged=$(grep -c '^\[Index ' "$tmp/$f.txt")
+  [ "$tagged" -eq "$games" ] && pass || fail "$f: $tagged games in the text, $games in the file"
+  replays_alike "$f" "$games"
+  # The tags say what the game lines say.
+  if err=$(tags_agree "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
 for i, g in games.items():
     t = tags[i]
     assert t["Result"] == g["result"], (i, t["Result"], g["result"])
@@ -73,15 +84,7 @@ for f in x1 x2 x3 x4 x5; do
   "$seega" export "$tmp/$f.jsonl" --format text --out "$tmp/$f.txt" && pass || fail "$f: export --format text"
   games=$(($(wc -l <"$tmp/$f.jsonl") - 1))
   replays_alike "$f" "$games"
-  if err=$("$py" - "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
-import json, re, sys
-games = {g["index"]: g for g in map(json.loads, open(sys.argv[1]).read().splitlines()[1:])}
-tags = {}
-for block in open(sys.argv[2]).read().split("\n\n"):
-    t = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
-    if t:
-        tags[int(t["Index"])] = t
-assert tags.keys() == games.keys(), (sorted(tags), sorted(games))
+  if err=$(tags_agree "$tmp/$f.jsonl" "$tmp/$f.txt" <<'EOF2'
 for i, g in games.items():
     assert tags[i]["Ending"] == g["end_reason"], (i, tags[i], g["end_reason"])
     assert tags[i].get("EndDetail") == g.get("end_detail"), (i, tags[i], g.get("end_detail"))
