@@ -7,6 +7,15 @@ seega=$1
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$(dirname "$0")/cli_lib.sh"
 run=$here/experiments/last_placer/run.py
+
+# tables_show <rows.csv> <tables.md>: table.py prints the tables of the rows to tables.md, and every line
+# given on stdin (a grep regular expression; a trailing space written [ ]) matches a line of them.
+tables_show() {
+  "$py" "$here/experiments/last_placer/table.py" "$1" >"$2" || return 1
+  local pattern
+  while IFS= read -r pattern; do grep -q -- "$pattern" "$2" || return 1; done
+}
+
 cat >"$tmp/rows.csv" <<'ROWS'
 group,rules,player,opening_turns,games
 openings,standard,"level(1,deterministic)",0,20
@@ -43,11 +52,13 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 chain = [r for r in rows if r["rules"] == "chain"]
 assert len(rows) == 3 and len(chain) == 1 and chain[0]["games"] == "16", rows
 ' "$tmp/out.csv"; then pass; else fail "a row asked for with more games was not replayed once: $(cat "$tmp/third.log")"; fi
-if "$py" "$here/experiments/last_placer/table.py" "$tmp/out.csv" >"$tmp/tables.md" &&
-  grep -q '^| level(1,deterministic) | [0-9.]*% \[' "$tmp/tables.md" &&
-  grep -q '^| greedy | [0-9.]*% (no interval: [0-9.]* effective clusters)' "$tmp/tables.md" &&
-  grep -q '^| ab(depth=1) | [0-9.]*% .*| - |$' "$tmp/tables.md" &&
-  grep -q '^| ab(depth=1,placement=random) | 0 | ' "$tmp/tables.md"; then pass; else
+if tables_show "$tmp/out.csv" "$tmp/tables.md" <<'LINES'
+^| level(1,deterministic) | [0-9.]*% \[
+^| greedy | [0-9.]*% (no interval: [0-9.]* effective clusters)
+^| ab(depth=1) | [0-9.]*% .*| - |$
+^| ab(depth=1,placement=random) | 0 |[ ]
+LINES
+then pass; else
   fail "table.py does not print the rows: $(head -20 "$tmp/tables.md")"; fi
 # A population of configurations (vary=1..N, each its own match) and a match against another player:
 # table.py pools the population, clustered by configuration, and gives A's score in each role.
@@ -74,11 +85,13 @@ v = versus[0]
 assert all(v[f"{c}_a_placing_{r}"] != "" for c in ("first_move_capture_rate", "stone_diff_10") for r in ("last", "first")), v
 EOF2
 then pass; else fail "run.py with a population and an opponent: $(cat "$tmp/more.log")"; fi
-if "$py" "$here/experiments/last_placer/table.py" "$tmp/more_out.csv" >"$tmp/more.md" &&
-  grep -q '^| ab(depth=1,vary={vary},jitter=3) | standard | 0 | 20 | 40 | [0-9.]*% \[' "$tmp/more.md" &&
-  grep -q '^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% | ' "$tmp/more.md" &&
-  grep -q "first move captures (A last)" "$tmp/more.md" &&
-  grep -q '^| ab(depth=1) | 2 | .* | - | .* | +0.0 points | [0-9.]*% .*|$' "$tmp/more.md"; then pass; else
+if tables_show "$tmp/more_out.csv" "$tmp/more.md" <<'LINES'
+^| ab(depth=1,vary={vary},jitter=3) | standard | 0 | 20 | 40 | [0-9.]*% \[
+^| ab(depth=1) | ab(depth=1,placement=random) | standard | 0 | 20 | [0-9.]*% |[ ]
+first move captures (A last)
+^| ab(depth=1) | 2 | .* | - | .* | +0.0 points | [0-9.]*% .*|$
+LINES
+then pass; else
   fail "table.py does not pool the population, give the match or the caps (a one-ply search never reaches the cap): $(cat "$tmp/more.md")"; fi
 # Parts: two runs of every other match, merged, give the rows of one run.
 if "$py" "$run" --seega "$seega" --rows "$tmp/more.csv" --out "$tmp/part0.csv" --part 0/2 >/dev/null 2>"$tmp/part.log" &&
