@@ -472,8 +472,11 @@ TEST(EngineSpec, QuotedCommandsKeepTheirCommasAndBrackets) {
 
 // --- The engine end --------------------------------------------------------------------------------
 
-std::vector<std::string> serve(const std::string& spec, const std::string& commands) {
-  std::istringstream in(commands);
+// The lines an engine playing spec answers to commands, given one command a string.
+std::vector<std::string> serve(const std::string& spec, const std::vector<std::string>& commands) {
+  std::string text;
+  for (const auto& c : commands) text += c + "\n";
+  std::istringstream in(text);
   std::ostringstream out;
   EXPECT_EQ(serve_engine(parse_player(spec).value, in, out), 0);
   std::vector<std::string> lines;
@@ -490,10 +493,19 @@ std::vector<std::string> starting_with(const std::vector<std::string>& lines, st
   return out;
 }
 
+// Expects an engine's line to be a bestmove whose move is legal in the standard rules after a1+b2 (the
+// position both tests below give it).
+void expect_bestmove_after_a1b2(const std::string& line) {
+  ASSERT_EQ(line.rfind("bestmove ", 0), 0u) << line;
+  const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
+  Position<5> pos(rules);
+  pos.play(parse_move(pos, "a1+b2").value);
+  EXPECT_TRUE(parse_move(pos, line.substr(9)).ok()) << line;
+}
+
 TEST(EngineServer, AnswersEveryMessage) {
-  const auto lines = serve("ab(depth=2)",
-                           "seega\nisready\nnewgame standard seed 4\nposition startpos moves a1+b2\ngo\n"
-                           "stop\nquit\ngo\n");
+  const auto lines = serve("ab(depth=2)", {"seega", "isready", "newgame standard seed 4",
+                                           "position startpos moves a1+b2", "go", "stop", "quit", "go"});
   ASSERT_EQ(lines.size(), 10u);
   EXPECT_EQ(lines[0], "id name seega ab(depth=2)");
   EXPECT_EQ(lines[2], "protocol 1");
@@ -501,20 +513,15 @@ TEST(EngineServer, AnswersEveryMessage) {
   EXPECT_EQ(lines[6], "readyok");
   EXPECT_EQ(lines[7], "ok");
   EXPECT_EQ(lines[8].rfind("info depth ", 0), 0u);
-  ASSERT_EQ(lines[9].rfind("bestmove ", 0), 0u);
-  const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
-  Position<5> pos(rules);
-  pos.play(parse_move(pos, "a1+b2").value);
-  EXPECT_TRUE(parse_move(pos, lines[9].substr(9)).ok()) << lines[9];
+  expect_bestmove_after_a1b2(lines[9]);
 }
 
 // Every go gets exactly one bestmove: `bestmove none` (after an error line saying why) when there is no
 // move to give, so that a controller waiting for it never waits for ever.
 TEST(EngineServer, EveryGoGetsExactlyOneBestmove) {
-  const auto lines = serve("greedy",
-                           "newgame standard\ngo\ngo depth x\n"
-                           "position fen w4/5/5/5/4b w 0/0 30 30\ngo\n"
-                           "position startpos\ngo depth 1\nposition fen w4/5/5/5/4b w 0/0 30 30\ngo movetime 50\n");
+  const auto lines =
+      serve("greedy", {"newgame standard", "go", "go depth x", "position fen w4/5/5/5/4b w 0/0 30 30", "go",
+                       "position startpos", "go depth 1", "position fen w4/5/5/5/4b w 0/0 30 30", "go movetime 50"});
   const auto bestmoves = starting_with(lines, "bestmove");
   ASSERT_EQ(bestmoves.size(), 5u);
   EXPECT_EQ(bestmoves[0], "bestmove none");  // no position yet
@@ -533,9 +540,8 @@ TEST(EngineServer, EveryGoGetsExactlyOneBestmove) {
 // A refused position changes nothing: the engine keeps the position it held.
 TEST(EngineServer, ARefusedPositionKeepsThePositionBefore) {
   const std::string movement = "4w/5/bw1b1/5/5 b 0/0 3 10";
-  const auto lines = serve("greedy", "newgame standard\nposition fen " + movement +
-                                         "\nposition startpos moves a1+a1\ngo depth 1\n"
-                                         "position fen not/a/position x 0/0 0 0\ngo depth 1\n");
+  const auto lines = serve("greedy", {"newgame standard", "position fen " + movement, "position startpos moves a1+a1",
+                                      "go depth 1", "position fen not/a/position x 0/0 0 0", "go depth 1"});
   const auto bestmoves = starting_with(lines, "bestmove ");
   ASSERT_EQ(bestmoves.size(), 2u);
   const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
@@ -545,20 +551,15 @@ TEST(EngineServer, ARefusedPositionKeepsThePositionBefore) {
 
 // Before any newgame the engine plays the standard rules (as after `newgame standard`).
 TEST(EngineServer, BeforeAnyNewgameTheRulesAreStandard) {
-  const auto lines = serve("greedy", "position startpos moves a1+b2\ngo depth 1\n");
+  const auto lines = serve("greedy", {"position startpos moves a1+b2", "go depth 1"});
   ASSERT_EQ(lines.size(), 1u) << lines.front();
-  ASSERT_EQ(lines[0].rfind("bestmove ", 0), 0u) << lines[0];
-  const Rules rules = standard_rules();  // a position refers to its rules: they must outlive it
-  Position<5> pos(rules);
-  pos.play(parse_move(pos, "a1+b2").value);
-  EXPECT_TRUE(parse_move(pos, lines[0].substr(9)).ok()) << lines[0];
+  expect_bestmove_after_a1b2(lines[0]);
 }
 
 TEST(EngineServer, BadCommandsGetAnErrorAndTheConversationGoesOn) {
-  const auto lines = serve("greedy",
-                           "go\nnewgame standard(sise=7)\nnewgame standard seed x\nnewgame standard\n"
-                           "position fen 5/5/5 w 0/0 0 0\nposition startpos moves a1+a1\ngo\nfly\n"
-                           "position startpos\ngo depth 2\n");
+  const auto lines = serve("greedy", {"go", "newgame standard(sise=7)", "newgame standard seed x", "newgame standard",
+                                      "position fen 5/5/5 w 0/0 0 0", "position startpos moves a1+a1", "go", "fly",
+                                      "position startpos", "go depth 2"});
   const auto errors = starting_with(lines, "error ");
   ASSERT_EQ(errors.size(), 7u);
   EXPECT_NE(errors[0].find("no position"), std::string::npos);  // before newgame: standard, no position yet
