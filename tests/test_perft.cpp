@@ -23,20 +23,19 @@
 namespace seega {
 namespace {
 
+// The reference's rules for ours, every key named once (in the order ref::Rules declares them).
 ref::Rules to_ref(const Rules& r) {
-  ref::Rules x;
-  x.size = r.size;
-  x.diag_steps = r.diag_steps;
-  x.diag_captures = r.diag_captures;
-  x.centre_immune = r.centre_immune;
-  x.last_placer_moves_first = r.first_mover == FirstMover::LastPlacer;
-  x.walled_in_loses = r.walled_in == WalledIn::Lose;
-  x.quiet_plies = r.quiet_plies;
-  x.max_plies = r.max_plies;
-  x.chains = r.chains;
-  x.forced_capture = r.forced_capture;
-  x.barrier = r.barrier;
-  return x;
+  return {.size = r.size,
+          .diag_steps = r.diag_steps,
+          .diag_captures = r.diag_captures,
+          .centre_immune = r.centre_immune,
+          .last_placer_moves_first = r.first_mover == FirstMover::LastPlacer,
+          .walled_in_loses = r.walled_in == WalledIn::Lose,
+          .quiet_plies = r.quiet_plies,
+          .max_plies = r.max_plies,
+          .chains = r.chains,
+          .forced_capture = r.forced_capture,
+          .barrier = r.barrier};
 }
 
 std::string_view trim(std::string_view s) {
