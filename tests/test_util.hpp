@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -120,6 +121,23 @@ std::string outcome(const Rules& r, const std::string& text) {
 
 inline bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Expects the same fields of two objects equal, field by field: x and y hold them (a std::tie of each
+// object's fields, in one order), and names names them in that order, separated by spaces, so that a
+// failure says which field differs.
+template <typename... T>
+void expect_same_fields(const std::tuple<T...>& x, const std::tuple<T...>& y, const std::string& names) {
+  std::istringstream words(names);
+  std::vector<std::string> name;
+  for (std::string w; words >> w;) name.push_back(w);
+  ASSERT_EQ(name.size(), sizeof...(T)) << "one name a field: " << names;
+  std::size_t i = 0;
+  const auto same = [&](const auto& a, const auto& b) {
+    EXPECT_EQ(a, b) << name[i];
+    ++i;
+  };
+  std::apply([&](const auto&... a) { std::apply([&](const auto&... b) { (same(a, b), ...); }, y); }, x);
 }
 
 }  // namespace seega::test
