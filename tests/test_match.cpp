@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "runs/format/results_file.hpp"
@@ -78,36 +79,25 @@ void expect_same_games(const std::vector<GameRecord>& x, const std::vector<GameR
   for (std::size_t i = 0; i < x.size(); ++i) expect_same_game(x[i], y[i]);
 }
 
+// The figures of a match summary that two runs of one match must agree on, and their names.
+auto figures(const MatchSummary& s) {
+  return std::tie(s.games, s.a.wins, s.a.draws, s.a.losses, s.pairs.n, s.elo.elo, s.elo.lo, s.elo.hi, s.pair_elo.lo,
+                  s.pair_elo.hi, s.los, s.last_placer_wins, s.first_placer_wins, s.draws, s.last_placer_win_ci.lo,
+                  s.last_placer_win_ci.hi, s.mean_movement_plies, s.passes_per_game, s.captures_per_game, s.end_reasons,
+                  s.pair_los, s.normalized_elo.elo, s.sprt_pairs, s.sprt_decided);
+}
+const std::string kFigureNames =
+    "games a.wins a.draws a.losses pairs.n elo.elo elo.lo elo.hi pair_elo.lo pair_elo.hi los last_placer_wins "
+    "first_placer_wins draws last_placer_win_ci.lo last_placer_win_ci.hi mean_movement_plies passes_per_game "
+    "captures_per_game end_reasons pair_los normalized_elo.elo sprt_pairs sprt_decided";
+
 void expect_same_summary(const MatchSummary& x, const MatchSummary& y) {
-  EXPECT_EQ(x.games, y.games);
-  EXPECT_EQ(x.a.wins, y.a.wins);
-  EXPECT_EQ(x.a.draws, y.a.draws);
-  EXPECT_EQ(x.a.losses, y.a.losses);
-  EXPECT_EQ(x.pairs.n, y.pairs.n);
-  EXPECT_EQ(x.elo.elo, y.elo.elo);
-  EXPECT_EQ(x.elo.lo, y.elo.lo);
-  EXPECT_EQ(x.elo.hi, y.elo.hi);
-  EXPECT_EQ(x.pair_elo.lo, y.pair_elo.lo);
-  EXPECT_EQ(x.pair_elo.hi, y.pair_elo.hi);
-  EXPECT_EQ(x.los, y.los);
-  EXPECT_EQ(x.last_placer_wins, y.last_placer_wins);
-  EXPECT_EQ(x.first_placer_wins, y.first_placer_wins);
-  EXPECT_EQ(x.draws, y.draws);
-  EXPECT_EQ(x.last_placer_win_ci.lo, y.last_placer_win_ci.lo);
-  EXPECT_EQ(x.last_placer_win_ci.hi, y.last_placer_win_ci.hi);
-  EXPECT_EQ(x.mean_movement_plies, y.mean_movement_plies);
-  EXPECT_EQ(x.passes_per_game, y.passes_per_game);
-  EXPECT_EQ(x.captures_per_game, y.captures_per_game);
-  EXPECT_EQ(x.end_reasons, y.end_reasons);
-  EXPECT_EQ(x.pair_los, y.pair_los);
-  EXPECT_EQ(x.normalized_elo.elo, y.normalized_elo.elo);
+  test::expect_same_fields(figures(x), figures(y), kFigureNames);
   ASSERT_EQ(x.sprt.has_value(), y.sprt.has_value());
   if (x.sprt) {
     EXPECT_EQ(x.sprt->llr, y.sprt->llr);
     EXPECT_EQ(x.sprt->decision, y.sprt->decision);
   }
-  EXPECT_EQ(x.sprt_pairs, y.sprt_pairs);
-  EXPECT_EQ(x.sprt_decided, y.sprt_decided);
 }
 
 // A's points in one game: 1, 0.5 or 0.
