@@ -25,16 +25,26 @@ RunSimConfig config(const std::string& player, int max_level, long long runs) {
   return c;
 }
 
+// Plays runs 0 to count - 1 of c one after another and hands each to check with its index; stops at a
+// run that did not play, or after a check that failed fatally.
+template <typename Check>
+void for_each_run(const RunSimConfig& c, long long count, const Check& check) {
+  for (long long i = 0; i < count; ++i) {
+    const auto run = play_run(c, i);
+    ASSERT_TRUE(run) << "run " << i;
+    check(i, *run);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 TEST(RunSim, ARunFacesLevelOneUpAWinAtATimeWithTheRolesSwappingAndStopsAtTheFirstNonWin) {
   const RunSimConfig c = config("ab(depth=3)", 6, 1);
   int longest = 0;
-  for (long long i = 0; i < 12; ++i) {
-    const auto run = play_run(c, i);
-    ASSERT_TRUE(run);
-    ASSERT_FALSE(run->games.empty());
+  for_each_run(c, 12, [&](long long i, const RunRecord& run) {
+    ASSERT_FALSE(run.games.empty());
     std::vector<RunGame> games;
-    for (std::size_t k = 0; k < run->games.size(); ++k) {
-      const GameRecord& g = run->games[k];
+    for (std::size_t k = 0; k < run.games.size(); ++k) {
+      const GameRecord& g = run.games[k];
       const int ki = static_cast<int>(k);
       // In game 0 the computer places first, so the player places last; then the roles swap.
       const bool player_places_last = k % 2 == 0;
@@ -43,7 +53,7 @@ TEST(RunSim, ARunFacesLevelOneUpAWinAtATimeWithTheRolesSwappingAndStopsAtTheFirs
       EXPECT_EQ(g.player[~me], ki + 1) << "run " << i << " game " << k << ": level " << ki + 1 << " expected";
       EXPECT_EQ(g.last_placer == me, player_places_last) << "run " << i << " game " << k;
       const bool won = !g.outcome.draw() && g.outcome.winner == me;
-      if (k + 1 < run->games.size()) {
+      if (k + 1 < run.games.size()) {
         EXPECT_TRUE(won) << "run " << i << " went on after game " << k;
       }
       games.push_back({won, g.stones[me], g.movement_moves[me]});
@@ -55,22 +65,20 @@ TEST(RunSim, ARunFacesLevelOneUpAWinAtATimeWithTheRolesSwappingAndStopsAtTheFirs
     int wins = 0;
     for (const RunGame& g : games)
       if (g.won) ++wins, bonus += 4 * g.stones_left + std::max(0, 50 - g.movement_moves);
-    EXPECT_EQ(run->score.wins, wins);
-    EXPECT_EQ(run->score.score, wins ? 1000LL * wins + (20 * bonus + wins) / (2 * wins) : 0) << "run " << i;
+    EXPECT_EQ(run.score.wins, wins);
+    EXPECT_EQ(run.score.score, wins ? 1000LL * wins + (20 * bonus + wins) / (2 * wins) : 0) << "run " << i;
     longest = std::max(longest, wins);
-  }
+  });
   EXPECT_GE(longest, 2) << "no run got past level 2, so the level order went untested";
 }
 
 TEST(RunSim, ARunThatBeatsTheLastLevelEndsThere) {
   const RunSimConfig c = config("ab(depth=4)", 1, 1);
   int beat = 0;
-  for (long long i = 0; i < 10; ++i) {
-    const auto run = play_run(c, i);
-    ASSERT_TRUE(run);
-    EXPECT_EQ(run->games.size(), 1u);
-    beat += run->score.wins;
-  }
+  for_each_run(c, 10, [&](long long, const RunRecord& run) {
+    EXPECT_EQ(run.games.size(), 1u);
+    beat += run.score.wins;
+  });
   EXPECT_GT(beat, 5) << "ab(depth=4) should beat level 1 most of the time";
 }
 
