@@ -70,6 +70,17 @@ int reached_depth(const Position<5>& pos, int depth) {
   return pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4 ? depth + 2 : depth;
 }
 
+// Expects the result of a search of pos to depth without the table to score what plain minimax scores
+// at the depth the search really reaches, and its move to be one that reaches that score.
+void expect_minimax_result(const Position<5>& pos, int depth, const SearchResult<5>& res, const Weights& weights) {
+  const int d = reached_depth(pos, depth);
+  ASSERT_EQ(res.score, minimax(pos, d, 0, weights));
+  Position<5> child = pos;
+  child.play(res.best);
+  const int s = minimax(child, d - 1, 1, weights);
+  EXPECT_EQ(child.side() == pos.side() ? s : -s, res.score) << to_string(pos, res.best);
+}
+
 // Positions from seeded random games, in game order: the last three placement turns, one random
 // movement position, and the last four positions before the end (where forced results live).
 std::vector<Position<5>> sample_game(const Rules& r, std::uint64_t seed) {
@@ -252,13 +263,7 @@ TEST(Search, WithoutTheTableTheRootScoreEqualsPlainMinimax) {
         const int depth = 1 + checked % 3;
         SCOPED_TRACE(r->to_string() + " " + to_string(pos) + " depth " + std::to_string(depth));
         const auto res = searcher.search(pos, SearchLimits{.depth = depth, .quiescence = false, .use_table = false});
-        const int d = reached_depth(pos, depth);
-        ASSERT_EQ(res.score, minimax(pos, d, 0, weights));
-        // The move it reports is one that reaches that score.
-        Position<5> child = pos;
-        child.play(res.best);
-        const int s = minimax(child, d - 1, 1, weights);
-        EXPECT_EQ(child.side() == pos.side() ? s : -s, res.score) << to_string(pos, res.best);
+        ASSERT_NO_FATAL_FAILURE(expect_minimax_result(pos, depth, res, weights));
         ++checked;
       }
     }
@@ -503,12 +508,7 @@ TEST(Search, VaryKeepsTheRootScoreAndPlaysAMoveOfThatScore) {
       SearchLimits varied = plain;
       varied.vary = 1 + static_cast<std::uint64_t>(g);
       const auto a = Searcher<5>(weights).search(pos, plain), b = Searcher<5>(weights).search(pos, varied);
-      const int d = reached_depth(pos, depth);
-      ASSERT_EQ(b.score, minimax(pos, d, 0, weights));
-      Position<5> child = pos;
-      child.play(b.best);
-      const int s = minimax(child, d - 1, 1, weights);
-      EXPECT_EQ(child.side() == pos.side() ? s : -s, b.score) << to_string(pos, b.best);
+      ASSERT_NO_FATAL_FAILURE(expect_minimax_result(pos, depth, b, weights));
       ties_broken_otherwise += !(a.best == b.best);
       ++checked;
     }
