@@ -25,6 +25,22 @@ GameRecord played(const Rules& rules, std::uint64_t seed, Color first_placer) {
   });
 }
 
+// The label of a search to depth.
+LabelSpec search_label(int depth) {
+  LabelSpec label;
+  label.kind = LabelSpec::Kind::Search;
+  label.search_depth = depth;
+  return label;
+}
+
+// The label that blends the result with a search to depth, blend being LabelSpec::blend (L).
+LabelSpec blend_label(int depth, double blend) {
+  LabelSpec label = search_label(depth);
+  label.kind = LabelSpec::Kind::Blend;
+  label.blend = blend;
+  return label;
+}
+
 TEST(TrainingData, LabelsAreTheResultFromTheSideToMovesPointOfView) {
   const Rules r = test::rules("standard");
   int decisive = 0;
@@ -73,13 +89,7 @@ TEST(TrainingData, TheSameGameWithTheColoursSwappedHasTheSameLabels) {
   EXPECT_GT(losses, 0);
   // Search and blend labels too are the side to move's: the colour-swapped game gives every position
   // the same search score and label, and they are not all one value.
-  LabelSpec search;
-  search.kind = LabelSpec::Kind::Search;
-  search.search_depth = 3;
-  LabelSpec blend = search;
-  blend.kind = LabelSpec::Kind::Blend;
-  blend.blend = 0.5;
-  for (const LabelSpec& label : {search, blend}) {
+  for (const LabelSpec& label : {search_label(3), blend_label(3, 0.5)}) {
     auto a = game_rows(w, g, 1000, label), m = game_rows(b, s, 1000, label);
     ASSERT_TRUE(a.ok() && m.ok());
     ASSERT_EQ(a.value.size(), m.value.size());
@@ -138,12 +148,7 @@ TEST(TrainingData, OnlyQuietPositionsAtMostMAGameInPlyOrder) {
 TEST(TrainingData, SearchAndBlendLabelsFollowTheirDefinitions) {
   const Rules r = test::rules("standard");
   const GameRecord g = played(r, 3, White);
-  LabelSpec search;
-  search.kind = LabelSpec::Kind::Search;
-  search.search_depth = 2;
-  LabelSpec blend = search;
-  blend.kind = LabelSpec::Kind::Blend;
-  blend.blend = 0.25;
+  const LabelSpec search = search_label(2), blend = blend_label(2, 0.25);
   auto s = game_rows(r, g, 6, search), b = game_rows(r, g, 6, blend);
   ASSERT_TRUE(s.ok()) << s.error;
   ASSERT_TRUE(b.ok()) << b.error;
@@ -320,16 +325,12 @@ TEST(PositionsFile, TuneSamplesHoldTheFeaturesTheLabelAndTheGamePairAsTheirUnit)
 TEST(PositionsFile, TuneSamplesCanBeLabelledAgainFromTheResultAndSearchColumns) {
   // A game labelled by search: read with the file's labels, as results, and as a blend.
   const Rules r = test::rules("standard");
-  LabelSpec search;
-  search.kind = LabelSpec::Kind::Search;
-  search.search_depth = 2;
+  const LabelSpec search = search_label(2);
   auto rows = game_rows(r, played(r, 5, White), 8, search);
   ASSERT_TRUE(rows.ok()) << rows.error;
   std::string text = data_header() + "\n";
   for (const DataRow& row : rows.value) text += data_line(row) + "\n";
-  LabelSpec result, blend = search;
-  blend.kind = LabelSpec::Kind::Blend;
-  blend.blend = 0.3;
+  const LabelSpec result{}, blend = blend_label(2, 0.3);
   const auto as_file = read_tune_samples(text), as_result = read_tune_samples(text, result),
              as_blend = read_tune_samples(text, blend);
   ASSERT_TRUE(as_file.ok() && as_result.ok() && as_blend.ok());
