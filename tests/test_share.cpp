@@ -70,10 +70,22 @@ void serve_wire(W& w, const std::function<void(std::string&&)>& receive, const F
   }
 }
 
-class Root final : public Share {
+// What every side of a wire in memory has alike: the wire W it talks over (a Wire or Sessions), whether
+// it is the root, and the indices it takes from the wire's one counter.
+template <class W, bool IsRoot>
+class OnWire : public Share {
  public:
-  explicit Root(Wire& w) : w_(w) {}
-  bool root() const override { return true; }
+  explicit OnWire(W& w) : w_(w) {}
+  bool root() const override { return IsRoot; }
+  long long take() override { return w_.take(IsRoot); }
+
+ protected:
+  W& w_;
+};
+
+class Root final : public OnWire<Wire, true> {
+ public:
+  using OnWire::OnWire;
   void begin(long long first, long long total, const std::vector<bool>* done, const std::atomic<bool>* stop, int,
              const std::string& key) override {
     std::lock_guard lock(w_.mutex);
@@ -81,7 +93,6 @@ class Root final : public Share {
     w_.begun = true;
     w_.changed.notify_all();
   }
-  long long take() override { return w_.take(true); }
   void close() override {
     std::lock_guard lock(w_.mutex);
     w_.closed = true;
@@ -93,21 +104,16 @@ class Root final : public Share {
     serve_wire(w_, receive, [&] { return w_.other_finished && local_finished(); });
   }
   std::optional<std::string> broadcast(const std::string& text) override { return text; }
-
- private:
-  Wire& w_;
 };
 
-class Other final : public Share {
+class Other final : public OnWire<Wire, false> {
  public:
-  explicit Other(Wire& w) : w_(w) {}
-  bool root() const override { return false; }
+  using OnWire::OnWire;
   void begin(long long, long long, const std::vector<bool>*, const std::atomic<bool>*, int,
              const std::string& key) override {
     std::lock_guard lock(w_.mutex);
     w_.other_key = key;
   }
-  long long take() override { return w_.take(false); }
   void close() override {}
   void send(std::string text) override {
     std::lock_guard lock(w_.mutex);
@@ -130,9 +136,6 @@ class Other final : public Share {
     return std::nullopt;
   }
   int sent = 0;
-
- private:
-  Wire& w_;
 };
 
 Tournament tournament() {
@@ -268,10 +271,9 @@ struct Sessions {
   }
 };
 
-class SessionsRoot final : public Share {
+class SessionsRoot final : public OnWire<Sessions, true> {
  public:
-  explicit SessionsRoot(Sessions& w) : w_(w) {}
-  bool root() const override { return true; }
+  using OnWire::OnWire;
   void begin(long long first, long long total, const std::vector<bool>* done, const std::atomic<bool>*, int,
              const std::string&) override {
     std::lock_guard lock(w_.mutex);
@@ -279,7 +281,6 @@ class SessionsRoot final : public Share {
     w_.next = first, w_.total = total, w_.done = done, w_.other_took = false;
     w_.changed.notify_all();
   }
-  long long take() override { return w_.take(true); }
   void close() override { ADD_FAILURE() << "an SPSA iteration closed"; }
   void send(std::string) override { ADD_FAILURE() << "the root sent a result"; }
   void fail(const std::string&) override {}
@@ -293,22 +294,17 @@ class SessionsRoot final : public Share {
     w_.changed.notify_all();
     return text;
   }
-
- private:
-  Sessions& w_;
 };
 
-class SessionsOther final : public Share {
+class SessionsOther final : public OnWire<Sessions, false> {
  public:
-  explicit SessionsOther(Sessions& w) : w_(w) {}
-  bool root() const override { return false; }
+  using OnWire::OnWire;
   void begin(long long, long long, const std::vector<bool>*, const std::atomic<bool>*, int,
              const std::string&) override {
     std::lock_guard lock(w_.mutex);
     ++w_.other_session;
     w_.changed.notify_all();
   }
-  long long take() override { return w_.take(false); }
   void close() override {}
   void send(std::string text) override {
     std::lock_guard lock(w_.mutex);
@@ -329,9 +325,6 @@ class SessionsOther final : public Share {
     w_.broadcasts.pop_front();
     return text;
   }
-
- private:
-  Sessions& w_;
 };
 
 SpsaRunConfig spsa_run() {
