@@ -16,6 +16,7 @@
 #include "runs/kinds/run_sim.hpp"
 #include "runs/kinds/spsa_run.hpp"
 #include "runs/play/runner.hpp"
+#include "spsa_util.hpp"
 #include "test_util.hpp"
 
 namespace seega::test {
@@ -327,15 +328,10 @@ class SessionsOther final : public OnWire<Sessions, false> {
   }
 };
 
+// The SPSA run the sessions below play: short, on one thread, with two random opening turns a game.
 SpsaRunConfig spsa_run() {
-  SpsaRunConfig c;
-  c.player = parse_player("ab(depth=1)").value;
-  c.tune = spsa_default_names(c.start);
-  c.iterations = 4;
-  c.pairs = 3;
+  SpsaRunConfig c = short_spsa_run("ab(depth=1)", 4, 3, 1);
   c.opening_turns = 2;
-  c.seed = 5;
-  c.threads = 1;
   return c;
 }
 

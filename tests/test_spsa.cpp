@@ -10,6 +10,7 @@
 #include "analysis/spsa.hpp"
 #include "rules/random.hpp"
 #include "runs/kinds/spsa_run.hpp"
+#include "spsa_util.hpp"
 
 namespace seega {
 namespace {
@@ -176,16 +177,8 @@ TEST(Spsa, ConfigurationErrorsAreNamed) {
   EXPECT_FALSE(Spsa::start(SpsaConfig{}).ok());
 }
 
-SpsaRunConfig tiny_run(int threads) {
-  SpsaRunConfig c;
-  c.player = parse_player("ab(depth=2)").value;
-  c.tune = spsa_default_names(c.start);
-  c.iterations = 3;
-  c.pairs = 4;
-  c.seed = 5;
-  c.threads = threads;
-  return c;
-}
+// A tiny SPSA run: three iterations of four game pairs.
+SpsaRunConfig tiny_run(int threads) { return test::short_spsa_run("ab(depth=2)", 3, 4, threads); }
 
 TEST(SpsaRun, DefaultNamesAreEveryFeatureButMaterial) {
   Weights w = Weights::defaults();
