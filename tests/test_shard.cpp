@@ -314,17 +314,27 @@ TEST(Shard, AShardsDataWriterWritesItsGamesInOrderWithoutWaitingForTheOthers) {
 
 using test::Scratch, test::slurp;
 
+// The configuration of the positions files below.
+const nlohmann::json kDataConfig{{"seed", "1"}};
+
+// Writes a new positions file at path, of kDataConfig, with the rows of games 0 to games - 1, and
+// closes it.
+void write_positions(const std::string& path, long long games) {
+  auto w = DataWriter::open(path, kDataConfig, "test", false);
+  ASSERT_TRUE(w.ok()) << w.error;
+  for (long long g = 0; g < games; ++g) w.value.add(g, rows_of(g));
+}
+
 TEST(DataWriter, ASecondWriterOfAPositionsFileIsRefusedWhileTheFirstHoldsIt) {
   const Scratch tmp;
   const std::string path = tmp / "data.csv";
-  const nlohmann::json config{{"seed", "1"}};
-  auto first = DataWriter::open(path, config, "test", false);
+  auto first = DataWriter::open(path, kDataConfig, "test", false);
   ASSERT_TRUE(first.ok()) << first.error;
   first.value.add(0, rows_of(0));
   // Resuming it, or starting it anew, while the first writes: both refused, and the file unchanged.
   const std::string before = slurp(path);
   for (bool resume : {true, false}) {
-    auto second = DataWriter::open(path, config, "test", resume);
+    auto second = DataWriter::open(path, kDataConfig, "test", resume);
     EXPECT_FALSE(second.ok()) << "resume " << resume;
     EXPECT_NE(second.error.find("is being written by another seega run"), std::string::npos) << second.error;
   }
@@ -336,20 +346,15 @@ TEST(DataWriter, ASecondWriterOfAPositionsFileIsRefusedWhileTheFirstHoldsIt) {
 TEST(DataWriter, AResumeAskingForFewerGamesThanTheFileHoldsIsRefusedAndCutsNothing) {
   const Scratch tmp;
   const std::string path = tmp / "data.csv";
-  const nlohmann::json config{{"seed", "1"}};
-  {
-    auto w = DataWriter::open(path, config, "test", false);
-    ASSERT_TRUE(w.ok()) << w.error;
-    for (long long g = 0; g < 6; ++g) w.value.add(g, rows_of(g));
-  }
+  ASSERT_NO_FATAL_FAILURE(write_positions(path, 6));
   const std::string before = slurp(path);
-  auto fewer = DataWriter::open(path, config, "test", true, {}, 4);
+  auto fewer = DataWriter::open(path, kDataConfig, "test", true, {}, 4);
   EXPECT_FALSE(fewer.ok());
   EXPECT_NE(fewer.error.find("holds positions of games up to game 5, past this run's 4"), std::string::npos)
       << fewer.error;
   EXPECT_NE(fewer.error.find("ask for 6 games or more"), std::string::npos) << fewer.error;
   EXPECT_EQ(slurp(path), before);  // the last game's rows are still there
-  auto same = DataWriter::open(path, config, "test", true, {}, 6);
+  auto same = DataWriter::open(path, kDataConfig, "test", true, {}, 6);
   ASSERT_TRUE(same.ok()) << same.error;
   EXPECT_EQ(same.value.next_game(), 5);  // the last game is played again: it may have been cut
 }
