@@ -83,24 +83,18 @@ std::vector<std::string> moves(const Rules& r, const std::string& text) {
   return moves_of(position<N>(r, text));
 }
 
-// The board field of a position from a grid of 'w', 'b' and '.' (index rank * n + file, a1 = 0).
+// The board field of a position from a grid of 'w', 'b' and '.' (index rank * n + file, a1 = 0), as the
+// notation writes it.
 inline std::string board_rows(const std::vector<char>& grid, int n) {
-  std::string s;
-  for (int r = n - 1; r >= 0; --r) {
-    int run = 0;
-    for (int f = 0; f < n; ++f) {
-      const char c = grid[r * n + f];
-      if (c == '.') {
-        ++run;
-        continue;
-      }
-      if (run) s += char('0' + run), run = 0;
-      s += c;
-    }
-    if (run) s += char('0' + run);
-    if (r) s += '/';
-  }
-  return s;
+  Rules rules;
+  rules.size = n;
+  const std::string text = with_size(n, [&]<int N>() {
+    typename Position<N>::BB stones[2] = {};
+    for (int sq = 0; sq < N * N; ++sq)
+      if (grid[sq] != '.') stones[grid[sq] == 'w' ? White : Black] |= square_bb<typename Position<N>::BB>(sq);
+    return to_string(Position<N>::from_parts(rules, stones[White], stones[Black], White, 0, 0, 0, 0));
+  });
+  return text.substr(0, text.find(' '));
 }
 
 // The position after a move given in notation (the move must be legal).
