@@ -511,30 +511,65 @@ TEST(ResultsFile, EveryRecordTheRunnerWritesIsConsistent) {
   }
 }
 
+// Bad numbers in a game line's integer fields, field by field: the path of a field (a/b: the field b of
+// the object a), and values written there, each with what the error that refuses it says.
+struct BadNumbers {
+  std::string path;
+  std::vector<std::pair<std::string, std::string>> values;
+};
+const BadNumbers kBadNumbers[] = {
+    {"index",
+     {{"18446744073709551615", "index 18446744073709551615 is out of range (0 to"},
+      {"-1", "index -1 is out of range (0 to"},
+      {"3.7", "index 3.7 is not a whole number"}}},
+    {"captures", {{"2.5", "captures 2.5 is not a whole number"}}},
+    {"plies",
+     {{"4294967296", "plies 4294967296 is out of range"}, {std::string(30, '9'), "plies 1e+30 is not a whole number"}}},
+    {"seed",
+     {{"-1", "seed -1 is out of range"},
+      // The fuzz finding: a number past 2^64, which JSON reads as a double (undefined behaviour to convert).
+      {std::string(72, '4'), "seed 4.44444444444444"},
+      {"18446744073709551616", "seed 1.8446744073709552e+19 is not a whole number"},
+      {"2.5", "seed 2.5 is not a whole number"},
+      {"\"12x\"", "seed \"12x\" is not a whole number written in decimal digits"},
+      {"\"-1\"", "seed \"-1\" is not a whole number written in decimal digits"},
+      {"\"18446744073709551616\"", "seed \"18446744073709551616\" is out of range"},
+      {"true", "seed true is not a whole number"}}},
+    {"game_key", {{"1e3", "game_key 1000.0 is not a whole number"}}},
+    {"placement_key", {{"-5", "placement_key -5 is out of range (0 to"}}},
+    {"players/w", {{"\"0\"", "players.w \"0\" is not a whole number"}}},
+    {"stones/b", {{"-1", "stones.b -1 is out of range (0 to"}}},
+    {"movement_moves/w", {{"1.5", "movement_moves.w 1.5 is not a whole number"}}},
+    {"first_move_captures", {{"null", "first_move_captures null is not a whole number"}}},
+};
+
+// The JSON j with its value at path (as in BadNumbers) replaced by `value`.
+nlohmann::json with_value(nlohmann::json j, const std::string& path, const std::string& value) {
+  j[nlohmann::json::json_pointer("/" + path)] = nlohmann::json::parse(value);
+  return j;
+}
+
+// Expects read(path, value), which reads a game line with that value at that path, to refuse every bad
+// number with an error that names it.
+template <typename Read>
+void expect_every_bad_number_refused(const Read& read) {
+  for (const auto& [path, values] : kBadNumbers)
+    for (const auto& [value, error] : values) {
+      const auto r = read(path, value);
+      EXPECT_FALSE(r.ok()) << path << "=" << value << " was read";
+      EXPECT_NE(r.error.find(error), std::string::npos) << path << "=" << value << ": " << r.error;
+    }
+}
+
 TEST(ResultsFile, ACountThatIsNotAWholeNumberInRangeIsRefusedNeitherCutNorWrapped) {
   const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
   const auto games = run(t, 1);
-  auto with = [&](const std::string& key, const std::string& value) {
-    nlohmann::json line = nlohmann::json::parse(record_line(t, games[0]));
-    line[key] = nlohmann::json::parse(value);
-    return read_results(results_header(t, "test") + "\n" + line.dump() + "\n");
+  const nlohmann::json good = nlohmann::json::parse(record_line(t, games[0]));
+  // A results file of the one game line, its value at path replaced by `value`.
+  auto with = [&](const std::string& path, const std::string& value) {
+    return read_results(results_header(t, "test") + "\n" + with_value(good, path, value).dump() + "\n");
   };
-  struct Case {
-    std::string key, value, error;
-  };
-  const Case cases[] = {
-      {"index", "18446744073709551615", "index 18446744073709551615 is out of range (0 to"},
-      {"index", "-1", "index -1 is out of range (0 to"},
-      {"index", "3.7", "index 3.7 is not a whole number"},
-      {"captures", "2.5", "captures 2.5 is not a whole number"},
-      {"plies", "4294967296", "plies 4294967296 is out of range"},
-      {"seed", "-1", "seed -1 is out of range"},
-  };
-  for (const auto& [key, value, error] : cases) {
-    auto file = with(key, value);
-    EXPECT_FALSE(file.ok()) << key << "=" << value << " was read";
-    EXPECT_NE(file.error.find(error), std::string::npos) << key << "=" << value << ": " << file.error;
-  }
+  expect_every_bad_number_refused(with);
   EXPECT_EQ(with("index", "18446744073709551615").error.find("negative"), std::string::npos);
   EXPECT_TRUE(with("index", "0").ok());
 }
@@ -543,44 +578,15 @@ TEST(ResultsFile, EveryKindOfBadNumberInAnyIntegerFieldIsRefusedNamingTheField) 
   const Tournament t = tournament({"random", "greedy"}, ScheduleKind::RoundRobin, 2);
   const auto games = run(t, 1);
   const nlohmann::json good = nlohmann::json::parse(record_line(t, games[0]));
-  // value at path (a/b: the field b of the object a) replaced by `value`.
-  auto with = [&](nlohmann::json j, const std::string& path, const std::string& value) {
-    nlohmann::json::json_pointer p("/" + path);
-    j[p] = nlohmann::json::parse(value);
-    return j;
-  };
-  struct Case {
-    std::string path, value, error;
-  };
-  const Case cases[] = {
-      // The fuzz finding: a number past 2^64, which JSON reads as a double (undefined behaviour to convert).
-      {"seed", std::string(72, '4'), "seed 4.44444444444444"},
-      {"seed", "18446744073709551616", "seed 1.8446744073709552e+19 is not a whole number"},
-      {"seed", "2.5", "seed 2.5 is not a whole number"},
-      {"seed", "\"12x\"", "seed \"12x\" is not a whole number written in decimal digits"},
-      {"seed", "\"-1\"", "seed \"-1\" is not a whole number written in decimal digits"},
-      {"seed", "\"18446744073709551616\"", "seed \"18446744073709551616\" is out of range"},
-      {"seed", "true", "seed true is not a whole number"},
-      {"game_key", "1e3", "game_key 1000.0 is not a whole number"},
-      {"placement_key", "-5", "placement_key -5 is out of range (0 to"},
-      {"players/w", "\"0\"", "players.w \"0\" is not a whole number"},
-      {"stones/b", "-1", "stones.b -1 is out of range (0 to"},
-      {"movement_moves/w", "1.5", "movement_moves.w 1.5 is not a whole number"},
-      {"first_move_captures", "null", "first_move_captures null is not a whole number"},
-      {"plies", std::string(30, '9'), "plies 1e+30 is not a whole number"},
-  };
-  for (const auto& [path, value, error] : cases) {
-    auto g = parse_game(with(good, path, value));
-    EXPECT_FALSE(g.ok()) << path << "=" << value << " was read";
-    EXPECT_NE(g.error.find(error), std::string::npos) << path << "=" << value << ": " << g.error;
-  }
+  expect_every_bad_number_refused(
+      [&](const std::string& path, const std::string& value) { return parse_game(with_value(good, path, value)); });
   // The search counts of a game that searched, an object inside an object.
   nlohmann::json searched = good;
   searched["search"] = {
       {"w", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}},
       {"b", {{"searches", 1}, {"ended_by_nodes", 0}, {"ended_by_clock", 0}, {"nodes", 5}, {"max_nodes", 5}}}};
   ASSERT_TRUE(parse_game(searched).ok()) << parse_game(searched).error;
-  auto nodes = parse_game(with(searched, "search/b/nodes", "-5"));
+  auto nodes = parse_game(with_value(searched, "search/b/nodes", "-5"));
   EXPECT_NE(nodes.error.find("search.b.nodes -5 is out of range"), std::string::npos) << nodes.error;
   auto missing = good;
   missing["stones"].erase("w");
