@@ -225,7 +225,7 @@ class ScriptedChannel : public EngineChannel {
   bool closed_ = false, crashed_ = false;
 };
 
-PlayerSpec scripted(Script& s, const std::string& extra = "") {
+PlayerSpec scripted(Script& /*engine, started by starter()*/, const std::string& extra = "") {
   auto spec = parse_player("engine(cmd='scripted',name=scripted" + extra + ")");
   EXPECT_TRUE(spec.ok()) << spec.error;
   return spec.value;
