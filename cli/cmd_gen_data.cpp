@@ -206,7 +206,7 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
     run_tournament(t, o, {}, hooks, stop);
     return {};
   };
-  RunTotals totals = play_records<GameRecord, RunHooks>(job, request, {}, progress, play);
+  RunTotals totals = play_records<GameRecord, RunHooks>(job, request, nullptr, progress, play);
   if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   const double seconds = totals.seconds;
   const long long rows = out.rows_written() - rows_before;

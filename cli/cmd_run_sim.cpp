@@ -32,37 +32,13 @@ struct SimReport : RunReport<RunRecord> {
 // Plays the simulation, with the results file and the progress line.
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
 SimReport simulate(const Job& job, const RunSimConfig& c, const RunRequest& request) {
-  const std::string& out_path = request.out_path;
-  std::optional<AppendFile> out;
-  std::vector<RunRecord> finished;
-  if (!out_path.empty() && job.prints()) {
-    auto opened =
-        AppendFile::open("--out", out_path, run_sim_header(c, SEEGA_VERSION), request.resume,
-                         [&](const std::string& text) -> Parsed<std::size_t> {
-                           auto file = read_run_sim(c, text);
-                           if (!file.ok()) return Parsed<std::size_t>::fail(file.error);
-                           if (!file.value.header_warning.empty())
-                             fmt::print(stderr, "seega: warning: {}: {}\n", out_path, file.value.header_warning);
-                           if (file.value.dropped_last_line)
-                             fmt::print(stderr,
-                                        "seega: warning: {}: skipped a corrupt last line (an "
-                                        "interrupted write); that run is played again\n",
-                                        out_path);
-                           finished = std::move(file.value.runs);
-                           return {file.value.valid_bytes, {}};
-                         });
-    if (!opened.ok()) throw UsageError(opened.error);
-    out.emplace(std::move(opened.value));
-  }
-  RecordsOut<RunRecord> records{std::move(finished), nullptr, nullptr};
-  if (out) {
-    records.write = [&](const RunRecord& r) { out->write(run_line(c, r) + "\n"); };
-    records.failed = [&out] { return out->failed(); };
-  }
+  const auto open = [&] {
+    return records_of<RunRecord>(RunSimWriter::open(request.out_path, c, request.resume, SEEGA_VERSION));
+  };
   const ProgressWords words{c.player.label() + ": ", "runs",
                             [](double mean) { return fmt::format("mean wins {:.2f}", mean); }};
   SimReport report{play_records<RunRecord, RunSimHooks>(
-      job, request, std::move(records), [&words](const RunProgress& p) { return progress_text(p, words); },
+      job, request, open, [&words](const RunProgress& p) { return progress_text(p, words); },
       [&c](auto held, const RunSimHooks& hooks, auto* stop, auto* share) {
         return simulate_runs(c, std::move(held), hooks, stop, share);
       })};

@@ -266,9 +266,10 @@ int print_or_write(const std::string& out_path, const std::string& text) {
   return 0;
 }
 
+void print_warning(const std::string& text) { fmt::print(stderr, "seega: warning: {}\n", text); }
+
 void warn_cut_last_line(const std::string& path, std::string_view unit) {
-  fmt::print(stderr, "seega: warning: {}: skipped a corrupt last line (an interrupted write); that {} is left out\n",
-             path, unit);
+  print_warning(fmt::format("{}: skipped a corrupt last line (an interrupted write); that {} is left out", path, unit));
 }
 
 void check_not_an_input(const std::string& option, const std::string& path,

@@ -135,6 +135,8 @@ void check_not_an_input(const std::string& option, const std::string& path,
 // reader sees the old file or the new one), or a UsageError naming --out. Returns 0, the exit status.
 int print_or_write(const std::string& out_path, const std::string& text);
 
+// "seega: warning: TEXT" on stderr.
+void print_warning(const std::string& text);
 // The warning for a file read back (summary, compare, replay, export) whose cut last line was left out,
 // as a resume warns of it: "seega: warning: PATH: skipped a corrupt last line (an interrupted write);
 // that game is left out" (unit: "game", "run").

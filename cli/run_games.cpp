@@ -128,17 +128,6 @@ Tournament read_back_tournament(const ReadBack& rb) {
 }
 
 RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRequest& request, const Runner& run) {
-  std::optional<ResultsWriter> out;
-  std::vector<GameRecord> finished;
-  // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
-  if (!request.out_path.empty() && job.prints()) {
-    auto opened = ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
-                                      request.verify ? ResultsCheck::Replay : ResultsCheck::Fields, request.shard);
-    if (!opened.ok()) throw UsageError(opened.error);
-    out.emplace(std::move(opened.value));
-    for (const auto& w : out->warnings()) fmt::print(stderr, "seega: warning: {}\n", w);
-    finished = out->take_finished();
-  }
   for (const auto& p : t.players)
     if (!p.reproducible() && job.prints()) {
       fmt::print(
@@ -148,14 +137,15 @@ RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRe
       break;
     }
 
-  RecordsOut<GameRecord> records{std::move(finished), nullptr, nullptr};
-  if (out) {
-    records.write = [&out](const GameRecord& g) { out->write(g); };
-    records.failed = [&out] { return out->failed(); };
-  }
+  // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
+  const auto open = [&] {
+    return records_of<GameRecord>(ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
+                                                      request.verify ? ResultsCheck::Replay : ResultsCheck::Fields,
+                                                      request.shard));
+  };
   const ProgressWords words{"", "games", [](double mean) { return fmt::format("last placer {:.1f}%", 100 * mean); }};
   return play_records<GameRecord, RunHooks>(
-      job, request, std::move(records), [&words](const RunProgress& p) { return progress_text(p, words); }, run);
+      job, request, open, [&words](const RunProgress& p) { return progress_text(p, words); }, run);
 }
 
 std::string progress_text(const RunProgress& p, const ProgressWords& words) {

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -216,14 +217,24 @@ class RunHarness {
 };
 
 // A run's output file as the harness holds it: the records the file held when it was opened (a resume
-// continues from them) and how a new record is appended. No write: no file (none asked for, or another
-// rank than 0's under mpirun).
+// continues from them), how a new record is appended, and whether a write failed.
 template <class Record>
 struct RecordsOut {
   std::vector<Record> finished;
   std::function<void(const Record&)> write;
   std::function<bool()> failed;
 };
+
+// The RecordsOut of a kind's writer (ResultsWriter, RunSimWriter: take_finished, warnings, write,
+// failed) just opened, its warnings printed; a UsageError when it could not be opened.
+template <class Record, class Writer>
+RecordsOut<Record> records_of(Parsed<Writer> opened) {
+  if (!opened.ok()) throw UsageError(opened.error);
+  auto writer = std::make_shared<Writer>(std::move(opened.value));
+  for (const auto& w : writer->warnings()) print_warning(w);
+  return {writer->take_finished(), [writer](const Record& r) { writer->write(r); },
+          [writer] { return writer->failed(); }};
+}
 
 // What the progress line says of a run: "PREFIX DONE/TOTAL UNIT  RATE UNIT/s  MEAN  LEFT s left", the
 // mean being the finished records' figure (RunProgress::mean) in words.
@@ -235,15 +246,20 @@ struct ProgressWords {
 std::string progress_text(const RunProgress& p, const ProgressWords& words);
 
 // The harness of every kind of run that plays records (games, runs) through a runner of the library:
-// each new record counted and written to out, the progress line (`progress` says it), Ctrl-C and the
-// share of this job under mpirun (RunHarness), and whether the file stopped taking records. play is the
-// kind's runner (run_tournament, run_match, simulate_runs), given the records the file held and the hooks
-// (Hooks: on_record, on_progress) to call.
+// the output file, opened by `open` (records_of a kind's writer) when the request names one, and only
+// on the process that holds the run (rank 0 under mpirun), resumed from the records it holds; each new
+// record counted and written to it; the progress line (`progress` says it); Ctrl-C and the share of this
+// job under mpirun (RunHarness); and whether the file stopped taking records. play is the kind's runner
+// (run_tournament, run_match, simulate_runs), given the records the file held and the hooks (Hooks:
+// on_record, on_progress) to call. open may be null: a kind that writes its file its own way (gen-data).
 template <class Record, class Hooks>
-RunReport<Record> play_records(const Job& job, const RunRequest& request, RecordsOut<Record> out,
+RunReport<Record> play_records(const Job& job, const RunRequest& request,
+                               const std::function<RecordsOut<Record>()>& open,
                                const std::function<std::string(const RunProgress&)>& progress,
                                const std::function<std::vector<Record>(std::vector<Record>, const Hooks&,
                                                                        const std::atomic<bool>*, Share*)>& play) {
+  RecordsOut<Record> out;
+  if (open && !request.out_path.empty() && job.prints()) out = open();
   RunReport<Record> report;
   RunHarness harness(job, request.progress);
   Hooks hooks;
