@@ -33,7 +33,7 @@ struct SimReport : RunReport<RunRecord> {
 // Under mpirun every rank plays runs, and rank 0 alone holds the file and the progress line.
 SimReport simulate(const Job& job, const RunSimConfig& c, const RunRequest& request) {
   const auto open = [&] {
-    return records_of<RunRecord>(RunSimWriter::open(request.out_path, c, request.resume, SEEGA_VERSION));
+    return records_of<RunRecord>(open_run_sim(request.out_path, c, request.resume, SEEGA_VERSION));
   };
   const ProgressWords words{c.player.label() + ": ", "runs",
                             [](double mean) { return fmt::format("mean wins {:.2f}", mean); }};

@@ -139,9 +139,9 @@ RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRe
 
   // Under mpirun only rank 0 holds the run: the results file, the notes, the progress.
   const auto open = [&] {
-    return records_of<GameRecord>(ResultsWriter::open(request.out_path, t, request.resume, SEEGA_VERSION,
-                                                      request.verify ? ResultsCheck::Replay : ResultsCheck::Fields,
-                                                      request.shard));
+    return records_of<GameRecord>(open_results(request.out_path, t, request.resume, SEEGA_VERSION,
+                                               request.verify ? ResultsCheck::Replay : ResultsCheck::Fields,
+                                               request.shard));
   };
   const ProgressWords words{"", "games", [](double mean) { return fmt::format("last placer {:.1f}%", 100 * mean); }};
   return play_records<GameRecord, RunHooks>(

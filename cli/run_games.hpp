@@ -225,8 +225,8 @@ struct RecordsOut {
   std::function<bool()> failed;
 };
 
-// The RecordsOut of a kind's writer (ResultsWriter, RunSimWriter: take_finished, warnings, write,
-// failed) just opened, its warnings printed; a UsageError when it could not be opened.
+// The RecordsOut of a kind's writer (a RecordWriter: open_results, open_run_sim) just opened, its
+// warnings printed; a UsageError when it could not be opened.
 template <class Record, class Writer>
 RecordsOut<Record> records_of(Parsed<Writer> opened) {
   if (!opened.ok()) throw UsageError(opened.error);

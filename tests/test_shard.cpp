@@ -368,14 +368,14 @@ TEST(ResultsFile, AResumeAskingForFewerGamesThanTheFileHoldsIsRefused) {
   const long long held = static_cast<long long>(games.size());
   ASSERT_GT(held, 6);
   t.schedule = Schedule(ScheduleKind::RoundRobin, 3, 2);  // 6 games
-  auto fewer = ResultsWriter::open(path, t, true, "test");
+  auto fewer = open_results(path, t, true, "test");
   EXPECT_FALSE(fewer.ok());
   EXPECT_NE(fewer.error.find("the file holds " + std::to_string(held) + " games up to game " +
                              std::to_string(held - 1) + ", past this run's 6"),
             std::string::npos)
       << fewer.error;
   t.schedule = Schedule(ScheduleKind::RoundRobin, 3, held / 3);
-  auto whole = ResultsWriter::open(path, t, true, "test");
+  auto whole = open_results(path, t, true, "test");
   ASSERT_TRUE(whole.ok()) << whole.error;
   EXPECT_EQ(whole.value.take_finished().size(), games.size());
 }

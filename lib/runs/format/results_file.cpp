@@ -324,30 +324,19 @@ Parsed<Tournament> header_tournament(const json& header) {
   return P{std::move(t), {}};
 }
 
-Parsed<ResultsWriter> ResultsWriter::open(const std::string& path, const Tournament& t, bool resume,
-                                          std::string_view version, ResultsCheck check, const Shard& shard) {
-  using P = Parsed<ResultsWriter>;
-  ResultsWriter w;
-  w.t_ = t;
-  auto file = AppendFile::open(
-      "--out", path, results_header(t, version, shard), resume, [&](const std::string& text) -> Parsed<std::size_t> {
-        auto read = read_results(t, text, check, shard);
-        if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
-        if (auto why = items_past_run(read.value.games, t.schedule.games(), "game"); !why.empty())
-          return Parsed<std::size_t>::fail(why);
-        if (!read.value.header_warning.empty()) w.warnings_.push_back(path + ": " + read.value.header_warning);
-        if (read.value.dropped_last_line)
-          w.warnings_.push_back(path +
-                                ": skipped a corrupt last line (an interrupted "
-                                "write); that game is played again");
-        w.finished_ = std::move(read.value.games);
-        return {read.value.valid_bytes, {}};
-      });
-  if (!file.ok()) return P::fail(file.error);
-  w.file_ = std::move(file.value);
-  return P{std::move(w), {}};
+Parsed<ResultsWriter> open_results(const std::string& path, const Tournament& t, bool resume, std::string_view version,
+                                   ResultsCheck check, const Shard& shard) {
+  using P = Parsed<ResultsWriter::Held>;
+  const auto read = [&](const std::string& text) -> P {
+    auto file = read_results(t, text, check, shard);
+    if (!file.ok()) return P::fail(file.error);
+    if (auto why = items_past_run(file.value.games, t.schedule.games(), "game"); !why.empty()) return P::fail(why);
+    return P{
+        {std::move(file.value.games), file.value.valid_bytes, file.value.header_warning, file.value.dropped_last_line},
+        {}};
+  };
+  return ResultsWriter::open(path, results_header(t, version, shard), resume, "game", read,
+                             [t](const GameRecord& g) { return record_line(t, g); });
 }
-
-void ResultsWriter::write(const GameRecord& game) { file_.write(record_line(t_, game) + "\n"); }
 
 }  // namespace seega

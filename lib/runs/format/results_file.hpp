@@ -15,6 +15,7 @@
 #include "runs/format/tournament.hpp"
 #include "runs/io/append_file.hpp"
 #include "runs/io/jsonl_file.hpp"
+#include "runs/io/record_writer.hpp"
 #include "runs/io/shard.hpp"
 
 namespace seega {
@@ -79,31 +80,11 @@ Parsed<GameRecord> read_record_line(const Tournament& t, std::string_view line);
 // the schedule's length is not in a header (a resume or a merge is told it). An error names the field.
 Parsed<Tournament> header_tournament(const nlohmann::json& header);
 
-// A run's results file from opening to the last game: a new file gets the header; with resume an
-// existing one is read back for t with `check` (a cut last line is dropped from the file, with a
-// warning), and a file of another configuration or shard, one holding games past t's schedule
-// (items_past_run: a resume never cuts a file), a directory, or an existing file without resume is
-// refused.
-class ResultsWriter {
- public:
-  static Parsed<ResultsWriter> open(const std::string& path, const Tournament& t, bool resume, std::string_view version,
-                                    ResultsCheck check = ResultsCheck::Fields, const Shard& shard = {});
-  ResultsWriter() = default;
-
-  // The games the file already held (empty for a new file); moved out once.
-  std::vector<GameRecord> take_finished() { return std::move(finished_); }
-  const std::vector<std::string>& warnings() const { return warnings_; }
-  // Appends one game as a flushed line. After a failed write (a full disk) nothing more is written
-  // and failed() says so; the caller's results are unaffected.
-  void write(const GameRecord& game);
-  bool failed() const { return file_.failed(); }
-  const std::string& path() const { return file_.path(); }
-
- private:
-  Tournament t_;
-  AppendFile file_;
-  std::vector<GameRecord> finished_;
-  std::vector<std::string> warnings_;
-};
+// A run's results file from opening to the last game (record_writer.hpp): with resume an existing one is
+// read back for t with `check`, and a file of another configuration or shard, or one holding games past
+// t's schedule (items_past_run: a resume never cuts a file), is refused.
+using ResultsWriter = RecordWriter<GameRecord>;
+Parsed<ResultsWriter> open_results(const std::string& path, const Tournament& t, bool resume, std::string_view version,
+                                   ResultsCheck check = ResultsCheck::Fields, const Shard& shard = {});
 
 }  // namespace seega

@@ -39,4 +39,14 @@ Parsed<JsonlText> split_jsonl(std::string_view text, std::string_view what) {
   return P{std::move(out), {}};
 }
 
+std::vector<std::string> resume_warnings(const std::string& path, const std::string& header_warning,
+                                         bool dropped_last_line, std::string_view unit) {
+  std::vector<std::string> out;
+  if (!header_warning.empty()) out.push_back(path + ": " + header_warning);
+  if (dropped_last_line)
+    out.push_back(path + ": skipped a corrupt last line (an interrupted write); that " + std::string(unit) +
+                  " is played again");
+  return out;
+}
+
 }  // namespace seega

@@ -25,6 +25,12 @@ struct JsonlText {
 };
 Parsed<JsonlText> split_jsonl(std::string_view text, std::string_view what);
 
+// The warnings a resume gives of the file at path it read back: what its header could not be checked
+// for (header_warning, or empty), and a cut last line left out, whose item (unit: "game", "run") is
+// played again.
+std::vector<std::string> resume_warnings(const std::string& path, const std::string& header_warning,
+                                         bool dropped_last_line, std::string_view unit);
+
 // Why a file being resumed holds items (games, runs) past the run's `total`, or empty. A resume
 // continues a file and never cuts it: one asked for fewer items than the file holds is refused, naming
 // the count that would take the file whole, rather than summarising a part of it.

@@ -417,27 +417,18 @@ Parsed<RunRecord> read_run_line(const RunSimConfig& c, std::string_view text) {
   return parse_run(c, j);
 }
 
-Parsed<RunSimWriter> RunSimWriter::open(const std::string& path, const RunSimConfig& config, bool resume,
-                                        std::string_view version) {
-  using P = Parsed<RunSimWriter>;
-  RunSimWriter w;
-  w.config_ = config;
-  auto file = AppendFile::open("--out", path, run_sim_header(config, version), resume,
-                               [&](const std::string& text) -> Parsed<std::size_t> {
-                                 auto read = read_run_sim(config, text);
-                                 if (!read.ok()) return Parsed<std::size_t>::fail(read.error);
-                                 if (!read.value.header_warning.empty())
-                                   w.warnings_.push_back(path + ": " + read.value.header_warning);
-                                 if (read.value.dropped_last_line)
-                                   w.warnings_.push_back(path +
-                                                         ": skipped a corrupt last line (an interrupted write); "
-                                                         "that run is played again");
-                                 w.finished_ = std::move(read.value.runs);
-                                 return {read.value.valid_bytes, {}};
-                               });
-  if (!file.ok()) return P::fail(file.error);
-  w.file_ = std::move(file.value);
-  return P{std::move(w), {}};
+Parsed<RunSimWriter> open_run_sim(const std::string& path, const RunSimConfig& config, bool resume,
+                                  std::string_view version) {
+  using P = Parsed<RunSimWriter::Held>;
+  const auto read = [&](const std::string& text) -> P {
+    auto file = read_run_sim(config, text);
+    if (!file.ok()) return P::fail(file.error);
+    return P{
+        {std::move(file.value.runs), file.value.valid_bytes, file.value.header_warning, file.value.dropped_last_line},
+        {}};
+  };
+  return RunSimWriter::open(path, run_sim_header(config, version), resume, "run", read,
+                            [config](const RunRecord& r) { return run_line(config, r); });
 }
 
 }  // namespace seega

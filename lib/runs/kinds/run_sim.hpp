@@ -16,8 +16,8 @@
 #include "engine/player.hpp"
 #include "runs/format/evaluations.hpp"
 #include "runs/format/level_table.hpp"
-#include "runs/io/append_file.hpp"
 #include "runs/io/jsonl_file.hpp"
+#include "runs/io/record_writer.hpp"
 #include "runs/io/shard.hpp"
 #include "runs/play/run_progress.hpp"
 #include "runs/play/run_score.hpp"
@@ -106,28 +106,11 @@ Parsed<RunSimFile> read_run_sim(std::string_view text);
 // The configuration a run-sim file's header names (the player by its spec text only; runs 1).
 Parsed<RunSimConfig> run_sim_config(const nlohmann::json& header);
 
-// A simulation's file from opening to the last run, as ResultsWriter is a tournament's: a new file gets
-// the header; with resume an existing one is read back for config (read_run_sim; a cut last line is
-// dropped from the file, with a warning), and a file of another configuration or shard, one holding runs
-// past config.runs, a directory, or an existing file without resume is refused.
-class RunSimWriter {
- public:
-  static Parsed<RunSimWriter> open(const std::string& path, const RunSimConfig& config, bool resume,
-                                   std::string_view version);
-  RunSimWriter() = default;
-
-  // The runs the file already held (empty for a new file); moved out once.
-  std::vector<RunRecord> take_finished() { return std::move(finished_); }
-  const std::vector<std::string>& warnings() const { return warnings_; }
-  // Appends one run as a flushed line; after a failed write nothing more is written and failed() says so.
-  void write(const RunRecord& run) { file_.write(run_line(config_, run) + "\n"); }
-  bool failed() const { return file_.failed(); }
-
- private:
-  RunSimConfig config_;
-  AppendFile file_;
-  std::vector<RunRecord> finished_;
-  std::vector<std::string> warnings_;
-};
+// A simulation's file from opening to the last run (record_writer.hpp): with resume an existing one is
+// read back for config (read_run_sim), and a file of another configuration or shard, or one holding runs
+// past config.runs, is refused.
+using RunSimWriter = RecordWriter<RunRecord>;
+Parsed<RunSimWriter> open_run_sim(const std::string& path, const RunSimConfig& config, bool resume,
+                                  std::string_view version);
 
 }  // namespace seega
