@@ -159,38 +159,44 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
   Spsa state = std::move(started.value);
   if (Share* share = job.share(); share && !same_run_as_rank_0(*share, c)) return 2;
 
+  // The trajectory is the run's file (the harness opens it on the process that holds the run): each
+  // iteration one row, and a resume starts from its last row's state.
   std::optional<SpsaTrajectory> trajectory;
-  if (!trajectory_path.empty() && job.prints()) {
+  const auto open = [&]() -> RecordsOut<SpsaRow> {
     auto opened = SpsaTrajectory::open(trajectory_path, c, SEEGA_VERSION, resume);
     if (!opened.ok()) throw UsageError(opened.error);
     trajectory.emplace(std::move(opened.value));
-    if (const auto& rows = trajectory->finished(); !rows.empty())
-      if (auto why = state.restore(rows.back().k, rows.back().theta); !why.empty())
-        throw UsageError(fmt::format("--trajectory {}: line {}: {}", trajectory_path, rows.size() + 1, why));
-  }
-  const long long first = state.done();
-  long long games = 0;
-
-  RunHarness harness(job, !quiet);
-  ProgressLine& line = harness.line();
-  SpsaHooks hooks;
-  hooks.on_row = [&](const SpsaRow& row) {
-    if (trajectory) trajectory->write(row);
-    games += row.games;
-    if (line.on()) {
-      const double s = harness.elapsed(), per = s / static_cast<double>(row.k - first);
-      line.show(fmt::format("iteration {}/{}  {:.2f} s/iteration  {:.0f} s left", row.k, c.iterations, per,
-                            per * static_cast<double>(c.iterations - row.k)),
-                row.k == c.iterations);
-    }
+    return {trajectory->finished(), [&](const SpsaRow& row) { trajectory->write(row); },
+            [&] { return trajectory->failed(); }};
   };
-  if (line.on())
-    hooks.on_game_progress = [&](const RunProgress& p) {
-      if (p.done < p.total)
-        line.show(fmt::format("iteration {}/{}  games {}/{}", state.done() + 1, c.iterations, p.done, p.total));
+  RunRequest request;
+  request.out_path = trajectory_path;
+  request.progress = !quiet;
+  long long first = state.done(), games = 0;
+  const auto start = std::chrono::steady_clock::now();
+  const auto progress = [&](const RunProgress& p) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const long long done = state.done() - first;
+    const std::string pace = done > 0 ? fmt::format("  {:.2f} s/iteration  {:.0f} s left", s / done,
+                                                    s / done * static_cast<double>(c.iterations - state.done()))
+                                      : "";
+    return fmt::format("iteration {}/{}  games {}/{}{}", state.done() + 1, c.iterations, p.done, p.total, pace);
+  };
+  const auto play = [&](std::vector<SpsaRow> held, const SpsaHooks& hooks, const std::atomic<bool>* stop,
+                        Share* share) -> std::vector<SpsaRow> {
+    if (!held.empty())
+      if (auto why = state.restore(held.back().k, held.back().theta); !why.empty())
+        throw UsageError(fmt::format("--trajectory {}: line {}: {}", trajectory_path, held.size() + 1, why));
+    first = state.done();
+    SpsaHooks counted = hooks;
+    counted.on_record = [&](const SpsaRow& row) {
+      games += row.games;
+      hooks.on_record(row);
     };
-  RunTotals totals;
-  harness.run([&](const std::atomic<bool>* stop, Share* share) { run_spsa(c, state, hooks, stop, share); }, totals);
+    run_spsa(c, state, counted, stop, share);
+    return {};
+  };
+  const RunTotals totals = play_records<SpsaRow, SpsaHooks>(job, request, open, progress, play);
   if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
 
   const bool complete = state.finished();
@@ -232,7 +238,7 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
                  signed_text(theta[i] - params[i].start, 2));
     if (complete && !out_path.empty()) fmt::print("weights written to {}\n", out_path);
   }
-  if (trajectory && trajectory->failed()) {
+  if (totals.write_failed) {
     fmt::print(stderr, "seega: error: --trajectory {}: writing failed part way (disk full?)\n", trajectory_path);
     return 2;
   }

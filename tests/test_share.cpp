@@ -341,12 +341,12 @@ std::vector<SpsaRow> spsa_shared(const SpsaRunConfig& c, Spsa& state, Sessions& 
   SessionsOther other(wire);
   std::vector<SpsaRow> rows;
   SpsaHooks hooks;
-  hooks.on_row = [&](const SpsaRow& r) { rows.push_back(r); };
+  hooks.on_record = [&](const SpsaRow& r) { rows.push_back(r); };
   std::exception_ptr other_failure;
   std::thread other_process([&] {
     Spsa its = Spsa::start(c.spsa().value).value;
     SpsaHooks none;
-    none.on_row = [](const SpsaRow&) { ADD_FAILURE() << "a row outside the root"; };
+    none.on_record = [](const SpsaRow&) { ADD_FAILURE() << "a row outside the root"; };
     try {
       run_spsa(c, its, none, nullptr, &other);
     } catch (...) {
@@ -370,7 +370,7 @@ TEST(Share, SpsaIterationsSharedGiveTheTrajectoryOfOneProcessResumedToo) {
   std::vector<SpsaRow> alone;
   Spsa state = Spsa::start(c.spsa().value).value;
   SpsaHooks hooks;
-  hooks.on_row = [&](const SpsaRow& r) { alone.push_back(r); };
+  hooks.on_record = [&](const SpsaRow& r) { alone.push_back(r); };
   run_spsa(c, state, hooks, nullptr);
   ASSERT_EQ(alone.size(), 4u);
 

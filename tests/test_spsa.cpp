@@ -231,7 +231,7 @@ TEST(SpsaRun, TrajectoryIsTheSameOnAnyThreadCount) {
     Spsa state = Spsa::start(c.spsa().value).value;
     std::vector<SpsaRow> rows;
     SpsaHooks hooks;
-    hooks.on_row = [&](const SpsaRow& r) { rows.push_back(r); };
+    hooks.on_record = [&](const SpsaRow& r) { rows.push_back(r); };
     run_spsa(c, state, hooks, nullptr);
     ASSERT_EQ(rows.size(), 3u);
     runs.push_back(rows);

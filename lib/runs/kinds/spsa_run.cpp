@@ -242,7 +242,7 @@ void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, 
     const SpsaPlan plan = state.plan();
     const MatchConfig match = config.match(plan);
     RunHooks run_hooks;
-    run_hooks.on_progress = hooks.on_game_progress;
+    run_hooks.on_progress = hooks.on_progress;
     const std::vector<GameRecord> records = run_match(match, {}, run_hooks, stop, share);
     if (!holds) continue;
     // A stop abandons the games under way (a search told to stop may have cut one short): the
@@ -254,7 +254,7 @@ void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, 
     double result = 0;
     for (const GameRecord& g : records) result += g.points(0) - g.points(1);
     state.update(plan, result);
-    if (hooks.on_row) hooks.on_row({plan.k, match.games, result, plan.c.front(), plan.a.front(), state.theta()});
+    if (hooks.on_record) hooks.on_record({plan.k, match.games, result, plan.c.front(), plan.a.front(), state.theta()});
   }
 }
 

@@ -73,8 +73,8 @@ struct SpsaRow {
 };
 
 struct SpsaHooks {
-  std::function<void(const SpsaRow&)> on_row;                // each finished iteration, in order
-  std::function<void(const RunProgress&)> on_game_progress;  // the games of the iteration under way
+  std::function<void(const SpsaRow&)> on_record;        // each finished iteration, in order
+  std::function<void(const RunProgress&)> on_progress;  // the games of the iteration under way
 };
 
 // Plays the iterations state has not done, updating it after each. When stop (may be null) is raised,
