@@ -146,16 +146,20 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
   const RunRequest& request = command->request;
   const std::string& out_path = request.out_path;
   const Shard& shard = request.shard;
-  // Under mpirun only rank 0 writes: the others label the games they play and send the rows.
+  // The positions file, opened by the harness on the process that holds the run (under mpirun rank 0
+  // alone writes: the others label the games they play and send the rows). It takes rows as they come
+  // (out.add), not the harness's records; a resume continues from the game after its last whole one.
   DataWriter out;
-  if (job.prints()) {
+  long long rows_before = 0, first = 0;
+  const auto open = [&]() -> RecordsOut<GameRecord> {
     const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
     auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, command->resume, shard, games_of_run);
     if (!opened.ok()) throw UsageError(opened.error);
     out = std::move(opened.value);
-  }
-
-  const long long rows_before = out.rows_written(), first = out.next_game();
+    rows_before = out.rows_written();
+    first = out.next_game();
+    return {{}, nullptr, [&out] { return out.failed(); }};
+  };
   auto rows_of = [&](const GameRecord& g) {
     auto rows = rows_of_game(c, g);
     if (!rows.ok()) throw UsageError(rows.error);
@@ -167,8 +171,7 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
   };
   const long long total = from_file ? static_cast<long long>(recorded.size()) : t.schedule.games();
   // New games played as a tournament, their rows made in the workers, in parallel (on every rank), and
-  // travelling as their lines; a file's games (--from) labelled one by one. The positions file takes rows
-  // as they come (out.add), not through the harness's records.
+  // travelling as their lines; a file's games (--from) labelled one by one.
   const auto play = [&](std::vector<GameRecord>, const RunHooks& harness_hooks, const std::atomic<bool>* stop,
                         Share* share) -> std::vector<GameRecord> {
     if (from_file) {
@@ -206,7 +209,7 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
     run_tournament(t, o, {}, hooks, stop);
     return {};
   };
-  RunTotals totals = play_records<GameRecord, RunHooks>(job, request, nullptr, progress, play);
+  const RunTotals totals = play_records<GameRecord, RunHooks>(job, request, open, progress, play);
   if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
   const double seconds = totals.seconds;
   const long long rows = out.rows_written() - rows_before;
@@ -222,7 +225,6 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
              shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(),
              interrupted ? "; interrupted: --resume continues it" : "", seconds,
              seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
-  totals.write_failed = out.failed();
   if (report_write_failure(out_path, totals, "")) return 2;
   return complete ? 0 : 130;
 }

@@ -251,7 +251,8 @@ std::string progress_text(const RunProgress& p, const ProgressWords& words);
 // record counted and written to it; the progress line (`progress` says it); Ctrl-C and the share of this
 // job under mpirun (RunHarness); and whether the file stopped taking records. play is the kind's runner
 // (run_tournament, run_match, simulate_runs), given the records the file held and the hooks (Hooks:
-// on_record, on_progress) to call. open may be null: a kind that writes its file its own way (gen-data).
+// on_record, on_progress) to call. A kind whose file takes something other than its records (gen-data's
+// positions, as they come) returns no write.
 template <class Record, class Hooks>
 RunReport<Record> play_records(const Job& job, const RunRequest& request,
                                const std::function<RecordsOut<Record>()>& open,
