@@ -10,6 +10,7 @@
 
 #include "common.hpp"
 #include "job.hpp"
+#include "kinds.hpp"
 #include "run_games.hpp"
 #include "runs/io/atomic_write.hpp"
 #include "runs/io/json.hpp"
@@ -68,8 +69,11 @@ struct SpsaCommand {
   bool resume = false, json = false, quiet = false;
 };
 
-// The SPSA run of a command line, checked, or nothing when it asked for --help.
-std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, const Job& job) {
+// The SPSA run of a command line, checked, or nothing when it asked for --help. Read back (rb, seega
+// summary of a trajectory, whose configuration FILE.json is rb's header): the starting weights are the
+// configuration's (a weights file is not read) and no file is checked for writing. prints: this process
+// writes the run's files (rank 0 under mpirun).
+std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, bool prints, const ReadBack* rb) {
   std::string rules_text, player_text, weights_path, tune_text, seed_text;
   SpsaCommand command;
   SpsaRunConfig& c = command.c;
@@ -118,13 +122,19 @@ Ctrl-C drops the iteration under way; --resume plays it again, to the same traje
 Under mpirun the ranks share each iteration's games; rank 0 writes the same trajectory.)"))
     return std::nullopt;
   c.rules = load_rules(rules_text);
-  c.player = load_player("--player", player_text);
+  c.player = load_player("--player", player_text, rb ? Load::ReadBack : Load::Play);
   if (auto why = spsa_player_problem(c.player); !why.empty()) throw UsageError("--player: " + why);
   if (!weights_path.empty() && !c.player.weights_file.empty())
     throw UsageError("--weights and --player's weights=: give the starting weights once");
-  c.start = !weights_path.empty() ? load_weights_option(weights_path)
-            : c.player.weights    ? *c.player.weights
-                                  : builtin_weights(c.rules);
+  if (rb) {  // the starting weights the trajectory's configuration records
+    auto start = parse_weights(rb->header.is_object() ? rb->header.value("start", "") : "");
+    if (!start.ok()) throw UsageError("summary " + rb->path + ".json: start: " + start.error);
+    c.start = start.value;
+  } else {
+    c.start = !weights_path.empty() ? load_weights_option(weights_path)
+              : c.player.weights    ? *c.player.weights
+                                    : builtin_weights(c.rules);
+  }
   c.tune = tune_text.empty() ? spsa_default_names(c.start) : tune_names(tune_text);
   if (!std::isfinite(c.c_end) || c.c_end <= 0 || c.c_end > 1e5)
     throw UsageError(fmt::format("--c-end {}: allowed above 0, up to 100000", c.c_end));
@@ -140,14 +150,61 @@ Under mpirun the ranks share each iteration's games; rank 0 writes the same traj
     throw UsageError("--resume needs --trajectory FILE, the trajectory to continue");
   // Under mpirun rank 0 alone writes the files and reads the trajectory back; the others get its state
   // before each iteration (seega::run_spsa).
-  if (!out_path.empty() && job.prints()) check_out("--out", out_path);
+  if (!out_path.empty() && prints && !rb) check_out("--out", out_path);
   return command;
+}
+
+// The run's summary, played or read back (totals.read_from), in the output its command asked for: the
+// iterations done (of them, `first` done before this run) and `games` played by this run, and each tuned
+// weight from its start to where state is; the exit status. written: the final weights went to --out.
+int report_spsa(const SpsaCommand& command, const Spsa& state, long long first, long long games,
+                const RunTotals& totals, bool written) {
+  const SpsaRunConfig& c = command.c;
+  const bool complete = state.finished();
+  const Weights final_weights = c.weights_at(state.theta());
+  const std::vector<double>& theta = state.theta();
+  const auto& params = state.config().params;
+  if (command.json) {
+    nlohmann::json weights = nlohmann::json::object();
+    for (std::size_t i = 0; i < params.size(); ++i)
+      weights[params[i].name] = {{"start", params[i].start}, {"final", theta[i]}};
+    nlohmann::json j{{"iterations", state.done()},
+                     {"iterations_planned", c.iterations},
+                     {"iterations_this_run", state.done() - first},
+                     {"games_this_run", games},
+                     {"player", c.player.text},
+                     {"rules", c.rules.to_string()},
+                     {"seed", std::to_string(c.seed)},
+                     {"tuned", weights},
+                     {"weights", final_weights.to_text()}};
+    RunTotals run = totals;
+    run.new_records = games;
+    add_run_keys(j, run, !complete);
+    print_json(j);
+  } else {
+    fmt::print("{} on {}, seed {}: {} of {} iterations{} ({} this run, {} games), {}\n", c.player.text,
+               c.rules.to_string(), c.seed, state.done(), c.iterations,
+               interrupted_text(totals, !complete, " (interrupted: --resume continues the trajectory)", "iterations"),
+               state.done() - first, games,
+               totals.read_from.empty() ? fmt::format("{:.1f} s", totals.seconds) : timing_text(totals));
+    fmt::print("{:<24} {:>10} {:>10} {:>9}\n", "weight", "start", "final", "change");
+    for (std::size_t i = 0; i < params.size(); ++i)
+      fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>9}\n", params[i].name, params[i].start, theta[i],
+                 signed_text(theta[i] - params[i].start, 2));
+    if (written) fmt::print("weights written to {}\n", command.out_path);
+  }
+  if (totals.write_failed) {
+    fmt::print(stderr, "seega: error: --trajectory {}: writing failed part way (disk full?)\n",
+               command.trajectory_path);
+    return 2;
+  }
+  return complete ? 0 : 130;
 }
 
 }  // namespace
 
 int command_spsa(const std::vector<std::string>& args, const Job& job) {
-  auto command = parse_spsa(args, job);
+  auto command = parse_spsa(args, job.prints(), nullptr);
   if (!command) return 0;
   SpsaRunConfig& c = command->c;
   const std::string &out_path = command->out_path, &trajectory_path = command->trajectory_path;
@@ -199,50 +256,70 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
   const RunTotals totals = play_records<SpsaRow, SpsaHooks>(job, request, open, progress, play);
   if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
 
-  const bool complete = state.finished();
-  const Weights final_weights = c.weights_at(state.theta());
-  if (complete && !out_path.empty()) {
-    const std::string text = fmt::format("# seega spsa --player {} --iterations {} --pairs {} --seed {}\n{}",
-                                         c.player.text, c.iterations, c.pairs, c.seed, final_weights.to_text());
+  const bool written = state.finished() && !out_path.empty();
+  if (written) {
+    const std::string text =
+        fmt::format("# seega spsa --player {} --iterations {} --pairs {} --seed {}\n{}", c.player.text, c.iterations,
+                    c.pairs, c.seed, c.weights_at(state.theta()).to_text());
     if (auto why = write_files_atomically({{out_path, text}}); !why.empty())
       throw UsageError("--out " + why + " (the weights were not written)");
   }
-  const std::vector<double>& theta = state.theta();
-  const auto& params = state.config().params;
-  if (json) {
-    nlohmann::json weights = nlohmann::json::object();
-    for (std::size_t i = 0; i < params.size(); ++i)
-      weights[params[i].name] = {{"start", params[i].start}, {"final", theta[i]}};
-    nlohmann::json j{{"iterations", state.done()},
-                     {"iterations_planned", c.iterations},
-                     {"iterations_this_run", state.done() - first},
-                     {"games_this_run", games},
-                     {"player", c.player.text},
-                     {"rules", c.rules.to_string()},
-                     {"seed", std::to_string(c.seed)},
-                     {"tuned", weights},
-                     {"weights", final_weights.to_text()}};
-    RunTotals run;
-    run.seconds = totals.seconds;
-    run.new_records = games;
-    add_run_keys(j, run, !complete);
-    print_json(j);
-  } else {
-    fmt::print("{} on {}, seed {}: {} of {} iterations{} ({} this run, {} games), {:.1f} s\n", c.player.text,
-               c.rules.to_string(), c.seed, state.done(), c.iterations,
-               complete ? "" : " (interrupted: --resume continues the trajectory)", state.done() - first, games,
-               totals.seconds);
-    fmt::print("{:<24} {:>10} {:>10} {:>9}\n", "weight", "start", "final", "change");
-    for (std::size_t i = 0; i < params.size(); ++i)
-      fmt::print("{:<24} {:>10.2f} {:>10.2f} {:>9}\n", params[i].name, params[i].start, theta[i],
-                 signed_text(theta[i] - params[i].start, 2));
-    if (complete && !out_path.empty()) fmt::print("weights written to {}\n", out_path);
-  }
-  if (totals.write_failed) {
-    fmt::print(stderr, "seega: error: --trajectory {}: writing failed part way (disk full?)\n", trajectory_path);
-    return 2;
-  }
-  return complete ? 0 : 130;
+  return report_spsa(*command, state, first, games, totals, written);
+}
+
+namespace {
+
+// A trajectory read back: its configuration (FILE.json) and recorded command line, its rows checked as
+// a resume checks them, the state at its last row, and the run's own report of it. "This run" is the
+// runs that wrote the file: every row and its games.
+int summarize_spsa(const ReadBack& rb, const std::vector<std::string>*) {
+  const std::string config_path = rb.path + ".json";
+  auto config_text = user_file_text(config_path);
+  if (!config_text.ok()) throw UsageError("summary " + rb.path + ": its configuration: " + config_text.error);
+  ReadBack read = rb;
+  read.header = nlohmann::json::parse(config_text.value, nullptr, false);
+  const auto& origin = read.header.is_object() ? read.header.value("origin", nlohmann::json()) : nlohmann::json();
+  const auto words = origin.is_object() ? origin.value("command", nlohmann::json()) : nlohmann::json();
+  std::vector<std::string> args;
+  if (words.is_array() && words.size() >= 2 && words[1] == "spsa")
+    for (std::size_t i = 2; i < words.size(); ++i)
+      if (words[i].is_string()) args.push_back(words[i].get<std::string>());
+  if (args.empty())
+    throw UsageError("summary " + rb.path + ": " + config_path +
+                     " records no seega spsa command line (an older seega's): give seega spsa its options with "
+                     "--trajectory " +
+                     rb.path + " --resume");
+  if (rb.csv) throw UsageError("--csv: seega spsa prints no CSV summary; use --json");
+  auto command = parse_spsa(args, false, &read);
+  if (!command) return 0;
+  command->json = rb.json;
+  const SpsaRunConfig& c = command->c;
+  std::size_t kept = 0;
+  auto rows = parse_spsa_trajectory(read_user_file(rb.path, "summary"), c.tune, kept);
+  if (!rows.ok()) throw UsageError(rb.path + ": " + rows.error);
+  auto spsa_config = c.spsa();
+  if (!spsa_config.ok()) throw UsageError("summary " + rb.path + ": " + spsa_config.error);
+  auto state = Spsa::start(spsa_config.value);
+  if (!state.ok()) throw UsageError("summary " + rb.path + ": " + state.error);
+  long long games = 0;
+  for (const SpsaRow& row : rows.value) games += row.games;
+  if (!rows.value.empty())
+    if (auto why = state.value.restore(rows.value.back().k, rows.value.back().theta); !why.empty())
+      throw UsageError(fmt::format("{}: line {}: {}", rb.path, rows.value.size() + 1, why));
+  RunTotals totals;
+  totals.read_from = rb.path;
+  totals.held = state.value.done();
+  totals.asked = c.iterations;
+  const int status = report_spsa(*command, state.value, 0, games, totals, false);
+  return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
+}
+
+}  // namespace
+
+// spsa: the evaluation's weights tuned by SPSA, one iteration (a match) a trajectory row.
+const RunKind& spsa_kind() {
+  static const RunKind kind{"spsa", summarize_spsa};
+  return kind;
 }
 
 }  // namespace seega::cli

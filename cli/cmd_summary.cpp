@@ -37,26 +37,28 @@ int command_summary(const std::vector<std::string>& args, const Job&) {
   po::options_description opts("summary options");
   opts.add_options()(
       "file", po::value(&path)->required(),
-      "the file: a results file (match, ladder, gate's rows), a run-sim file or a positions file (gen-data)")(
-      "json", po::bool_switch(&json), "print the summary as one JSON object, as the run's --json did")(
+      "the file: a results file (match, ladder, gate's rows), a run-sim file, a positions file (gen-data) or an "
+      "SPSA trajectory")("json", po::bool_switch(&json),
+                         "print the summary as one JSON object, as the run's --json did")(
       "csv", po::bool_switch(&csv), "print the summary as CSV, as the run's --csv did");
   po::variables_map vm;
   if (!parse_options(args, opts, vm,
                      R"(usage: seega summary FILE [--json | --csv]
 
-The summary of the match, ladder or run-sim that wrote FILE, complete or interrupted, as that
-run printed it (a positions file: its rows counted, with the command that made them): the
-command line recorded in the file's header is parsed again and its games are read back (and
-checked) instead of played. Weights files named by its players must still be where the run
-read them. A file of an older seega, or a gate's row, is summarised as a match (or a ladder)
-of the players its header names.)",
+The summary of the match, ladder, run-sim or spsa that wrote FILE, complete or interrupted, as
+that run printed it (a positions file: its rows counted, with the command that made them): the
+command line recorded in the file's header (a positions file's or a trajectory's FILE.json) is
+parsed again and its records are read back (and checked) instead of played. Players' weights
+are the header's: their files are not read. A file of an older seega, or a gate's row, is
+summarised as a match (or a ladder) of the players its header names.)",
                      {"file", 1}))
     return 0;
   if (json && csv) throw UsageError("--json and --csv: choose one");
   const std::string line = first_line(path);
   const FileRun run = run_of_file(line);
   if (!run.kind) {
-    const std::string reads = "summary reads the --out file of match, ladder, run-sim or gen-data";
+    const std::string reads =
+        "summary reads the --out file of match, ladder, run-sim or gen-data, or spsa's --trajectory";
     const FileKind kind = file_kind(line);
     if (kind == FileKind::Play)
       throw UsageError("summary " + path + ": a play file (a person's games); seega replay shows each game");

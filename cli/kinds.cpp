@@ -27,6 +27,7 @@ std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h
 FileRun run_of_file(std::string_view first_line) {
   if (first_line.ends_with('\r')) first_line.remove_suffix(1);
   if (first_line == data_header()) return {&gen_data_kind(), nullptr, std::nullopt};
+  if (first_line.starts_with("iteration,games,result,")) return {&spsa_kind(), nullptr, std::nullopt};
   FileRun run{nullptr, nlohmann::json::parse(first_line, nullptr, false), std::nullopt};
   const nlohmann::json& h = run.header;
   if (!json_field_is(h, "type", "header")) return run;

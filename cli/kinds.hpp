@@ -68,6 +68,7 @@ const RunKind& match_kind();     // cmd_match.cpp
 const RunKind& ladder_kind();    // cmd_ladder.cpp
 const RunKind& run_sim_kind();   // cmd_run_sim.cpp
 const RunKind& gen_data_kind();  // cmd_gen_data.cpp
+const RunKind& spsa_kind();      // cmd_spsa.cpp
 
 // The run that wrote a file, from its first line.
 struct FileRun {
@@ -78,7 +79,8 @@ struct FileRun {
 };
 // A results file is a match's or a ladder's by the command line its header records; where it records
 // none (a gate's row, an older seega's file), a match's when its header names two players, else a
-// ladder's. A run-sim header says "kind": "run-sim"; gen-data's CSV starts with its header row.
+// ladder's. A run-sim header says "kind": "run-sim"; gen-data's CSV starts with its header row, and an
+// SPSA trajectory (its configuration in FILE.json) with "iteration,games,result,".
 FileRun run_of_file(std::string_view first_line);
 
 }  // namespace seega::cli

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # seega spsa end to end: the trajectory is the same on any thread count and after a resume (from a cut
-# file too), Ctrl-C keeps whole rows, a resume with other options or a damaged file is refused naming the
+# file too), seega summary reads a trajectory back as the run reported it, Ctrl-C keeps whole rows, a resume with other options or a damaged file is refused naming the
 # key or the line, the final weights read back, and bad options get one line and exit 2.
 set -u
 seega=$1
@@ -39,6 +39,21 @@ if grep -q '3 of 3 iterations (1 this run, 8 games)' "$tmp/sr.txt" && cmp -s "$t
 # A finished trajectory resumes to nothing more, unchanged.
 if S --trajectory "$tmp/r.csv" --resume >/dev/null && cmp -s "$tmp/t1.csv" "$tmp/r.csv"; then pass; else
   fail "resuming a finished trajectory changed it"; fi
+
+# --- seega summary of a trajectory: the run's own summary, read back from the file and FILE.json ---------
+S --threads 2 --trajectory "$tmp/j.csv" --json >"$tmp/j.json"
+if "$seega" summary "$tmp/j.csv" --json >"$tmp/js.json"; then pass; else fail "summary of a trajectory: exit $?"; fi
+same_summary "summary of a trajectory against its run's --json" "$tmp/j.json" "$tmp/js.json"
+if grep -q '"read_back"' "$tmp/js.json" && "$seega" summary "$tmp/j.csv" | grep -q '3 of 3 iterations (3 this run, 24 games), read back from'
+then pass; else fail "summary of a trajectory does not say it was read back: $(cat "$tmp/js.json")"; fi
+# A trajectory cut after one row is summarised as incomplete at that row's state (exit 0), not as the whole run.
+head -n 2 "$tmp/j.csv" >"$tmp/jc.csv"
+cp "$tmp/j.csv.json" "$tmp/jc.csv.json"
+if out=$("$seega" summary "$tmp/jc.csv") && grep -q '1 of 3 iterations (incomplete: the file holds 1 of the 3 iterations' <<<"$out"
+then pass; else fail "summary of a cut trajectory: $out"; fi
+cp "$tmp/j.csv" "$tmp/jn.csv"
+bad_says "summary of a trajectory without its configuration" "jn.csv.json: no such file" summary "$tmp/jn.csv"
+bad_says "summary --csv of a trajectory" "prints no CSV summary" summary "$tmp/j.csv" --csv
 
 # --- refusals: other options, a damaged file, an existing file without --resume ---------------------------
 bad_says "spsa --resume with another --c-end" "c_end=4.0, this run has c_end=3.0" \

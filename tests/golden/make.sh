@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The golden outputs: seega summary of a file of each kind that writes one (match, ladder, run-sim, gen-data),
-# made from fixed seeds, in text, --json and --csv (run-sim has no CSV); and seega compare of two matches
+# The golden outputs: seega summary of a file of each kind that writes one (match, ladder, run-sim, gen-data,
+# spsa's trajectory), made from fixed seeds, in text, --json and --csv (run-sim and spsa have no CSV); and seega compare of two matches
 # and of two run-sims, in text and --json. tests/golden_test.sh makes them
 # again and compares them with the ones kept here; when a change to a summary is meant, regenerate them
 # with
@@ -27,6 +27,8 @@ export SOURCE_DATE_EPOCH=0
 "$seega" run-sim --player greedy --runs 24 --max-level 3 --seed 13 --threads 2 --quiet --out run_sim.jsonl >/dev/null
 "$seega" gen-data --players 'ab(depth=1)' --games 6 --opening-turns 2 --seed 14 --threads 2 --quiet \
   --out gen_data.csv >/dev/null
+"$seega" spsa --player 'ab(depth=1)' --iterations 3 --pairs 2 --seed 15 --threads 2 --quiet --trajectory spsa.csv \
+  >/dev/null
 # The second run of each compared pair differs from the first in one setting (B's player, the player).
 "$seega" match --a 'ab(depth=1)' --b random --games 24 --opening-turns 2 --seed 11 --threads 2 --quiet \
   --out match_b.jsonl >/dev/null
@@ -49,13 +51,14 @@ open(path, "w").write(json.dumps(j, indent=1, sort_keys=True) + "\n")
 PY
 }
 
-for kind in match ladder run_sim gen_data; do
+for kind in match ladder run_sim gen_data spsa; do
   file=$kind.jsonl
   [ "$kind" = gen_data ] && file=gen_data.csv
+  [ "$kind" = spsa ] && file=spsa.csv
   "$seega" summary "$file" >"$out/$kind.txt"
   "$seega" summary "$file" --json >"$out/$kind.json"
   without_build "$out/$kind.json"
-  [ "$kind" = run_sim ] || "$seega" summary "$file" --csv >"$out/$kind.csv"
+  [ "$kind" = run_sim ] || [ "$kind" = spsa ] || "$seega" summary "$file" --csv >"$out/$kind.csv"
 done
 
 for kind in match run_sim; do
