@@ -208,7 +208,7 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
   if (!command) return 0;
   SpsaRunConfig& c = command->c;
   const std::string &out_path = command->out_path, &trajectory_path = command->trajectory_path;
-  const bool resume = command->resume, json = command->json, quiet = command->quiet;
+  const bool resume = command->resume, quiet = command->quiet;
   auto spsa_config = c.spsa();
   if (!spsa_config.ok()) throw UsageError("--tune: " + spsa_config.error);
   auto started = Spsa::start(spsa_config.value);

@@ -80,8 +80,8 @@ double dot(const FeatureVector& w, const FeatureVector& x) {
 
 double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 
-Weights movement_truth() { return Weights{true_movement().w, std::nullopt, std::nullopt}; }
-Weights phase_truth() { return Weights{true_movement().w, true_placement().w, std::nullopt}; }
+Weights movement_truth() { return Weights{true_movement().w, std::nullopt, std::nullopt, nullptr}; }
+Weights phase_truth() { return Weights{true_movement().w, true_placement().w, std::nullopt, nullptr}; }
 
 // What synthetic() draws: n samples, `per_game` consecutive ones to a game, a share `placing` of
 // them placement samples, each target Bernoulli(sigmoid(k e / 100)) under `truth`, 0 or 1. `edit`
@@ -484,7 +484,7 @@ TEST(Tune, WithoutSplitTheFitIsOneSetForBothPhases) {
 TEST(Tune, HeldOutLossFallsFromWrongStartWeights) {
   Weights wrong;
   wrong.w = {100, -10, 0, -20, 40, 0, 0, 0, -30};
-  const Weights start{wrong.w, std::nullopt, std::nullopt};
+  const Weights start{wrong.w, std::nullopt, std::nullopt, nullptr};
   const auto samples = synthetic({.n = 100'000, .seed = 10});
   TuneOptions o;
   o.holdout = 0.25;
@@ -520,8 +520,9 @@ TEST(Tune, EveryGameDrawnIsTheMaterialError) {
 TEST(Tune, MaterialThatLosesIsTheMaterialError) {
   Weights backwards = true_movement();
   backwards.w[Material] = -100;
-  auto r = tune(synthetic({.n = 20'000, .seed = 13, .truth = Weights{backwards.w, std::nullopt, std::nullopt}}),
-                Weights::defaults(), {});
+  auto r =
+      tune(synthetic({.n = 20'000, .seed = 13, .truth = Weights{backwards.w, std::nullopt, std::nullopt, nullptr}}),
+           Weights::defaults(), {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error.find("material's weight came out non-positive"), std::string::npos) << r.error;
 }
