@@ -35,11 +35,10 @@ SimReport simulate(const Job& job, const RunSimConfig& c, const RunRequest& requ
   const auto open = [&] {
     return records_of<RunRecord>(open_run_sim(request.out_path, c, request.resume, SEEGA_VERSION));
   };
-  const ProgressWords words{c.player.label() + ": ", "runs",
-                            [](double mean) { return fmt::format("mean wins {:.2f}", mean); }};
+  const auto progress = progress_text(
+      {c.player.label() + ": ", "runs", [](double mean) { return fmt::format("mean wins {:.2f}", mean); }});
   SimReport report{play_records<RunRecord, RunSimHooks>(
-      job, request, open, [&words](const RunProgress& p) { return progress_text(p, words); },
-      [&c](auto held, const RunSimHooks& hooks, auto* stop, auto* share) {
+      job, request, open, progress, [&c](auto held, const RunSimHooks& hooks, auto* stop, auto* share) {
         return simulate_runs(c, std::move(held), hooks, stop, share);
       })};
   report.interrupted = report.signalled && static_cast<long long>(report.records.size()) < c.shard.share(c.runs);

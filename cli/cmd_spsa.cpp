@@ -278,17 +278,13 @@ int summarize_spsa(const ReadBack& rb, const std::vector<std::string>*) {
   if (!config_text.ok()) throw UsageError("summary " + rb.path + ": its configuration: " + config_text.error);
   ReadBack read = rb;
   read.header = nlohmann::json::parse(config_text.value, nullptr, false);
-  const auto& origin = read.header.is_object() ? read.header.value("origin", nlohmann::json()) : nlohmann::json();
-  const auto words = origin.is_object() ? origin.value("command", nlohmann::json()) : nlohmann::json();
-  std::vector<std::string> args;
-  if (words.is_array() && words.size() >= 2 && words[1] == "spsa")
-    for (std::size_t i = 2; i < words.size(); ++i)
-      if (words[i].is_string()) args.push_back(words[i].get<std::string>());
-  if (args.empty())
+  const auto words = recorded_command(read.header);
+  if (!words || (*words)[1] != spsa_kind().name)
     throw UsageError("summary " + rb.path + ": " + config_path +
                      " records no seega spsa command line (an older seega's): give seega spsa its options with "
                      "--trajectory " +
                      rb.path + " --resume");
+  const std::vector<std::string> args(words->begin() + 2, words->end());
   if (rb.csv) throw UsageError("--csv: seega spsa prints no CSV summary; use --json");
   auto command = parse_spsa(args, false, &read);
   if (!command) return 0;
@@ -297,6 +293,7 @@ int summarize_spsa(const ReadBack& rb, const std::vector<std::string>*) {
   std::size_t kept = 0;
   auto rows = parse_spsa_trajectory(read_user_file(rb.path, "summary"), c.tune, kept);
   if (!rows.ok()) throw UsageError(rb.path + ": " + rows.error);
+  if (auto why = rows_match_schedule(c, rows.value); !why.empty()) throw UsageError(rb.path + ": " + why);
   auto spsa_config = c.spsa();
   if (!spsa_config.ok()) throw UsageError("summary " + rb.path + ": " + spsa_config.error);
   auto state = Spsa::start(spsa_config.value);

@@ -6,10 +6,6 @@
 
 namespace seega::cli {
 
-namespace {
-
-// The recorded command line of a header ("origin": {"command": ["seega", NAME, words...]}), or nothing
-// for a file written before headers recorded it.
 std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h) {
   if (!h.contains("origin") || !h["origin"].is_object()) return std::nullopt;
   const auto& c = h["origin"].contains("command") ? h["origin"]["command"] : nlohmann::json();
@@ -21,8 +17,6 @@ std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& h
   }
   return words;
 }
-
-}  // namespace
 
 FileRun run_of_file(std::string_view first_line) {
   if (first_line.ends_with('\r')) first_line.remove_suffix(1);
@@ -39,8 +33,8 @@ FileRun run_of_file(std::string_view first_line) {
   };
   if (json_field_is(h, "kind", "run-sim")) return by_command(run_sim_kind());
   if (h.contains("kind")) return run;  // a play file, or a kind this seega does not know
-  if (words && (*words)[1] == ladder_kind().name) return by_command(ladder_kind());
-  if (words && (*words)[1] == match_kind().name) return by_command(match_kind());
+  for (const RunKind* kind : {&match_kind(), &ladder_kind()})
+    if (words && (*words)[1] == kind->name) return by_command(*kind);
   const bool two = h.contains("players") && h["players"].is_array() && h["players"].size() == 2;
   return by_command(two ? match_kind() : ladder_kind());
 }

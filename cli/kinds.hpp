@@ -77,6 +77,10 @@ struct FileRun {
   // The arguments after the command's name that the header records, when they are the kind's command.
   std::optional<std::vector<std::string>> command;
 };
+// The command line a file's header records ("origin": {"command": ["seega", NAME, words...]}), or
+// nothing for a file written before headers recorded it.
+std::optional<std::vector<std::string>> recorded_command(const nlohmann::json& header);
+
 // A results file is a match's or a ladder's by the command line its header records; where it records
 // none (a gate's row, an older seega's file), a match's when its header names two players, else a
 // ladder's. A run-sim header says "kind": "run-sim"; gen-data's CSV starts with its header row, and an

@@ -143,16 +143,18 @@ RunReport<GameRecord> run_games(const Job& job, const Tournament& t, const RunRe
                                                request.verify ? ResultsCheck::Replay : ResultsCheck::Fields,
                                                request.shard));
   };
-  const ProgressWords words{"", "games", [](double mean) { return fmt::format("last placer {:.1f}%", 100 * mean); }};
-  return play_records<GameRecord, RunHooks>(
-      job, request, open, [&words](const RunProgress& p) { return progress_text(p, words); }, run);
+  const auto progress =
+      progress_text({"", "games", [](double mean) { return fmt::format("last placer {:.1f}%", 100 * mean); }});
+  return play_records<GameRecord, RunHooks>(job, request, open, progress, run);
 }
 
-std::string progress_text(const RunProgress& p, const ProgressWords& words) {
-  const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
-  const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-  return fmt::format("{}{}/{} {}  {:.1f} {}/s  {}  {:.0f} s left", words.prefix, p.done, p.total, words.unit, rate,
-                     words.unit, words.mean(p.mean), left);
+std::function<std::string(const RunProgress&)> progress_text(ProgressWords words) {
+  return [words = std::move(words)](const RunProgress& p) {
+    const double rate = p.seconds > 0 ? static_cast<double>(p.played) / p.seconds : 0;
+    const double left = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+    return fmt::format("{}{}/{} {}  {:.1f} {}/s  {}  {:.0f} s left", words.prefix, p.done, p.total, words.unit, rate,
+                       words.unit, words.mean(p.mean), left);
+  };
 }
 
 namespace {

@@ -243,7 +243,7 @@ struct ProgressWords {
   const char* unit;    // "games", "runs"
   std::function<std::string(double mean)> mean;
 };
-std::string progress_text(const RunProgress& p, const ProgressWords& words);
+std::function<std::string(const RunProgress&)> progress_text(ProgressWords words);
 
 // The harness of every kind of run that plays records (games, runs) through a runner of the library:
 // the output file, opened by `open` (records_of a kind's writer) when the request names one, and only

@@ -54,6 +54,10 @@ then pass; else fail "summary of a cut trajectory: $out"; fi
 cp "$tmp/j.csv" "$tmp/jn.csv"
 bad_says "summary of a trajectory without its configuration" "jn.csv.json: no such file" summary "$tmp/jn.csv"
 bad_says "summary --csv of a trajectory" "prints no CSV summary" summary "$tmp/j.csv" --csv
+# A row that is not this run's schedule is refused, as a resume refuses it.
+awk -F, 'BEGIN { OFS = "," } NR == 2 { $4 = "9.5" } { print }' "$tmp/j.csv" >"$tmp/jb.csv"
+cp "$tmp/j.csv.json" "$tmp/jb.csv.json"
+bad_says "summary of a trajectory whose c_k was edited" "line 2: c_k or a_k is not iteration 1's" summary "$tmp/jb.csv"
 
 # --- refusals: other options, a damaged file, an existing file without --resume ---------------------------
 bad_says "spsa --resume with another --c-end" "c_end=4.0, this run has c_end=3.0" \

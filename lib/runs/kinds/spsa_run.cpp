@@ -97,10 +97,8 @@ std::string restore_state_text(Spsa& state, std::string_view text) {
 
 constexpr const char* kFixedColumns[] = {"iteration", "games", "result", "c_k", "a_k"};
 
-// Why rows read back are not iterations of this configuration's schedule, or "": a row's games, c_k or
-// a_k that this run would not have (relatively, to 1e-12: the same schedule from another libm may
-// differ in the last digit), or a weight outside its bounds. A row a hand edited or another run wrote
-// is caught here rather than continued from.
+}  // namespace
+
 std::string rows_match_schedule(const SpsaRunConfig& config, const std::vector<SpsaRow>& rows) {
   auto spsa = config.spsa();
   if (!spsa.ok()) return spsa.error;
@@ -118,8 +116,6 @@ std::string rows_match_schedule(const SpsaRunConfig& config, const std::vector<S
   }
   return "";
 }
-
-}  // namespace
 
 std::vector<std::string> spsa_tunable_names(const Weights& start) {
   std::vector<std::string> names;

@@ -95,6 +95,11 @@ void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, 
 // with max_digits10 digits, so they read back to the same value.
 std::string spsa_csv_header(const std::vector<std::string>& names);
 std::string spsa_csv_line(const SpsaRow& row);
+// Why rows read back are not iterations of this configuration's schedule, or "": a row's games, c_k or
+// a_k that this run would not have (relatively, to 1e-12: the same schedule from another libm may
+// differ in the last digit), or a weight outside its bounds. A row a hand edited or another run wrote
+// is caught here rather than continued from (a resume, seega summary).
+std::string rows_match_schedule(const SpsaRunConfig& config, const std::vector<SpsaRow>& rows);
 // The rows of a trajectory's text, numbered from 1; kept is the length of the text they take. A last
 // line without its newline is a cut write and is dropped; any other line that is not a row is an error
 // naming it ("line 4: ..."), and so is a header for other names and an iteration out of sequence.
