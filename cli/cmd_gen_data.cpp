@@ -29,6 +29,7 @@ struct GenDataCommand {
   std::vector<GameRecord> recorded;  // --from's games, by index
   RunRequest request;
   bool resume = false;
+  bool json = false;  // the run's summary as one JSON object
 };
 
 // The gen-data of a command line, or nothing when it asked for --help.
@@ -59,7 +60,8 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
       "search-weights", po::value(&search_weights),
       "the labelling search's weights file (default: the built-in weights of the rules)")(
       "opening-turns", po::value(&c.opening_turns)->default_value(2),
-      "random placement turns shared by both games of a pair (not with --openings)");
+      "random placement turns shared by both games of a pair (not with --openings)")(
+      "json", po::bool_switch(&command.json), "print the run's summary as one JSON object");
   add_openings_options(opts, openings_path, openings_order);
   add_run_options(opts, run,
                   {.seed = "master seed (0 to 2^64-1)",
@@ -72,7 +74,7 @@ std::optional<GenDataCommand> parse_gen_data(const std::vector<std::string>& arg
        [--opening-turns K | --openings FILE [--openings-order random]]
        [--positions-per-game M] [--label search|result|blend=L] [--search-depth D] [--search-weights F]
        [--out positions.csv] [--resume]
-       [--shard I/K]
+       [--shard I/K] [--json]
        seega gen-data --from games.jsonl [--positions-per-game M] [--label ...] [--out positions.csv])"))
     return std::nullopt;
   auto label = parse_label(label_text);
@@ -154,7 +156,7 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
   const auto open = [&]() -> RecordsOut<GameRecord> {
     const long long games_of_run = from_file ? std::numeric_limits<long long>::max() : t.schedule.games();
     auto opened = DataWriter::open(out_path, c.data_config(), SEEGA_VERSION, command->resume, shard, games_of_run);
-    if (!opened.ok()) throw UsageError(opened.error);
+    if (!opened.ok()) throw FileError(opened.error);
     out = std::move(opened.value);
     rows_before = out.rows_written();
     first = out.next_game();
@@ -221,10 +223,24 @@ int command_gen_data(const std::vector<std::string>& args, const Job& job) {
   const bool complete = out.next_game() >= total, interrupted = totals.signalled && !complete;
   const std::string games_text =
       last >= first ? fmt::format("from games {} to {}", first, last) : std::string("from no new game");
-  fmt::print("{}: {} positions {}{} ({} in all{}), {:.1f} s, {:.0f} positions/s\n", out_path, rows, games_text,
-             shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(),
-             interrupted ? "; interrupted: --resume continues it" : "", seconds,
-             seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
+  if (command->json) {
+    nlohmann::json j{{"file", out_path},
+                     {"positions", rows},
+                     {"positions_in_all", out.rows_written()},
+                     {"first_game", first},
+                     {"last_game", last >= first ? nlohmann::json(last) : nlohmann::json()},
+                     {"seconds", seconds},
+                     {"positions_per_second", seconds > 0 ? static_cast<double>(rows) / seconds : 0.0},
+                     {"complete", complete},
+                     {"interrupted", interrupted}};
+    if (!shard.whole()) j["shard"] = shard.to_string();
+    print_json(j);
+  } else {
+    fmt::print("{}: {} positions {}{} ({} in all{}), {:.1f} s, {:.0f} positions/s\n", out_path, rows, games_text,
+               shard.whole() ? "" : " of shard " + shard.to_string(), out.rows_written(),
+               interrupted ? "; interrupted: --resume continues it" : "", seconds,
+               seconds > 0 ? static_cast<double>(rows) / seconds : 0.0);
+  }
   if (report_write_failure(out_path, totals, "")) return 2;
   return complete ? 0 : 130;
 }

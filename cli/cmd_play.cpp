@@ -450,7 +450,7 @@ A run of Seega>Play against the levels: type moves (a1+b2, c2-c3, c2-c3-c4, pass
     auto opened = AppendFile::open(
         "--out", out_path, play_header(rules, seed, players, SEEGA_VERSION), false,
         [](const std::string&) { return Parsed<std::size_t>::fail("a play file is not continued"); }, "games");
-    if (!opened.ok()) throw UsageError(opened.error);
+    if (!opened.ok()) throw FileError(opened.error);
     out.emplace(std::move(opened.value));
     o.out = &*out;
   }

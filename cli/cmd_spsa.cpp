@@ -221,7 +221,7 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
   std::optional<SpsaTrajectory> trajectory;
   const auto open = [&]() -> RecordsOut<SpsaRow> {
     auto opened = SpsaTrajectory::open(trajectory_path, c, SEEGA_VERSION, resume);
-    if (!opened.ok()) throw UsageError(opened.error);
+    if (!opened.ok()) throw FileError(opened.error);
     trajectory.emplace(std::move(opened.value));
     return {trajectory->finished(), [&](const SpsaRow& row) { trajectory->write(row); },
             [&] { return trajectory->failed(); }};

@@ -23,7 +23,7 @@ std::string first_line(const std::string& path) {
   std::string line;
   if (!in || !std::getline(in, line)) {
     auto text = user_file_text(path);  // the error that names why (missing, a directory, unreadable)
-    if (!text.ok()) throw UsageError("summary " + text.error);
+    if (!text.ok()) throw FileError("summary " + text.error);
     throw UsageError("summary " + path + ": the file is empty: not a results file");
   }
   return line;

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include "engine/callback_player.hpp"
 #include "rules/notation.hpp"
 #include "rules/spec.hpp"
 #include "runs/io/atomic_write.hpp"
@@ -115,6 +116,11 @@ PlayerSpec load_player(const std::string& option, const std::string& text, Load 
   auto p = parse_player(text);
   if (!p.ok()) throw UsageError(where + p.error);
   if (load == Load::ReadBack) return p.value;
+  for (const PlayerSpec* q = &p.value; q; q = q->placement.get())
+    if (q->kind == PlayerSpec::Kind::Callback && !callback_registered(q->callback))
+      throw UsageError(where + "no function is registered as " + quote(q->callback) +
+                       " (a callback player is a function of the program that runs seega: the Python module's "
+                       "players, e.g. seega.match(a=my_agent, ...))");
   if (auto error = load_player_weights(p.value, read_weights_file); !error.empty()) throw UsageError(where + error);
   return p.value;
 }
@@ -257,12 +263,23 @@ void expect_file_kind(const std::string& who, const std::string& path, std::stri
   throw UsageError(who + path + " is " + file_kind_text(kind) + "; " + reads);
 }
 
+namespace {
+thread_local CapturedOutput* captured = nullptr;
+}  // namespace
+
+CapturedOutput::CapturedOutput() : previous_(captured) { captured = this; }
+CapturedOutput::~CapturedOutput() { captured = previous_; }
+
 int print_or_write(const std::string& out_path, const std::string& text) {
+  if (out_path.empty() && captured) {
+    captured->text += text;
+    return 0;
+  }
   if (out_path.empty()) {
     fmt::print("{}", text);
     return 0;
   }
-  if (auto error = write_files_atomically({{out_path, text}}); !error.empty()) throw UsageError("--out " + error);
+  if (auto error = write_files_atomically({{out_path, text}}); !error.empty()) throw FileError("--out " + error);
   return 0;
 }
 
@@ -285,7 +302,7 @@ void check_output_file(const std::string& option, const std::string& path,
                        const std::vector<std::pair<std::string, std::string>>& inputs, bool force,
                        const std::vector<FileKind>& ours) {
   namespace fs = std::filesystem;
-  if (auto problem = output_file_problem(option, path); !problem.empty()) throw UsageError(problem);
+  if (auto problem = output_file_problem(option, path); !problem.empty()) throw FileError(problem);
   std::error_code ec;
   if (!fs::exists(path, ec)) return;
   check_not_an_input(option, path, inputs);
@@ -297,13 +314,13 @@ void check_output_file(const std::string& option, const std::string& path,
   head.resize(static_cast<std::size_t>(in.gcount()));
   const FileKind kind = file_kind(head);
   if (kind == FileKind::Empty || std::find(ours.begin(), ours.end(), kind) != ours.end()) return;
-  throw UsageError(option + " " + path + " exists and is " + file_kind_text(kind) +
-                   "; pass --force to replace it or choose another file");
+  throw FileError(option + " " + path + " exists and is " + file_kind_text(kind) +
+                  "; pass --force to replace it or choose another file");
 }
 
 std::string read_user_file(const std::string& path, const std::string& option) {
   auto text = user_file_text(path);
-  if (!text.ok()) throw UsageError(option + " " + text.error);
+  if (!text.ok()) throw FileError(option + " " + text.error);
   return text.value;
 }
 
@@ -315,6 +332,10 @@ std::string score_text(int score) {
 
 void print_json(nlohmann::json summary) {
   add_build_keys(summary, SEEGA_VERSION);
+  if (captured) {
+    captured->json = std::move(summary);
+    return;
+  }
   fmt::print("{}\n", summary.dump());
 }
 

@@ -30,6 +30,12 @@ namespace po = boost::program_options;
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// The same, about a file: one that cannot be read or written, is missing, or is not what the option
+// takes. The command line treats it as any UsageError; the Python module raises OSError for it (and
+// ValueError for the rest).
+struct FileError : UsageError {
+  using UsageError::UsageError;
+};
 
 // Parses args against options (with --help); returns false when help was printed. Refused: an unknown
 // option (with the nearest one as "did you mean"), a word no option takes, and an empty value ('').
@@ -134,6 +140,23 @@ void check_not_an_input(const std::string& option, const std::string& path,
 // A command's output: printed on stdout when out_path is empty, else written to it whole (atomically: a
 // reader sees the old file or the new one), or a UsageError naming --out. Returns 0, the exit status.
 int print_or_write(const std::string& out_path, const std::string& text);
+
+// What a command prints on stdout, taken instead by a caller in the same process (the Python module):
+// while one lives on a thread, print_json on that thread hands it the summary and print_or_write with no
+// file its text, and neither prints. The command's other output (its text summary, warnings, errors)
+// goes where it always goes.
+class CapturedOutput {
+ public:
+  CapturedOutput();
+  ~CapturedOutput();
+  CapturedOutput(const CapturedOutput&) = delete;
+  CapturedOutput& operator=(const CapturedOutput&) = delete;
+  nlohmann::json json;  // print_json's last summary (null: none)
+  std::string text;     // print_or_write's text
+
+ private:
+  CapturedOutput* previous_;
+};
 
 // "seega: warning: TEXT" on stderr.
 void print_warning(const std::string& text);

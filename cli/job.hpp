@@ -7,7 +7,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <string>
+
+#include "runs/play/run_progress.hpp"
 
 namespace seega {
 class Share;
@@ -31,9 +34,15 @@ class Job {
   // Whether it is one rank of several.
   bool shared() const;
   Cluster* cluster() const { return cluster_; }
+  // Who else hears a run's progress, besides its progress line: the Python module's callback. Called as
+  // the line would be shown (at most every 250 ms, and at the end), from the run's threads, one call at
+  // a time; only on the process that prints.
+  void observe_progress(std::function<void(const RunProgress&)> observer) { observer_ = std::move(observer); }
+  const std::function<void(const RunProgress&)>& progress_observer() const { return observer_; }
 
  private:
   Cluster* cluster_;
+  std::function<void(const RunProgress&)> observer_;
 };
 
 // Ctrl-C during a long run: while a guard lives, SIGINT sets its flag (and does nothing else), so the

@@ -229,7 +229,7 @@ struct RecordsOut {
 // warnings printed; a UsageError when it could not be opened.
 template <class Record, class Writer>
 RecordsOut<Record> records_of(Parsed<Writer> opened) {
-  if (!opened.ok()) throw UsageError(opened.error);
+  if (!opened.ok()) throw FileError(opened.error);
   auto writer = std::make_shared<Writer>(std::move(opened.value));
   for (const auto& w : writer->warnings()) print_warning(w);
   return {writer->take_finished(), [writer](const Record& r) { writer->write(r); },
@@ -269,7 +269,13 @@ RunReport<Record> play_records(const Job& job, const RunRequest& request,
     if (out.write) out.write(r);
   };
   ProgressLine& line = harness.line();
-  if (line.on()) hooks.on_progress = [&](const RunProgress& p) { line.show(progress(p), p.done >= p.total); };
+  std::function<void(const RunProgress&)> observer;
+  if (job.prints()) observer = job.progress_observer();
+  if (line.on() || observer)
+    hooks.on_progress = [&](const RunProgress& p) {
+      if (line.on()) line.show(progress(p), p.done >= p.total);
+      if (observer) observer(p);
+    };
   harness.run([&](auto* stop, auto* share) { report.records = play(std::move(out.finished), hooks, stop, share); },
               report);
   report.write_failed = out.failed && out.failed();

@@ -72,8 +72,9 @@ done
 # cli, above every layer of lib/, has its own order, each module (a source with its header) including only
 # those before it: the shared helpers, the boards, the share of a job among mpirun's ranks, the job's
 # cluster, the job a long command runs (Ctrl-C, progress), the harness of a run, the kinds' read-back
-# summaries, the commands (cmd_*, none including another), and main.
-cli_layers=(common board board_svg mpi_share cluster job run_games kinds cmd main)
+# summaries, the commands (cmd_*, none including another), their table by name (commands: what main and
+# the Python module run), and main.
+cli_layers=(common board board_svg mpi_share cluster job run_games kinds cmd commands main)
 for i in "${!cli_layers[@]}"; do cli_layer_rank[${cli_layers[$i]}]=$i; done
 cli_rank() {  # of module $1 (every cmd_* is cmd) into REPLY, -1 for none
   local name=$1

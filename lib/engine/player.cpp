@@ -1,5 +1,7 @@
 #include "engine/player.hpp"
 
+#include "engine/callback_player.hpp"
+
 #include "rules/spec.hpp"
 
 #include <algorithm>
@@ -32,13 +34,15 @@ bool PlayerSpec::reproducible() const {
   if (time.timed()) return false;
   if (kind == Kind::AlphaBeta) return time_ms == 0;
   if (kind == Kind::Level) return deterministic;
+  if (kind == Kind::Callback) return false;  // a program's choices, which no seed fixes
   return true;
 }
 
 std::string players_help() {
   return "players: random, greedy, ab(depth=D|nodes=N|time=MS), mcts(playouts=P), level(N[,deterministic]), "
          "engine(cmd='COMMAND',name=NAME[,depth=D][,nodes=N][,timeout=MS]) (someone else's engine, spoken to by "
-         "the protocol of docs/protocol.md); "
+         "the protocol of docs/protocol.md), callback(NAME) (a function a program registered under NAME: "
+         "the Python module's players); "
          "every player but engine takes blunder=P (0 to 1) and placement=SPEC (SPEC plays the placement turns, this "
          "player the movement turns, e.g. ab(depth=4,placement=random)); every player takes a time control: "
          "movetime=MS (a fixed time a move) or tc=BASE+INC (a clock: seconds, e.g. tc=10+0.1), with margin=MS "
@@ -108,9 +112,7 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
                          return refuse_unless(!trim(v).empty());
                        }};
   static const Key name{"name", "a name of letters, digits and -_.", [](PlayerSpec& spec, std::string_view v) {
-                          const bool ok = !v.empty() && std::all_of(v.begin(), v.end(), [](char c) {
-                            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-                          });
+                          const bool ok = is_plain_name(v);
                           if (ok) spec.engine_name = std::string(v);
                           return refuse_unless(ok);
                         }};
@@ -123,11 +125,12 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
       {"mcts", {playouts, blunder, placement, movetime, tc, margin}},
       {"level", {deterministic, blunder, weights, vary, jitter, placement_cap, placement, movetime, tc, margin}},
       {"engine", {cmd, name, depth, nodes, timeout, movetime, tc, margin}},
+      {"callback", {}},
   };
   return tables;
 }
 
-constexpr std::string_view kKindNames[] = {"random", "greedy", "ab", "mcts", "level", "engine"};
+constexpr std::string_view kKindNames[] = {"random", "greedy", "ab", "mcts", "level", "engine", "callback"};
 
 }  // namespace
 
@@ -153,6 +156,13 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
     auto level = parse_whole(items.front().key, 1, 30);
     if (!level) return P::fail(where + "level must be a whole number from 1 to 30, not " + quote(items.front().key));
     spec.level = *level;
+    items.erase(items.begin());
+  }
+  // callback(NAME): the name comes first, without a key.
+  if (spec.kind == K::Callback) {
+    if (items.empty() || items.front().value || !is_plain_name(items.front().key))
+      return P::fail(where + "say the name a function is registered under, e.g. callback(my_agent)");
+    spec.callback = items.front().key;
     items.erase(items.begin());
   }
   auto given = player_tables()[static_cast<std::size_t>(spec.kind)].apply(items, spec);
@@ -417,6 +427,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
     }
     case K::Engine:
       throw std::invalid_argument("make_player: " + spec.text + " is someone else's engine (make_any_player)");
+    case K::Callback: p = make_callback_player<N>(spec); break;
   }
   if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
   if (spec.placement) p = make_split_player<N>(make_player<N>(*spec.placement), std::move(p));

@@ -59,7 +59,7 @@ constexpr int kLevelTimeMs = 1500;
 constexpr std::uint64_t kLevelNodeBudget = 6'000'000;
 
 struct PlayerSpec {
-  enum class Kind { Random, Greedy, AlphaBeta, Mcts, Level, Engine } kind = Kind::Random;
+  enum class Kind { Random, Greedy, AlphaBeta, Mcts, Level, Engine, Callback } kind = Kind::Random;
   int depth = 0;
   std::uint64_t nodes = 0;
   int time_ms = 0;
@@ -92,6 +92,7 @@ struct PlayerSpec {
   std::string engine_cmd, engine_name;
   long long engine_timeout_ms = 30'000;
   std::optional<Handshake> handshake;
+  std::string callback;  // callback(NAME): the name its function is registered under (callback_player.hpp)
 
   // Whether the moves depend only on the position and the seed (no clock; an engine is trusted to be).
   bool reproducible() const;

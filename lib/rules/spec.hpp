@@ -5,6 +5,8 @@
 // mean". Numbers in these strings, and in the CLI's own options, are read by parse_whole and
 // parse_real. Parsers built this way are pure functions of their text: no file is read here.
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <concepts>
@@ -61,6 +63,12 @@ inline std::optional<double> parse_real(std::string_view text, double lo, double
 
 // Text made safe to print inside a one-line message: each byte that is not part of printable UTF-8
 // (control characters such as a newline, bytes of no valid sequence) becomes \xNN.
+// Whether text is a name of letters, digits and -_. (at least one): an engine's name=, a callback's.
+inline bool is_plain_name(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+}
 std::string escaped(std::string_view text);
 // escaped(text) between single quotes, the way every message quotes what a user wrote.
 std::string quote(std::string_view text);
