@@ -2,7 +2,7 @@
 SEEGA := build/release/bin/seega
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps deps-core deps-notebooks build demo test test-release test-asan test-tsan fuzz fuzz-ci fuzz-build bench bench-ci notebooks notebooks-ci clean
+.PHONY: all deps deps-core deps-notebooks build python bench-python demo test test-release test-asan test-tsan fuzz fuzz-ci fuzz-build bench bench-ci notebooks notebooks-ci clean
 
 all: build
 
@@ -21,6 +21,13 @@ deps-notebooks:
 build: deps-core
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
+
+# The Python module (import seega) in build/release/python: PYTHONPATH=build/release/python /usr/bin/python3.
+# README, "Python": pip install . puts the same package into a virtual environment.
+python: deps-core
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS) --target seega_python
+	@echo "the module: PYTHONPATH=$(CURDIR)/build/release/python /usr/bin/python3 -c 'import seega'"
 
 # The main job on built-in defaults.
 demo: build
@@ -69,6 +76,11 @@ BENCH_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 bench: build
 	@$(BENCH) $(BENCH_ARGS) --benchmark_out=bench/results/latest.json --benchmark_out_format=json
 	@/usr/bin/python3 bench/compare.py
+
+# The Python module's speed against the C++ it calls: a call, a random game move by move, a match from
+# Python and from seega (bench/python_bench.py; docs/python.md, "Speed"). PYBENCH_ARGS=--quick for a short pass.
+bench-python: build
+	@/usr/bin/python3 bench/python_bench.py $(PYBENCH_ARGS)
 
 # CI's short pass: every benchmark briefly, its figures in build/release/bench-ci.json and only the
 # comparison printed (the suite's own output goes to build/release/bench-ci.log, shown if it fails).

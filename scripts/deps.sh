@@ -11,7 +11,9 @@ set -euo pipefail
 # so that a second build of the same sources (CI after a developer's build) compiles little (CMakeLists.txt).
 packages=(g++ cmake ninja-build make libboost-program-options-dev libtbb-dev libeigen3-dev
           libbenchmark-dev libgtest-dev libgmock-dev nlohmann-json3-dev libfmt-dev python3
-          libopenmpi-dev openmpi-bin clang-format-14 ccache)
+          libopenmpi-dev openmpi-bin clang-format-14 ccache
+          python3-dev pybind11-dev python3-numpy python3-pytest python3-pandas
+          python3-venv python3-pip python3-setuptools python3-wheel)
 for what in "$@"; do
   case "$what" in
     notebooks) packages+=(python3-nbconvert python3-ipykernel python3-pandas python3-matplotlib) ;;
