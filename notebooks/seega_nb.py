@@ -7,6 +7,7 @@ made in the same run.
 """
 import os
 import re
+import sys
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -40,6 +41,27 @@ def seega_binary():
     release build's; None when neither exists, so the notebook can say so and go on."""
     exe = os.environ.get("SEEGA_BIN") or os.path.join(ROOT, "build", "release", "bin", "seega")
     return exe if os.path.exists(exe) else None
+
+
+def seega_module():
+    """The Python module seega a notebook plays and reads games with (seega.match, seega.read_frame): an
+    installed one (pip install ., or PYTHONPATH), else the release build's (build/release/python); None
+    when neither imports, so the notebook can say so and go on."""
+    try:
+        import seega
+        return seega
+    except ImportError:
+        pass
+    built = os.path.join(ROOT, "build", "release", "python")
+    if not os.path.isdir(os.path.join(built, "seega")):
+        return None
+    sys.path.insert(0, built)
+    try:
+        import seega
+        return seega
+    except ImportError:  # e.g. the package's files without their extension (a build under way)
+        sys.path.remove(built)
+        return None
 
 
 def style():
