@@ -217,3 +217,13 @@ def test_analyse_function_equals_the_command_line(cli_json):
     got = seega.analyse(pos, "ab(depth=4)")
     want = cli_json("analyze", "--fen", pos.notation(), "--player", "ab(depth=4)", "--json")
     assert without_timing(got) == without_timing(want)
+
+
+def test_a_python_player_in_a_ladder():
+    def first(position):
+        return position.legal_move_strings()[0]
+
+    summary = seega.ladder([first, "random", "greedy"], games=2, seed=1)
+    names = json.dumps(summary)
+    assert "callback(first)" in names
+    assert summary["games"] == 6
