@@ -279,6 +279,65 @@ TEST(Players, APlacementSpecPlacesWithOnePlayerAndMovesWithTheOther) {
   EXPECT_GT(movement_differs, 10);
 }
 
+// random_turns=A-B: on the game's placement turns A to B the player plays the random player's move (the
+// same draw from the same stream), on every other turn its own, in every position of random walks.
+TEST(Players, RandomTurnsPlayThoseTurnsAtRandomAndNoOther) {
+  auto mixed = player("ab(depth=2,random_turns=10-11)");
+  // The reference searcher is asked only on the turns the mixed one searches, so that both searches see
+  // the same positions (a search's tables carry over between moves); a fresh one probes the other turns.
+  auto searching = player("ab(depth=2)"), probe = player("ab(depth=2)"), random = player("random");
+  int random_turns = 0, own_turns = 0, differs = 0;
+  for (int g = 0; g < 6; ++g) {
+    Rng walk(Rng::derive(41, g));
+    Position<5> pos(kStandard, g % 2 ? Black : White);
+    mixed->new_game(), searching->new_game();
+    for (int turn = 1; count_legal_moves(pos) > 0; ++turn) {
+      Rng r1(9), r2(9), r3(9);
+      const bool chosen_turn = pos.placing() && (turn == 10 || turn == 11);
+      probe->new_game();
+      const Move<5> m = mixed->choose(pos, r1), r = random->choose(pos, r3);
+      const Move<5> s = (chosen_turn ? probe : searching)->choose(pos, r2);
+      EXPECT_EQ(to_string(pos, m), to_string(pos, chosen_turn ? r : s)) << "turn " << turn << ", " << to_string(pos);
+      random_turns += chosen_turn;
+      own_turns += !chosen_turn;
+      differs += chosen_turn && !(r == s);
+      pos.play(random_move(pos, walk));
+    }
+  }
+  EXPECT_EQ(random_turns, 6 * 2);
+  EXPECT_GT(own_turns, 100);
+  EXPECT_GT(differs, 3);  // the check has teeth: the search and the random move disagree there
+  // A single turn, and the key's range.
+  EXPECT_EQ(parse_player("level(3,random_turns=7)").value.random_from, 7);
+  EXPECT_EQ(parse_player("level(3,random_turns=7)").value.random_to, 7);
+  for (const char* bad : {"ab(depth=2,random_turns=0)", "ab(depth=2,random_turns=5-3)", "ab(depth=2,random_turns=41)",
+                          "ab(depth=2,random_turns=a)", "random(random_turns=3)"})
+    EXPECT_FALSE(parse_player(bad).ok()) << bad;
+}
+
+// The free choices of placement: on every board each placement turn but the last offers more than one move
+// (the last places the last two stones on the last two squares), so a side's last free choice is its last
+// turn that is not the game's last: the last placer's turn T - 2, the first placer's T - 1, T the turns.
+TEST(Players, EveryPlacementTurnButTheLastIsAFreeChoice) {
+  for (int n : {5, 7, 9}) {
+    Rules rules = kStandard;
+    rules.size = n;
+    with_size(n, [&]<int N>() {
+      Rng walk(Rng::derive(7, N));
+      Position<N> pos(rules);
+      const int turns = Geometry<N>::kStonesPerSide;  // two stones a turn, both sides
+      for (int turn = 1; turn <= turns; ++turn) {
+        ASSERT_TRUE(pos.placing());
+        const std::size_t empty = 2 * (turns - turn + 1);  // the centre stays empty
+        EXPECT_EQ(count_legal_moves(pos), empty * (empty - 1) / 2) << N << "x" << N << " turn " << turn;
+        EXPECT_EQ(count_legal_moves(pos) == 1, turn == turns);
+        pos.play(random_move(pos, walk));
+      }
+      EXPECT_FALSE(pos.placing());
+    });
+  }
+}
+
 TEST(Players, APlacementSpecNestsOtherSpecsAndIsCheckedLikeThem) {
   auto p = parse_player("level(3,deterministic,placement=level(2,deterministic,blunder=0.5))");
   ASSERT_TRUE(p.ok()) << p.error;
@@ -307,7 +366,7 @@ TEST(Players, AnUnknownKeyIsAnErrorListingTheKeys) {
   EXPECT_NE(e.find("depth, nodes, time, blunder, weights"), std::string::npos) << e;
   e = error_of("greedy(depth=2)");
   EXPECT_NE(e.find("'depth'"), std::string::npos) << e;
-  EXPECT_NE(e.find("unknown greedy key 'depth'; allowed: blunder, placement"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown greedy key 'depth'; allowed: blunder, random_turns, placement"), std::string::npos) << e;
   e = error_of("mcts(playouts=10,seed=3)");
   EXPECT_NE(e.find("playouts, blunder"), std::string::npos) << e;
 }

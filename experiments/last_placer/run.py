@@ -54,9 +54,10 @@ INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered
              "first_move_capture_ci95_a_placing_first": "first_move_capture_ci95_a_placing_first",
              "stone_diff_10_ci95_a_placing_last": "stone_diff_10_ci95_a_placing_last",
              "stone_diff_10_ci95_a_placing_first": "stone_diff_10_ci95_a_placing_first"}
-# The tiers: each its rows and its CSV. The deep tier, the strength axis upward, is kept apart so that the
-# default study's cost stays what its README states.
-TIERS = {"default": ("rows.csv", "results/last_placer.csv"), "deep": ("rows_deep.csv", "results/deep.csv")}
+# The tiers: each its rows and its CSV. The deep tier (the strength axis upward) and the choice tier (each
+# side's last free placement turn) are kept apart so that the default study's cost stays what its README states.
+TIERS = {"default": ("rows.csv", "results/last_placer.csv"), "deep": ("rows_deep.csv", "results/deep.csv"),
+         "choice": ("rows_choice.csv", "results/choice.csv")}
 COLUMNS = (["group", "rules", "player", "b", "population", "config", "a_score", "a_wins", "b_wins"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
            + ["clustered_reason", "end_reasons", "seconds", "command"])
 
@@ -99,7 +100,9 @@ def main():
     p.add_argument("--seega", default=os.path.join(ROOT, "build/release/bin/seega"))
     p.add_argument("--tier", choices=sorted(TIERS), default="default", help="which rows, and the CSV they go to: "
                    "default (rows.csv: the study, about 90 minutes on 2 cores) or deep (rows_deep.csv: populations of "
-                   "depths 7 and 8 and their strength checks from the empty board, into results/deep.csv)")
+                   "depths 7 and 8 and their strength checks from the empty board, into results/deep.csv) or choice "
+                   "(rows_choice.csv: each side's last free placement turn searched or played at random, from the "
+                   "empty board, into results/choice.csv)")
     p.add_argument("--rows", help="the study's rows (group, rules, player, opening_turns, games); default: the tier's")
     p.add_argument("--out", help="the CSV (default: the tier's)")
     p.add_argument("--groups", nargs="*", help="only the rows of these groups")

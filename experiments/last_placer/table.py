@@ -227,6 +227,55 @@ if selfplay:
     table(["population", "rules", "K", "configurations", "games", "last placer's score", "last placer wins",
            "draws", "last placer's share of decisive games", "distinct placements (summed)"], lines)
 
+# The last free choice: populations that play given placement turns at random (random_turns=T), each set
+# beside the population of the same spec without it. Configuration c of both has the same seed, so their
+# games agree up to turn T: the difference is taken configuration by configuration (paired), clustered by
+# configuration.
+choice = {k: v for k, v in selfplay.items() if re.search(r",random_turns=\d+(-\d+)?", k[2])}
+if choice:
+    matches = {(r["rules"], r["player"], int(r["opening_turns"]), r["seed"]): r for r in every if r.get("population")}
+    print("The last free choice: from the empty board, each configuration's games played again with one "
+          "placement turn played at random (`random_turns=T`; on 5x5 turn 12 is forced, turn 10 is the last "
+          "placer's last free choice and turn 11 the first placer's). The last placer's score searching every "
+          "turn and with turn T at random, over the configurations both played on the same seed, and the "
+          "change, paired by configuration (95% intervals clustered by configuration); the change as a share "
+          "of the last placer's edge (its score searching every turn minus 50%), by the delta method:\n")
+    lines = []
+    for (group, rules, population, k), configs in choice.items():
+        turns = re.search(r",random_turns=(\d+(-\d+)?)", population)
+        base = population.replace(turns.group(0), "")
+        pairs = []
+        for r in configs:
+            b = matches.get((rules, base.replace("{vary}", r["config"]), k, r["seed"]))
+            if b is not None and b["games"] == r["games"]:
+                pairs.append((b, r))
+        if len(pairs) < MIN_CLUSTERS:
+            continue
+        n = sum(int(r["games"]) for _, r in pairs)
+        c = len(pairs)
+        pb = [last_placer_points(b) for b, _ in pairs]
+        pt = [last_placer_points(r) for _, r in pairs]
+        g = [int(r["games"]) for _, r in pairs]
+        mb, mt = sum(pb) / n, sum(pt) / n
+        diff = mt - mb
+        dv = c / (c - 1) * sum((t - b - gi * diff) ** 2 for t, b, gi in zip(pt, pb, g)) / n ** 2
+        edge = mb - 0.5
+        if abs(edge) > 1e-9:
+            share = diff / edge
+            sv = c / (c - 1) * sum((t - b - share * (b - 0.5 * gi)) ** 2 for t, b, gi in zip(pt, pb, g)) / (n * edge) ** 2
+            share_text = f"{100 * share:+.0f}% [{100 * (share - Z95 * math.sqrt(sv)):+.0f}, " \
+                         f"{100 * (share + Z95 * math.sqrt(sv)):+.0f}]"
+        else:
+            share_text = "-"
+        half = Z95 * math.sqrt(dv)
+        lines.append([base, turns.group(1), str(c), str(n),
+                      with_interval(pooled([b for b, _ in pairs], last_placer_points)),
+                      with_interval(pooled([r for _, r in pairs], last_placer_points)),
+                      f"{100 * diff:+.1f} [{100 * (diff - half):+.1f}, {100 * (diff + half):+.1f}] points", share_text,
+                      str(sum(int(r["distinct_games"]) for _, r in pairs))])
+    table(["population", "turn at random", "configurations", "games", "searching every turn", "turn at random",
+           "change", "share of the edge", "distinct games (summed)"], lines)
+
 strength = {k: v for k, v in populations.items() if " vs " in k[2]}
 if strength:
     print("Does a perturbation keep the strength? Each configuration against the unperturbed engine on its own "

@@ -51,7 +51,9 @@ std::string players_help() {
          "(1 or more: a perturbed configuration of the same engine, ties between root moves broken in an order "
          "seeded by S) with jitter=J (0 to 100 hundredths of a stone: each evaluation offset by -J to J, fixed "
          "by S and the position), e.g. ab(depth=3,vary=5,jitter=3), and placement_cap=N (a placement search "
-         "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap)";
+         "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap); "
+         "every player but random and engine takes random_turns=T or A-B (the game's placement turns T, or A to "
+         "B, 1 the first, played uniformly at random)";
 }
 
 namespace {
@@ -86,6 +88,17 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
   static const Key jitter = whole_key("jitter", "0 to 100 hundredths of a stone", &PlayerSpec::jitter, 0, 100);
   static const Key placement_cap = whole_key("placement_cap", "0 (no cap) or more nodes", &PlayerSpec::placement_cap,
                                              std::uint64_t{0}, std::numeric_limits<std::uint64_t>::max());
+  static const Key random_turns = {
+      "random_turns", "a placement turn T or turns A-B, 1 to 40 (1 the game's first)",
+      [](PlayerSpec& spec, std::string_view v) {
+        const auto dash = v.find('-');
+        const auto from = parse_whole<int>(v.substr(0, dash), 1, 40);
+        const auto to = dash == std::string_view::npos ? from : parse_whole<int>(v.substr(dash + 1), 1, 40);
+        if (!from || !to || *to < *from) return refuse_unless(false);
+        spec.random_from = *from;
+        spec.random_to = *to;
+        return refuse_unless(true);
+      }};
   static const Key movetime = {"movetime", "1 to 3600000 ms", [](PlayerSpec& spec, std::string_view v) {
                                  auto ms = parse_whole<long long>(v, 1, 3'600'000);
                                  if (ms) spec.time.movetime_ms = *ms;
@@ -120,10 +133,13 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
       whole_key("timeout", "1 to 86400000 ms", &PlayerSpec::engine_timeout_ms, 1LL, 86'400'000LL);
   static const std::vector<KeyTable<PlayerSpec>> tables = {
       {"random", {blunder, placement, movetime, tc, margin}},
-      {"greedy", {blunder, placement, movetime, tc, margin}},
-      {"ab", {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, placement, movetime, tc, margin}},
-      {"mcts", {playouts, blunder, placement, movetime, tc, margin}},
-      {"level", {deterministic, blunder, weights, vary, jitter, placement_cap, placement, movetime, tc, margin}},
+      {"greedy", {blunder, random_turns, placement, movetime, tc, margin}},
+      {"ab",
+       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, random_turns, placement, movetime, tc,
+        margin}},
+      {"mcts", {playouts, blunder, random_turns, placement, movetime, tc, margin}},
+      {"level",
+       {deterministic, blunder, weights, vary, jitter, placement_cap, random_turns, placement, movetime, tc, margin}},
       {"engine", {cmd, name, depth, nodes, timeout, movetime, tc, margin}},
       {"callback", {}},
   };
@@ -354,6 +370,36 @@ class Blundering : public Player<N> {
   bool blundered_ = false;
 };
 
+// Plays the placement turns random_from to random_to of the game (1 the first) uniformly at random, and
+// every other turn as the inner player does (random_turns=A-B): one side's choice on chosen turns taken
+// away, the rest of its play unchanged. No coin is tossed on other turns, so a spec without the key plays
+// as before it existed.
+template <int N>
+class RandomTurns : public Player<N> {
+ public:
+  RandomTurns(std::unique_ptr<Player<N>> inner, int from, int to) : inner_(std::move(inner)), from_(from), to_(to) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override {
+    const int placed = 2 * Geometry<N>::kStonesPerSide - pos.in_hand(White) - pos.in_hand(Black);
+    const int turn = placed / 2 + 1;
+    random_ = pos.placing() && turn >= from_ && turn <= to_;
+    if (random_) return random_move(pos, rng);
+    return inner_->choose(pos, rng);
+  }
+  void new_game() override { inner_->new_game(); }
+  void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
+  const SearchResult<N>* last_search() const override { return random_ ? nullptr : inner_->last_search(); }
+  void seed_game(std::uint64_t seed) override { inner_->seed_game(seed); }
+  void observe(const Position<N>& before, const Move<N>& m) override { inner_->observe(before, m); }
+  bool observes() const override { return inner_->observes(); }
+  void limit_next_move(const GoLimits& g) override { inner_->limit_next_move(g); }
+  const Forfeit* forfeit() const override { return random_ ? nullptr : inner_->forfeit(); }
+
+ private:
+  std::unique_ptr<Player<N>> inner_;
+  int from_, to_;
+  bool random_ = false;
+};
+
 // Places with one player and moves with another (placement=SPEC), so that a study can ask whether an
 // edge comes from how a side places or how it moves. Both hear new_game and the stop flag.
 template <int N>
@@ -431,6 +477,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
   }
   if (spec.blunder > 0) p = std::make_unique<Blundering<N>>(std::move(p), spec.blunder);
   if (spec.placement) p = make_split_player<N>(make_player<N>(*spec.placement), std::move(p));
+  if (spec.random_from) p = std::make_unique<RandomTurns<N>>(std::move(p), spec.random_from, spec.random_to);
   p->set_time_control(spec.time);
   return p;
 }

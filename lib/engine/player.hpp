@@ -81,6 +81,10 @@ struct PlayerSpec {
   // placement_cap=N (ab and level): the placement rule's node cap of a depth-limited search
   // (SearchLimits::placement_cap); 0: none.
   std::uint64_t placement_cap = kPlacementNodes;
+  // random_turns=T or A-B: the placement turns of the game (1 the first; a 5x5 game has 12) this player
+  // plays uniformly at random, whatever else it is; 0 (random_from) for none. The last-placer study's
+  // test of a side's last free choice (experiments/last_placer).
+  int random_from = 0, random_to = 0;
 
   // movetime=MS, tc=BASE+INC (seconds, as 10+0.1), margin=MS: every player's time control.
   TimeControl time;
