@@ -202,6 +202,34 @@ then pass; else fail "meta.py's deep tier: $(cat "$tmp/deep.log")"; fi
 if ! "$py" "$here/experiments/last_placer/meta.py" "$tmp/out.csv" --strength "$tmp/none.json" 2>"$tmp/meta_bad.log" &&
   grep -q 'none.json does not exist' "$tmp/meta_bad.log"; then pass; else
   fail "meta.py without ratings: $(cat "$tmp/meta_bad.log")"; fi
+# The last free choice: a population with a turn at random set beside the same configurations searching
+# every turn, paired by configuration. Hand-made: searching, configurations 1-10 score 2 of 2 and 11-20 0 of
+# 2 (50%); with the turn at random 2 and 1 (75%): the change is +25 points, and paired (each configuration's
+# difference 0 or 1) its 95% interval is +25 -/+ 1.96 * sqrt(20/19 * 20 * 0.5^2) / 40 = [+13.8, +36.2]; set
+# side by side unpaired it would be far wider. A configuration with no partner on its seed is left out.
+"$py" - "$tmp/choice.csv" <<'EOF2'
+import csv, sys
+cols = ["group", "rules", "player", "b", "population", "config", "games", "seed", "opening_turns",
+        "last_placer_wins", "first_placer_wins", "draws", "distinct_placements", "distinct_games"]
+with open(sys.argv[1], "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=cols)
+    w.writeheader()
+    for spec, points in (("ab(depth=2,vary={vary})", lambda c: 2 if c <= 10 else 0),
+                         ("ab(depth=2,vary={vary},random_turns=11)", lambda c: 2 if c <= 10 else 1)):
+        for c in range(1, 21):
+            p = points(c)
+            w.writerow(dict(group="last_free_choice", rules="standard", player=spec.replace("{vary}", str(c)), b="",
+                            population=spec, config=c, games=2, seed=2026 + c, opening_turns=0, last_placer_wins=p,
+                            first_placer_wins=2 - p, draws=0, distinct_placements=1, distinct_games=1))
+    w.writerow(dict(group="last_free_choice", rules="standard", player="ab(depth=2,vary=21,random_turns=11)", b="",
+                    population="ab(depth=2,vary={vary},random_turns=11)", config=21, games=2, seed=2047,
+                    opening_turns=0, last_placer_wins=2, first_placer_wins=0, draws=0, distinct_placements=1,
+                    distinct_games=1))
+EOF2
+if tables_show "$tmp/choice.csv" "$tmp/choice.md" <<'LINES'
+^| ab(depth=2,vary={vary}) | 11 | 20 | 40 | 50.0% \[[0-9.]*, [0-9.]*\] | 75.0% \[[0-9.]*, [0-9.]*\] | +25.0 \[+13.8, +36.2\] points | - | 20 |$
+LINES
+then pass; else fail "table.py's last free choice: $(grep -A4 'turn at random |' "$tmp/choice.md")"; fi
 # make demo leads with the answer (the last placer's score beside the seed's four in five), not with the
 # matches' progress lines, which go to a log.
 if bash "$here/scripts/demo.sh" "$seega" >"$tmp/demo.txt" 2>&1 &&

@@ -216,10 +216,14 @@ if selfplay:
                       pct(sum(int(r["last_placer_wins"]) for r in configs) / decisive) if decisive else "-",
                       str(sum(int(r["distinct_placements"]) for r in configs))])
     deeper = [r for (group, rules, population, k), configs in selfplay.items() for r in configs
-              if rules == "standard" and k == 0 and not re.match(r"(ab\(depth=1,|level\(1,)", population)]
+              if rules == "standard" and k == 0 and not re.match(r"(ab\(depth=1,|level\(1,)", population)
+              and "random_turns=" not in population]  # equal engines only, none with a turn at random
     if deeper:
         games = sum(int(r["games"]) for r in deeper)
-        lines.append(["every population above of depth or level 2 and up", "standard", "0", str(len(deeper)),
+        label = "every population above of depth or level 2 and up"
+        if any("random_turns=" in key[2] for key in selfplay):
+            label += ", none with a turn at random"
+        lines.append([label, "standard", "0", str(len(deeper)),
                       str(games), with_interval(pooled(deeper, last_placer_points)),
                       with_interval(pooled(deeper, lambda r: int(r["last_placer_wins"]))),
                       pct(sum(int(r["draws"]) for r in deeper) / games), "-",
