@@ -343,48 +343,13 @@ class SearchPlayer : public Player<N> {
   SearchResult<N> last_;
 };
 
-// Plays a uniformly random legal move with probability p, else asks the inner player. The coin is
-// tossed for every move, so the blunder rate is exactly p in expectation.
+// A player that plays some moves uniformly at random and asks the inner player for the others: the
+// inner player hears everything else (new games, the stop flag, its seed, the moves, the clock), and a
+// random move is not a search and forfeits nothing. Subclasses decide, in choose, which moves are random.
 template <int N>
-class Blundering : public Player<N> {
+class SometimesRandom : public Player<N> {
  public:
-  Blundering(std::unique_ptr<Player<N>> inner, double p) : inner_(std::move(inner)), p_(p) {}
-  Move<N> choose(const Position<N>& pos, Rng& rng) override {
-    blundered_ = rng.uniform() < p_;
-    if (blundered_) return random_move(pos, rng);
-    return inner_->choose(pos, rng);
-  }
-  void new_game() override { inner_->new_game(); }
-  void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
-  // A blunder is not a search.
-  const SearchResult<N>* last_search() const override { return blundered_ ? nullptr : inner_->last_search(); }
-  void seed_game(std::uint64_t seed) override { inner_->seed_game(seed); }
-  void observe(const Position<N>& before, const Move<N>& m) override { inner_->observe(before, m); }
-  bool observes() const override { return inner_->observes(); }
-  void limit_next_move(const GoLimits& g) override { inner_->limit_next_move(g); }
-  const Forfeit* forfeit() const override { return blundered_ ? nullptr : inner_->forfeit(); }
-
- private:
-  std::unique_ptr<Player<N>> inner_;
-  double p_;
-  bool blundered_ = false;
-};
-
-// Plays the placement turns random_from to random_to of the game (1 the first) uniformly at random, and
-// every other turn as the inner player does (random_turns=A-B): one side's choice on chosen turns taken
-// away, the rest of its play unchanged. No coin is tossed on other turns, so a spec without the key plays
-// as before it existed.
-template <int N>
-class RandomTurns : public Player<N> {
- public:
-  RandomTurns(std::unique_ptr<Player<N>> inner, int from, int to) : inner_(std::move(inner)), from_(from), to_(to) {}
-  Move<N> choose(const Position<N>& pos, Rng& rng) override {
-    const int placed = 2 * Geometry<N>::kStonesPerSide - pos.in_hand(White) - pos.in_hand(Black);
-    const int turn = placed / 2 + 1;
-    random_ = pos.placing() && turn >= from_ && turn <= to_;
-    if (random_) return random_move(pos, rng);
-    return inner_->choose(pos, rng);
-  }
+  explicit SometimesRandom(std::unique_ptr<Player<N>> inner) : inner_(std::move(inner)) {}
   void new_game() override { inner_->new_game(); }
   void set_stop(const std::atomic<bool>* stop) override { inner_->set_stop(stop); }
   const SearchResult<N>* last_search() const override { return random_ ? nullptr : inner_->last_search(); }
@@ -394,10 +359,47 @@ class RandomTurns : public Player<N> {
   void limit_next_move(const GoLimits& g) override { inner_->limit_next_move(g); }
   const Forfeit* forfeit() const override { return random_ ? nullptr : inner_->forfeit(); }
 
+ protected:
+  // The random move when random, else the inner player's; remembers which it was.
+  Move<N> play(bool random, const Position<N>& pos, Rng& rng) {
+    random_ = random;
+    return random ? random_move(pos, rng) : inner_->choose(pos, rng);
+  }
+
  private:
   std::unique_ptr<Player<N>> inner_;
-  int from_, to_;
   bool random_ = false;
+};
+
+// Plays a uniformly random legal move with probability p, else asks the inner player. The coin is
+// tossed for every move, so the blunder rate is exactly p in expectation.
+template <int N>
+class Blundering : public SometimesRandom<N> {
+ public:
+  Blundering(std::unique_ptr<Player<N>> inner, double p) : SometimesRandom<N>(std::move(inner)), p_(p) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override { return this->play(rng.uniform() < p_, pos, rng); }
+
+ private:
+  double p_;
+};
+
+// Plays the placement turns random_from to random_to of the game (1 the first) uniformly at random, and
+// every other turn as the inner player does (random_turns=A-B): one side's choice on chosen turns taken
+// away, the rest of its play unchanged. No coin is tossed on other turns, so a spec without the key plays
+// as before it existed.
+template <int N>
+class RandomTurns : public SometimesRandom<N> {
+ public:
+  RandomTurns(std::unique_ptr<Player<N>> inner, int from, int to)
+      : SometimesRandom<N>(std::move(inner)), from_(from), to_(to) {}
+  Move<N> choose(const Position<N>& pos, Rng& rng) override {
+    const int placed = 2 * Geometry<N>::kStonesPerSide - pos.in_hand(White) - pos.in_hand(Black);
+    const int turn = placed / 2 + 1;
+    return this->play(pos.placing() && turn >= from_ && turn <= to_, pos, rng);
+  }
+
+ private:
+  int from_, to_;
 };
 
 // Places with one player and moves with another (placement=SPEC), so that a study can ask whether an
