@@ -170,6 +170,13 @@ if "rulesets" in groups:
 
 
 
+def clustered_variance(residuals, scale):
+    """The sandwich variance of a sum over clusters divided by scale: residuals, one a cluster, each its sum
+    minus what the estimate predicts for it (the small-sample factor c / (c - 1) included)."""
+    c = len(residuals)
+    return c / (c - 1) * sum(e ** 2 for e in residuals) / scale ** 2
+
+
 def pooled(configs, points):
     """The mean of points over every game of the configurations, with a 95% interval clustered by
     configuration (the sandwich variance over the configurations' sums), or None when there are fewer
@@ -179,7 +186,7 @@ def pooled(configs, points):
     c = len(configs)
     if c < MIN_CLUSTERS:
         return mean, None
-    v = c / (c - 1) * sum((points(r) - int(r["games"]) * mean) ** 2 for r in configs) / n ** 2
+    v = clustered_variance([points(r) - int(r["games"]) * mean for r in configs], n)
     half = Z95 * math.sqrt(v)
     return mean, (max(0.0, mean - half), min(1.0, mean + half))
 
@@ -262,11 +269,11 @@ if choice:
         g = [int(r["games"]) for _, r in pairs]
         mb, mt = sum(pb) / n, sum(pt) / n
         diff = mt - mb
-        dv = c / (c - 1) * sum((t - b - gi * diff) ** 2 for t, b, gi in zip(pt, pb, g)) / n ** 2
+        dv = clustered_variance([t - b - gi * diff for t, b, gi in zip(pt, pb, g)], n)
         edge = mb - 0.5
         if abs(edge) > 1e-9:
             share = diff / edge
-            sv = c / (c - 1) * sum((t - b - share * (b - 0.5 * gi)) ** 2 for t, b, gi in zip(pt, pb, g)) / (n * edge) ** 2
+            sv = clustered_variance([t - b - share * (b - 0.5 * gi) for t, b, gi in zip(pt, pb, g)], n * edge)
             share_text = f"{100 * share:+.0f}% [{100 * (share - Z95 * math.sqrt(sv)):+.0f}, " \
                          f"{100 * (share + Z95 * math.sqrt(sv)):+.0f}]"
         else:
