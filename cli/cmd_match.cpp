@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "kinds.hpp"
 #include "run_games.hpp"
+#include "runs/format/evaluations.hpp"
 #include "runs/format/results_file.hpp"
 #include "runs/kinds/match.hpp"
 
@@ -294,15 +295,15 @@ std::optional<MatchCommand> parse_match(const std::vector<std::string>& args, co
 }
 
 // The match's summary of its records, played or read back, in the output its command asked for; the
-// exit status.
-int report_match(const MatchCommand& m, const RunReport<GameRecord>& r) {
+// exit status. `evaluations`: the players' as the file's header records them (read back, the header's own).
+int report_match(const MatchCommand& m, const RunReport<GameRecord>& r, const nlohmann::json& evaluations) {
   const MatchConfig& c = m.c;
   // The stop flag is only raised by a signal; it counts as an interruption only when it cost games (a
   // Ctrl-C after the last game, or after the SPRT decided, leaves a complete run).
   const MatchSummary s = match::summarize(c, r.records);
   const bool complete = static_cast<long long>(r.records.size()) >= c.shard.share(c.games);
   const bool interrupted = r.signalled && !s.sprt_decided && !complete;
-  nlohmann::json j = match::summary_json(c, s);
+  nlohmann::json j = match::summary_json(c, s, evaluations);
   add_run_keys(j, r, interrupted);
   if (m.common.json) print_json(j);
   else if (m.common.csv) print_csv(j);
@@ -321,7 +322,7 @@ int command_match(const std::vector<std::string>& args, const Job& job) {
         return seega::run_match(c, std::move(finished), hooks, stop, share);
       });
   if (!job.prints()) return 0;  // another rank than 0: rank 0 reports
-  return report_match(*m, r);
+  return report_match(*m, r, evaluations_json({c.a, c.b}, c.rules));
 }
 
 namespace {
@@ -357,7 +358,8 @@ int summarize_match(const ReadBack& rb, const std::vector<std::string>* command)
   const long long needed = records_needed(games);
   m.c.games = command ? std::max(m.c.games, needed) : std::max<long long>(needed, 1);
   const auto r = read_back_report(rb.path, std::move(games), m.c.games, rb.shard, "game");
-  const int status = report_match(m, r);
+  // The evaluations the file records: a weights file named in a placement= spec is not read again.
+  const int status = report_match(m, r, rb.header.value("evaluations", nlohmann::json::object()));
   return status == 130 ? 0 : status;  // an interrupted run's file: its summary, which says so
 }
 

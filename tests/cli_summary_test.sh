@@ -254,7 +254,27 @@ real=$("$py" -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())
 bad_says "a resume across a change of built-in weights" \
   "player 'ab(depth=2)' evaluated with built-in 5x5 standard (weights 0123456789abcdef), this run's with built-in 5x5 standard (weights $real)" \
   "${a_run[@]}" --b 'ab(depth=1)' --seed 5 --out pe.jsonl --resume
-"$seega" summary pe.jsonl --json >pes.json && same_summary "summary of a file whose evaluation has changed since" p.json pes.json
+# A match's summary names each side's evaluation and its placement= player's, as the header records them;
+# read back, the same (the weights file a placement= spec names is not read again: it has moved here).
+"$seega" eval --print-weights --rules standard | sed 's/^first_entry .*/first_entry 0/' >w0.txt
+"$seega" match --a 'ab(depth=1)' --b 'random(placement=ab(depth=1,weights=w0.txt))' --games 4 --seed 3 --quiet \
+  --out pl.jsonl --json >pl.json && mv w0.txt w0_moved.txt && "$seega" summary pl.jsonl --json >pls.json &&
+  same_summary "summary of a match whose placement= player names a weights file" pl.json pls.json
+"$py" -c '
+import json, sys
+e = json.load(open(sys.argv[1]))["evaluations"]
+assert set(e) == {"a", "b.placement"}, e
+assert e["a"]["name"] == "built-in 5x5 standard" and e["b.placement"]["name"] == "file w0.txt", e
+assert e["a"]["hash"] != e["b.placement"]["hash"], e' pls.json && pass ||
+  fail "the evaluations a match summary names: $(cat pls.json)"
+# Read back, a file's summary names the evaluations its header records, not those of today's build.
+"$py" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["evaluations"]["a"]["hash"] = "0123456789abcdef"
+json.dump(j, open(sys.argv[2], "w"))' p.json pe_expected.json
+"$seega" summary pe.jsonl --json >pes.json &&
+  same_summary "summary of a file whose evaluation has changed since" pe_expected.json pes.json
 "$seega" compare p.jsonl pe.jsonl --json >cmpe.json
 "$py" - cmpe.json "$real" <<'EOF2' && pass || fail "compare names a difference of evaluation: $(cat cmpe.json)"
 import json, sys

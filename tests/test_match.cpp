@@ -130,7 +130,7 @@ std::vector<GameRecord> made_up_games(const std::vector<int>& a_results) {
 // The --json summary of those games.
 nlohmann::json summary_of(const std::vector<int>& a_results) {
   const MatchConfig c = config("random", "random", static_cast<long long>(a_results.size()));
-  return match::summary_json(c, match::summarize(c, made_up_games(a_results)));
+  return match::summary_json(c, match::summarize(c, made_up_games(a_results)), nlohmann::json::object());
 }
 
 // A figure left out is null with a reason beside it; no key anywhere holds NaN.
@@ -559,7 +559,7 @@ TEST(Match, AsScoreInEachRoleCountsTheGamesOfThatRoleOnly) {
   EXPECT_EQ(s.missing.a_first_ci, "");
   EXPECT_LE(s.a_score_placing_first_ci.lo, s.a_score_placing_first);
   EXPECT_GE(s.a_score_placing_first_ci.hi, s.a_score_placing_first);
-  const nlohmann::json j = match::summary_json(config("random", "greedy", 40), s);
+  const nlohmann::json j = match::summary_json(config("random", "greedy", 40), s, nlohmann::json::object());
   EXPECT_DOUBLE_EQ(j["a_score_placing_last"].get<double>(), 1.0);
   EXPECT_FALSE(j["a_score_placing_first_ci95"].is_null());
 }
@@ -588,14 +588,14 @@ TEST(Match, TheMechanismInEachRoleCountsTheGamesOfThatRoleOnly) {
   EXPECT_DOUBLE_EQ(s.first_move_capture_rate, 25.0 / 40);
   EXPECT_LT(s.a_placing_first.stone_diff_10_ci.lo, s.a_placing_first.stone_diff_10);
   EXPECT_GT(s.a_placing_first.first_move_capture_ci.hi, 0.25);
-  const nlohmann::json j = match::summary_json(config("random", "greedy", 40), s);
+  const nlohmann::json j = match::summary_json(config("random", "greedy", 40), s, nlohmann::json::object());
   EXPECT_DOUBLE_EQ(j["first_move_capture_rate_a_placing_first"].get<double>(), 0.25);
   EXPECT_DOUBLE_EQ(j["stone_diff_10_a_placing_last"].get<double>(), 3.0);
   EXPECT_FALSE(j["stone_diff_10_ci95_a_placing_first"].is_null());
   // Too few clusters in a role: its intervals are left out with the role's reason.
   std::vector<GameRecord> few(games.begin(), games.begin() + 10);
   const MatchSummary t = match::summarize(config("random", "greedy", 10), few);
-  const nlohmann::json k = match::summary_json(config("random", "greedy", 10), t);
+  const nlohmann::json k = match::summary_json(config("random", "greedy", 10), t, nlohmann::json::object());
   EXPECT_TRUE(k["first_move_capture_ci95_a_placing_last"].is_null());
   EXPECT_FALSE(k["first_move_capture_ci95_a_placing_last_reason"].get<std::string>().empty());
 }
@@ -608,7 +608,7 @@ TEST(Match, FewEffectiveClustersLeaveTheClusteredIntervalsOutAndSaySo) {
   EXPECT_NEAR(s.clusters.effective, 144.0 / 102, 1e-12);
   EXPECT_EQ(s.missing.clustered,
             "rests on 1.4 effective clusters (the largest holds 83% of the games; at least 20 are needed)");
-  const nlohmann::json j = match::summary_json(config("random", "random", 12), s);
+  const nlohmann::json j = match::summary_json(config("random", "random", 12), s, nlohmann::json::object());
   for (const char* key :
        {"last_placer_ci95_clustered", "last_placer_score_ci95", "last_placer_decisive_ci95", "draw_ci95_clustered",
         "first_move_capture_ci95", "last_placer_ci95_first_capture", "last_placer_ci95_no_first_capture"}) {
@@ -642,7 +642,7 @@ TEST(Match, PlainIntervalsStayWhenEachClusterIsAGamePair) {
   const MatchSummary s = match::summarize(config("random", "random", 30), games);
   EXPECT_FALSE(s.missing.clustered.empty());
   EXPECT_TRUE(s.missing.repeats.empty()) << s.missing.repeats;
-  const nlohmann::json j = match::summary_json(config("random", "random", 30), s);
+  const nlohmann::json j = match::summary_json(config("random", "random", 30), s, nlohmann::json::object());
   EXPECT_FALSE(j["last_placer_ci95"].is_null());
   EXPECT_FALSE(j.contains("last_placer_ci95_reason"));
   // One coincidence, a placement that two pairs share, joins them (14 clusters in 15 pairs): not a run

@@ -360,7 +360,7 @@ void leave_out_missing(nlohmann::json& j, const MatchSummary& s) {
 
 }  // namespace
 
-nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) {
+nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s, const nlohmann::json& evaluations) {
   using nlohmann::json;
   const double n = s.games ? static_cast<double>(s.games) : 1;
   auto ci = [](const Interval& i) { return json{i.lo, i.hi}; };
@@ -437,6 +437,12 @@ nlohmann::json match::summary_json(const MatchConfig& c, const MatchSummary& s) 
          {"a", c.a.label()},
          {"b", c.b.label()},
          {"opening_turns", c.opening_turns}};
+  // The evaluation each side played with by side ("a", "b", and their placement= players' "a.placement",
+  // "b.placement"); a side that evaluates no position is left out.
+  json by_side = json::object();
+  for (auto it = evaluations.begin(); it != evaluations.end(); ++it)
+    by_side[(it.key().starts_with('0') ? "a" : "b") + it.key().substr(1)] = it.value();
+  if (!by_side.empty()) j["evaluations"] = by_side;
   if (c.openings.used())
     j["openings"] = {
         {"file", c.openings.file}, {"count", c.openings.count}, {"order", std::string(to_string(c.openings.order))}};

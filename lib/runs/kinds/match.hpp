@@ -172,8 +172,10 @@ MatchSummary summarize(const MatchConfig& config, std::vector<GameRecord> record
 
 // The summary as one JSON object (the keys of seega match --json; docs/engines.md). An infinite Elo or
 // interval end is the string "+inf" or "-inf", so that its sign survives; a figure left out
-// (MatchSummary::missing) is null, with its reason under the key plus "_reason".
-nlohmann::json summary_json(const MatchConfig& config, const MatchSummary& summary);
+// (MatchSummary::missing) is null, with its reason under the key plus "_reason". `evaluations` is what the
+// results file's header records of the players' evaluations (runs/format/evaluations.hpp, by player
+// index); the summary names them by side.
+nlohmann::json summary_json(const MatchConfig& config, const MatchSummary& summary, const nlohmann::json& evaluations);
 
 }  // namespace match
 
