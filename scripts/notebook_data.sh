@@ -62,6 +62,17 @@ step levels env OUT="$out/experiments/levels/results" LEVELS=3 PER_PAIR=4 CLOCK_
 step tune_eval env OUT="$out/experiments/tune_eval/results" GAMES=200 SPSA_ITERATIONS=3 GATE_GAMES=20 \
   SMALL_GATE_GAMES=10 ALL_GAMES=10 ALL_RULES="diagonal chain" NINE_RULES="standard(size=9)" bash "$root/experiments/tune_eval/run.sh"
 
+# The pattern evaluation: a table fit on 600 positions (its learned tables are drawn; no gate).
+pattern_eval() {
+  local d="$out/experiments/pattern_eval/results"
+  mkdir -p "$d"
+  "$SEEGA" gen-data --players 'ab(depth=1)' --games 60 --label search --search-depth 2 --opening-turns 2 --seed 5 \
+    --out "$d/positions.csv" --quiet &&
+    "$SEEGA" tune --data "$d/positions.csv" --patterns --label search --pattern-l2 10 --min-count 3 \
+      --out "$d/fit_l10.txt" --json >"$d/fit_l10.json"
+}
+step pattern_eval pattern_eval
+
 # Throughput: one short run at each thread count.
 step throughput $py "$root/experiments/throughput/run.py" --seega "$SEEGA" --player 'ab(depth=2)' \
   --threads 1 2 --games 40 --repeats 1 --out "$out/experiments/throughput/results/throughput.csv"
