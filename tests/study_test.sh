@@ -42,6 +42,47 @@ assert rows[2]["clustered_reason"].startswith("rests on "), rows[2]
 assert rows[2]["rules"] == "chain" and rows[2]["games"] == "10"
 EOF2
 then pass; else fail "the study CSV lacks its columns or counts"; fi
+# Every row names its players' evaluations, as the match's results header records them; greedy evaluates
+# no position.
+if "$py" -c '
+import csv, sys
+rows = {r["rules"]: r for r in csv.DictReader(open(sys.argv[1]))}
+assert rows["standard"]["evaluation_a"].startswith("built-in 5x5 standard "), rows["standard"]
+assert rows["standard"]["evaluation_a"] == rows["standard"]["evaluation_b"], rows["standard"]
+assert rows["chain"]["evaluation_a"] == rows["chain"]["evaluation_b"] == "none", rows["chain"]
+' "$tmp/out.csv"; then pass; else fail "the study CSV does not name the evaluations"; fi
+# --verify plays matches of the CSV again and finds them the same; a figure changed by hand is found.
+if "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" --verify 3 >"$tmp/verify.log" 2>&1 &&
+  grep -q '^run.py: 3 of 3 matches played again gave the same summary' "$tmp/verify.log"; then pass; else
+  fail "run.py --verify: $(cat "$tmp/verify.log")"; fi
+"$py" - "$tmp/out.csv" "$tmp/edited.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+rows[0]["last_placer_wins"] = str(int(rows[0]["last_placer_wins"]) + 1)
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=list(rows[0]))
+w.writeheader()
+w.writerows(rows)
+EOF2
+if ! "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/edited.csv" --verify 3 >"$tmp/verify2.log" 2>&1 &&
+  grep -q '^DIFFERS in last_placer_wins' "$tmp/verify2.log"; then pass; else
+  fail "run.py --verify on an edited CSV: $(cat "$tmp/verify2.log")"; fi
+# A CSV written before rows named their evaluations: refused with what to do, then named by --evaluations.
+"$py" - "$tmp/out.csv" "$tmp/old.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+cols = [c for c in rows[0] if c not in ("evaluation_a", "evaluation_b")]
+w = csv.DictWriter(open(sys.argv[2], "w", newline=""), fieldnames=cols, extrasaction="ignore")
+w.writeheader()
+w.writerows(rows)
+EOF2
+if ! "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/old.csv" >"$tmp/old.log" 2>&1 &&
+  grep -q 'run run.py --evaluations on it first' "$tmp/old.log" &&
+  "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/old.csv" --evaluations >"$tmp/old2.log" 2>&1 &&
+  "$py" -c '
+import csv, sys
+a, b = list(csv.DictReader(open(sys.argv[1]))), list(csv.DictReader(open(sys.argv[2])))
+assert [(r["evaluation_a"], r["evaluation_b"]) for r in a] == [(r["evaluation_a"], r["evaluation_b"]) for r in b], (a, b)
+' "$tmp/out.csv" "$tmp/old.csv"; then pass; else fail "run.py --evaluations: $(cat "$tmp/old.log" "$tmp/old2.log")"; fi
 "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/second.log" 2>&1
 if [ ! -s "$tmp/second.log" ]; then pass; else fail "a resumed study played rows again: $(cat "$tmp/second.log")"; fi
 sed -i 's/chain,greedy,2,10/chain,greedy,2,16/' "$tmp/rows.csv"
@@ -230,6 +271,41 @@ if tables_show "$tmp/choice.csv" "$tmp/choice.md" <<'LINES'
 ^| ab(depth=2,vary={vary}) | 11 | 20 | 40 | 50.0% \[[0-9.]*, [0-9.]*\] | 75.0% \[[0-9.]*, [0-9.]*\] | +25.0 \[+13.8, +36.2\] points | - | 20 |$
 LINES
 then pass; else fail "table.py's last free choice: $(grep -A4 'turn at random |' "$tmp/choice.md")"; fi
+# One factor in one side's placement: A (the factor) against B, beside B's self-play population on the same
+# seeds, split by the role A has in each game. Hand-made: in self-play configurations 1-15 give the last
+# placer 2 of 2 and 16-20 0 of 2 (75%); against A, the last placer takes every game where A places first
+# (100%) and none where A places last (0%). Paired by configuration: +25 points where the first placer has
+# the factor, 95% interval +25 -/+ 1.96 * sqrt(20/19 * (15 * 0.25^2 + 5 * 0.75^2)) / 20 = [+5.5, +44.5],
+# +100% of the 25-point edge [-56, +256]; -75 [-94.5, -55.5] points where the last placer has it, -300%
+# [-456, -144]; the first move's captures go from 50% to 100% and to 0%.
+"$py" - "$tmp/factor.csv" <<'EOF2'
+import csv, sys
+cols = ["group", "rules", "player", "b", "population", "config", "games", "seed", "opening_turns",
+        "last_placer_wins", "first_placer_wins", "draws", "distinct_placements", "distinct_games",
+        "first_move_capture_rate", "a_score_placing_last", "a_score_placing_first",
+        "first_move_capture_rate_a_placing_last", "first_move_capture_rate_a_placing_first"]
+base, factor = "ab(depth=2,vary={vary})", "ab(depth=2,vary={vary},placement=ab(depth=2,weights=w.txt))"
+with open(sys.argv[1], "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=cols, restval="")
+    w.writeheader()
+    for c in range(1, 21):
+        p = 2 if c <= 15 else 0
+        w.writerow(dict(group="last_free_choice", rules="standard", player=base.replace("{vary}", str(c)), b="",
+                        population=base, config=c, games=2, seed=2026 + c, opening_turns=0, last_placer_wins=p,
+                        first_placer_wins=2 - p, draws=0, distinct_placements=1, distinct_games=1,
+                        first_move_capture_rate=0.5))
+        w.writerow(dict(group="entry_terms", rules="standard", player=factor.replace("{vary}", str(c)),
+                        b=base.replace("{vary}", str(c)), population=f"{factor} vs {base}", config=c, games=2,
+                        seed=2026 + c, opening_turns=0, last_placer_wins=1, first_placer_wins=1, draws=0,
+                        distinct_placements=2, distinct_games=2, first_move_capture_rate=0.5,
+                        a_score_placing_last=0.0, a_score_placing_first=0.0,
+                        first_move_capture_rate_a_placing_last=0.0, first_move_capture_rate_a_placing_first=1.0))
+EOF2
+if tables_show "$tmp/factor.csv" "$tmp/factor.md" <<'LINES'
+^| ab(depth=2,vary={vary}) | the first placer's | 20 | 20 | 75.0% \[[0-9.]*, [0-9.]*\] | 100.0% \[100.0, 100.0\] | +25.0 \[+5.5, +44.5\] points | +100% \[-56, +256\] | 50.0% -> 100.0% |$
+^| ab(depth=2,vary={vary}) | the last placer's | 20 | 20 | 75.0% \[[0-9.]*, [0-9.]*\] | 0.0% \[0.0, 0.0\] | -75.0 \[-94.5, -55.5\] points | -300% \[-456, -144\] | 50.0% -> 0.0% |$
+LINES
+then pass; else fail "table.py's one factor in one side's placement: $(grep -A5 'terms off in |' "$tmp/factor.md")"; fi
 # make demo leads with the answer (the last placer's score beside the seed's four in five), not with the
 # matches' progress lines, which go to a log.
 if bash "$here/scripts/demo.sh" "$seega" >"$tmp/demo.txt" 2>&1 &&

@@ -59,7 +59,22 @@ INTERVALS = {"last_placer_ci95": "last_placer_ci95", "last_placer_ci95_clustered
 TIERS = {"default": ("rows.csv", "results/last_placer.csv"), "deep": ("rows_deep.csv", "results/deep.csv"),
          "choice": ("rows_choice.csv", "results/choice.csv")}
 COLUMNS = (["group", "rules", "player", "b", "population", "config", "a_score", "a_wins", "b_wins"] + KEYS + [f"{c}_{e}" for c in INTERVALS.values() for e in ("lo", "hi")]
-           + ["clustered_reason", "end_reasons", "seconds", "command"])
+           + ["clustered_reason", "end_reasons", "evaluation_a", "evaluation_b", "seconds", "command"])
+# The columns of the CSVs written before each row named its players' evaluations (run.py --evaluations
+# fills those in).
+OLD_COLUMNS = [c for c in COLUMNS if c not in ("evaluation_a", "evaluation_b")]
+
+
+def evaluation_text(evaluations, side):
+    """What the match's summary says of one side's evaluation (as its results file's header records it):
+    "built-in 5x5 standard 508bdb005c9f3fbf", its placement= player's after "; placement: "; "none" for a
+    side that evaluates no position (random, greedy)."""
+    def one(e):
+        return f"{e['name']} {e['hash']}"
+    parts = [one(evaluations[side])] if side in evaluations else ["none"]
+    if f"{side}.placement" in evaluations:
+        parts.append("placement: " + one(evaluations[f"{side}.placement"]))
+    return "; ".join(parts)
 
 
 def read_rows(path):
@@ -91,6 +106,84 @@ def read_rows(path):
     return matches
 
 
+def match_command(args, row, games, seed):
+    """The seega match of one row's match (run from the repository's root: a weights file a row names is a
+    path from there)."""
+    return [args.seega, "match", "--a", row["player"], "--b", row["b"] or row["player"], "--rules", row["rules"],
+            "--games", str(games), "--seed", str(seed), "--opening-turns", str(row["opening_turns"]),
+            "--threads", str(args.threads), "--json", "--quiet"]
+
+
+def play(args, cmd):
+    """Runs one match (under the launcher, if any) from the repository's root; its --json summary."""
+    full = shlex.split(args.launcher) + cmd
+    run = subprocess.run(full, capture_output=True, text=True, cwd=ROOT)
+    if run.returncode != 0:
+        sys.exit(f"run.py: error: {shlex.join(full)} failed (exit {run.returncode}): {run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
+def read_csv(path):
+    """The rows of a study CSV, with its columns (this run.py's, or those written before rows named their
+    evaluations)."""
+    with open(path, newline="") as f:
+        reader = csv.DictReader(f)
+        if reader.fieldnames not in (COLUMNS, OLD_COLUMNS):
+            sys.exit(f"run.py: error: {path} has other columns (an older study?); move it aside")
+        return list(reader)
+
+
+def write_csv(path, rows):
+    tmp = path + ".tmp"
+    with open(tmp, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(tmp, path)
+
+
+def verify(args, count):
+    """Plays `count` of the CSV's matches again (chosen at random from --seed) with their games and seed and
+    checks that every figure of the summary is the same: that the build and the evaluations of today play
+    the games the CSV holds. Exit status 1 if any differs."""
+    import random
+    rows = read_csv(args.out)
+    chosen = random.Random(args.seed).sample(range(len(rows)), min(count, len(rows)))
+    differ = 0
+    for i in sorted(chosen):
+        r = rows[i]
+        row = dict(r, opening_turns=int(r["opening_turns"]))
+        j = play(args, match_command(args, row, int(r["games"]), int(r["seed"])))
+        # A cell left empty was not recorded when the row was played (a column added since): not compared.
+        bad = [k for k in KEYS + ["a_score", "a_wins", "b_wins"] if k != "version" and r[k] != "" and str(j[k]) != r[k]
+               and not (isinstance(j[k], float) and abs(j[k] - float(r[k])) < 1e-12)]
+        differ += bool(bad)
+        print(f"{'same' if not bad else 'DIFFERS in ' + ', '.join(bad)}: {r['command']}", flush=True)
+    print(f"run.py: {len(chosen) - differ} of {len(chosen)} matches played again gave the same summary")
+    return 1 if differ else 0
+
+
+def fill_evaluations(args):
+    """Names the evaluations of the rows written before run.py recorded them: each row's players' as the
+    header of a one-game match of the same players on the same rules records them (one match a population).
+    Checked first with --verify that today's build plays the CSV's games."""
+    rows = read_csv(args.out)
+    known = {}
+    for r in rows:
+        if r.get("evaluation_a"):
+            continue
+        spec = (r["rules"], r["population"] or r["player"], r["b"] if not r["population"] else "")
+        if spec not in known:
+            row = dict(r, opening_turns=int(r["opening_turns"]))
+            e = play(args, match_command(args, row, 1, int(r["seed"]))).get("evaluations", {})
+            known[spec] = (evaluation_text(e, "a"), evaluation_text(e, "b"))
+            print(f"{spec[0]:26} {spec[1] + (' vs ' + spec[2] if spec[2] else ''):60} a: {known[spec][0]}  "
+                  f"b: {known[spec][1]}", flush=True)
+        r["evaluation_a"], r["evaluation_b"] = known[spec]
+    write_csv(args.out, rows)
+    print(f"run.py: the evaluations of {len(known)} players' pairings named in {args.out}")
+
+
 def key(rules, player, b, opening_turns):
     return (rules, player, b, int(opening_turns))
 
@@ -115,7 +208,12 @@ def main():
                    "same rows) into --out instead of playing")
     p.add_argument("--launcher", default="", help="a command that each match runs under, e.g. 'mpirun -np 16 "
                    "--hostfile hosts' to share every match among mpirun's ranks (the results are the same)")
+    p.add_argument("--verify", type=int, default=0, metavar="N", help="play N of the CSV's matches again (chosen "
+                   "from --seed) and check that each gives the summary the CSV holds, instead of playing the rows")
+    p.add_argument("--evaluations", action="store_true", help="name the players' evaluations in the CSV's rows "
+                   "written before run.py recorded them (each pairing's, from a one-game match), instead of playing")
     args = p.parse_args()
+    args.seega = os.path.abspath(args.seega)
     args.rows = args.rows or os.path.join(HERE, TIERS[args.tier][0])
     args.out = args.out or os.path.join(HERE, TIERS[args.tier][1])
 
@@ -124,6 +222,11 @@ def main():
         return
     if not os.access(args.seega, os.X_OK):
         sys.exit(f"run.py: error: {args.seega} is not built; run 'make build' first")
+    if args.verify:
+        sys.exit(verify(args, args.verify))
+    if args.evaluations:
+        fill_evaluations(args)
+        return
     rows = read_rows(args.rows)
     if args.groups:
         rows = [r for r in rows if r["group"] in args.groups]
@@ -139,6 +242,9 @@ def main():
     if os.path.exists(args.out) and os.path.getsize(args.out) > 0:
         with open(args.out, newline="") as f:
             reader = csv.DictReader(f)
+            if reader.fieldnames == OLD_COLUMNS:
+                sys.exit(f"run.py: error: {args.out} was written before its rows named their evaluations; run "
+                         f"run.py --evaluations on it first")
             if reader.fieldnames != COLUMNS:
                 sys.exit(f"run.py: error: {args.out} has other columns (an older study?); move it aside")
             for r in reader:
@@ -157,15 +263,9 @@ def main():
             seed = args.seed + row["seed_offset"]
             if old and int(old["games"]) >= games and int(old["seed"]) == seed:
                 continue
-            cmd = [args.seega, "match", "--a", row["player"], "--b", row["b"] or row["player"], "--rules", row["rules"],
-                   "--games", str(games), "--seed", str(seed), "--opening-turns", str(row["opening_turns"]),
-                   "--threads", str(args.threads), "--json", "--quiet"]
+            cmd = match_command(args, row, games, seed)
             start = time.time()
-            full = shlex.split(args.launcher) + cmd
-            run = subprocess.run(full, capture_output=True, text=True)
-            if run.returncode != 0:
-                sys.exit(f"run.py: error: {shlex.join(full)} failed (exit {run.returncode}): {run.stderr.strip()}")
-            j = json.loads(run.stdout)
+            j = play(args, cmd)
             out = {k: j[k] for k in KEYS + ["a_score", "a_wins", "b_wins"]}
             for name, col in INTERVALS.items():
                 # An interval the summary leaves out (null, its reason beside it) is two empty cells.
@@ -175,6 +275,8 @@ def main():
             out.update(group=row["group"], rules=row["rules"], player=row["player"], b=row["b"],
                        population=row["population"], config=row["config"],
                        end_reasons=" ".join(f"{k}:{v}" for k, v in sorted(j["end_reasons"].items())),
+                       evaluation_a=evaluation_text(j.get("evaluations", {}), "a"),
+                       evaluation_b=evaluation_text(j.get("evaluations", {}), "b"),
                        seconds=round(time.time() - start, 1),
                        command=" ".join(c if c.isalnum() or c.startswith("-") else f"'{c}'" for c in
                                         ["seega"] + cmd[1:-2]))

@@ -24,6 +24,10 @@ for r in every:
     if r.get("population"):
         populations.setdefault((r["group"], r["rules"], r["population"], int(r["opening_turns"])), []).append(r)
 by_key = {(r["rules"], r["player"], int(r["opening_turns"])): r for r in rows}
+# A population's self-play match of one configuration by its rules, player, K and seed: what a population
+# with one factor changed is paired with.
+matches = {(r["rules"], r["player"], int(r["opening_turns"]), r["seed"]): r for r in every
+           if r.get("population") and not r.get("b")}
 Z95 = 1.959963984540054
 # The fewest configurations from which a population's interval is given (the summaries' threshold on
 # effective clusters, docs/tournaments.md).
@@ -60,10 +64,12 @@ def share(r, value, name, digits=0):
     return f"{pct(r[value])} [{100 * float(lo):.{digits}f}, {100 * float(hi):.{digits}f}]"
 
 
-def half_width(r):
-    if r["last_placer_ci95_clustered_lo"] == "":
+def half_width(r, name):
+    """Half the width of a row's interval `name` (e.g. last_placer_score_ci95), in points; "-" where the
+    summary left it out."""
+    if r[f"{name}_lo"] == "":
         return "-"
-    return f'{100 * (float(r["last_placer_ci95_clustered_hi"]) - float(r["last_placer_ci95_clustered_lo"])) / 2:.1f}'
+    return f'{100 * (float(r[f"{name}_hi"]) - float(r[f"{name}_lo"])) / 2:.1f}'
 
 
 def table(head, lines):
@@ -125,7 +131,9 @@ if "caps" in groups:
           "deepens after one of N/8; the default is 2,000,000) on the K = 2 rows from depth 5 up, each cap on "
           "the same openings (the same games where no search reaches a cap). The last placer's score with "
           "each cap, and the score with no cap minus the score with the default: the part of the row's result "
-          "that the default cap explains. The last column is the row of the searched-placement table, with "
+          "that the default cap explains (its 95% interval from the two rows' as if they were independent, which "
+          "they are not: they share their openings and most games, so it is wider than it would be paired). "
+          "The last column is the row of the searched-placement table, with "
           "more games:\n")
     lines = []
     caps = [r for r in rows if r["group"] == "caps"]
@@ -135,8 +143,14 @@ if "caps" in groups:
         cap = {n: by_key.get(("standard", base[:-1] + f",placement_cap={n})", k)) for n in (2000000, 8000000, 0)}
         diff = "-"
         if cap[2000000] and cap[0]:
-            diff = (f"{100 * (float(cap[0]['last_placer_score']) - float(cap[2000000]['last_placer_score'])):+.1f}"
-                    " points")
+            d = 100 * (float(cap[0]["last_placer_score"]) - float(cap[2000000]["last_placer_score"]))
+            diff = f"{d:+.1f} points"
+            halves = [half_width(cap[n], "last_placer_score_ci95") for n in (0, 2000000)]
+            if "-" not in halves:
+                # The two rows' intervals combined as if independent: the rows share their openings and most
+                # of their games, so this is wider than a paired interval would be.
+                h = math.hypot(*(float(x) for x in halves))
+                diff += f" [{d - h:+.1f}, {d + h:+.1f}]"
         lines.append([base, str(k), rate(cap[2000000]), rate(cap[8000000]), rate(cap[0]), diff,
                       rate(by_key.get(("standard", base, k)))])
     table(["player", "K", "cap 2,000,000 (default)", "cap 8,000,000", "no cap", "no cap minus default",
@@ -189,6 +203,46 @@ def pooled(configs, points):
     v = clustered_variance([points(r) - int(r["games"]) * mean for r in configs], n)
     half = Z95 * math.sqrt(v)
     return mean, (max(0.0, mean - half), min(1.0, mean + half))
+
+
+def paired(base, treated, games):
+    """A change taken configuration by configuration: base[i] and treated[i] are configuration i's last-placer
+    points in the same number games[i] of games (one population with and one without the factor, on the same
+    seed). The two pooled scores and the change, each with its 95% interval clustered by configuration, and
+    the change as a share of the base's edge (its score minus 50%), by the delta method."""
+    n, c = sum(games), len(games)
+    mb, mt = sum(base) / n, sum(treated) / n
+
+    def interval(residuals, scale):  # the half-width, or None on too few configurations
+        return Z95 * math.sqrt(clustered_variance(residuals, scale)) if c >= MIN_CLUSTERS else None
+
+    out = {"games": n, "configurations": c}
+    for name, points, mean in (("base", base, mb), ("treated", treated, mt)):
+        half = interval([x - g * mean for x, g in zip(points, games)], n)
+        out[name] = (mean, None if half is None else (max(0.0, mean - half), min(1.0, mean + half)))
+    diff = mt - mb
+    out["change"] = (diff, interval([t - b - g * diff for t, b, g in zip(treated, base, games)], n))
+    edge = mb - 0.5
+    out["share"] = None
+    if abs(edge) > 1e-9:
+        share = diff / edge
+        out["share"] = (share, interval([t - b - share * (b - 0.5 * g) for t, b, g in zip(treated, base, games)],
+                                        n * edge))
+    return out
+
+
+def change_text(p):
+    diff, half = p["change"]
+    return f"{100 * diff:+.1f} [{100 * (diff - half):+.1f}, {100 * (diff + half):+.1f}] points" if half is not None \
+        else f"{100 * diff:+.1f} points (too few configurations)"
+
+
+def share_text(p):
+    if p["share"] is None:
+        return "-"
+    share, half = p["share"]
+    return f"{100 * share:+.0f}% [{100 * (share - half):+.0f}, {100 * (share + half):+.0f}]" if half is not None \
+        else f"{100 * share:+.0f}%"
 
 
 def with_interval(value):
@@ -244,7 +298,6 @@ if selfplay:
 # configuration.
 choice = {k: v for k, v in selfplay.items() if re.search(r",random_turns=\d+(-\d+)?", k[2])}
 if choice:
-    matches = {(r["rules"], r["player"], int(r["opening_turns"]), r["seed"]): r for r in every if r.get("population")}
     print("The last free choice: from the empty board, each configuration's games played again with one "
           "placement turn played at random (`random_turns=T`; on 5x5 turn 12 is forced, turn 10 is the last "
           "placer's last free choice and turn 11 the first placer's). The last placer's score searching every "
@@ -262,32 +315,55 @@ if choice:
                 pairs.append((b, r))
         if len(pairs) < MIN_CLUSTERS:
             continue
-        n = sum(int(r["games"]) for _, r in pairs)
-        c = len(pairs)
-        pb = [last_placer_points(b) for b, _ in pairs]
-        pt = [last_placer_points(r) for _, r in pairs]
-        g = [int(r["games"]) for _, r in pairs]
-        mb, mt = sum(pb) / n, sum(pt) / n
-        diff = mt - mb
-        dv = clustered_variance([t - b - gi * diff for t, b, gi in zip(pt, pb, g)], n)
-        edge = mb - 0.5
-        if abs(edge) > 1e-9:
-            share = diff / edge
-            sv = clustered_variance([t - b - share * (b - 0.5 * gi) for t, b, gi in zip(pt, pb, g)], n * edge)
-            share_text = f"{100 * share:+.0f}% [{100 * (share - Z95 * math.sqrt(sv)):+.0f}, " \
-                         f"{100 * (share + Z95 * math.sqrt(sv)):+.0f}]"
-        else:
-            share_text = "-"
-        half = Z95 * math.sqrt(dv)
-        lines.append([base, turns.group(1), str(c), str(n),
-                      with_interval(pooled([b for b, _ in pairs], last_placer_points)),
-                      with_interval(pooled([r for _, r in pairs], last_placer_points)),
-                      f"{100 * diff:+.1f} [{100 * (diff - half):+.1f}, {100 * (diff + half):+.1f}] points", share_text,
+        p = paired([last_placer_points(b) for b, _ in pairs], [last_placer_points(r) for _, r in pairs],
+                   [int(r["games"]) for _, r in pairs])
+        lines.append([base, turns.group(1), str(len(pairs)), str(p["games"]), with_interval(p["base"]),
+                      with_interval(p["treated"]), change_text(p), share_text(p),
                       str(sum(int(r["distinct_games"]) for _, r in pairs))])
     table(["population", "turn at random", "configurations", "games", "searching every turn", "turn at random",
            "change", "share of the edge", "distinct games (summed)"], lines)
 
-strength = {k: v for k, v in populations.items() if " vs " in k[2]}
+# One factor in one side's placement: a population of A (the factor) against B (the same configuration
+# without it), each configuration beside B's own self-play population on the same seed. In a game pair A
+# places first once and last once, so each configuration gives the factor in the first placer's placement
+# (the game where A places first) and in the last placer's (where A places last), each paired with that
+# configuration's self-play games.
+factors = {k: v for k, v in populations.items() if k[0] == "entry_terms"}
+if factors:
+    print("One factor in one side's placement: the entry-capture terms (`first_entry`, `centre_entry`) at 0 in "
+          "the placement search of one side (A: `placement=` with weights/no_entry.txt), the other side and "
+          "every movement turn as in self-play. Each configuration's game where A places first and its game "
+          "where A places last, each paired with the same configuration's self-play games on the same seed: "
+          "the last placer's score in self-play and with the terms off, the change and its share of the edge "
+          "(95% intervals clustered by configuration), and how often the last placer's first move captures:\n")
+    lines = []
+    for (group, rules, population, k), configs in factors.items():
+        base = population.split(" vs ", 1)[1]
+        for role, placing_last in (("the first placer's", False), ("the last placer's", True)):
+            pairs = []
+            for r in configs:
+                b = matches.get((rules, r["b"], k, r["seed"]))
+                if b is None or int(r["games"]) % 2 or int(b["games"]) == 0:
+                    continue
+                half = int(r["games"]) // 2
+                # The last placer's points in the half of A's games where A has the role: A's own when it
+                # places last, B's (one minus A's) when A places first.
+                a = float(r["a_score_placing_last" if placing_last else "a_score_placing_first"])
+                capture = float(r["first_move_capture_rate_a_placing_last" if placing_last
+                                  else "first_move_capture_rate_a_placing_first"])
+                pairs.append((last_placer_points(b) * half / int(b["games"]), (a if placing_last else 1 - a) * half,
+                              half, float(b["first_move_capture_rate"]), capture))
+            if len(pairs) < MIN_CLUSTERS:
+                continue
+            p = paired([x[0] for x in pairs], [x[1] for x in pairs], [x[2] for x in pairs])
+            n = sum(x[2] for x in pairs)
+            lines.append([base, role, str(p["configurations"]), str(p["games"]), with_interval(p["base"]),
+                          with_interval(p["treated"]), change_text(p), share_text(p),
+                          f"{pct(sum(x[3] * x[2] for x in pairs) / n)} -> {pct(sum(x[4] * x[2] for x in pairs) / n)}"])
+    table(["population", "terms off in", "configurations", "games", "self-play", "terms off", "change",
+           "share of the edge", "last placer's first move captures"], lines)
+
+strength = {k: v for k, v in populations.items() if " vs " in k[2] and k[0] != "entry_terms"}
 if strength:
     print("Does a perturbation keep the strength? Each configuration against the unperturbed engine on its own "
           "random openings (its own seed), A's score pooled over the configurations (95% interval clustered by "
@@ -354,7 +430,24 @@ if os.path.exists(strength_path):
     table(["mover", "rating", "random placement", "its own placement (K = 2)",
            "from the empty board (configurations, perturbation)"], lines)
 
-print("Rows, games and the clustered interval's half-width (points); seconds on the 2-core machine:\n")
-table(["group", "rules", "player", "K", "games", "± (clustered)", "design effect", "seconds"],
-      [[r["group"], r["rules"], r["player"], r["opening_turns"], r["games"], half_width(r),
-        f"{float(r['design_effect']):.2f}", r["seconds"]] for r in rows])
+if rows:
+    print("Rows, games and the half-widths of the last placer's 95% intervals clustered by opening and placement, "
+          "in points: of its score (wins + half the draws) and of its win rate; seconds on the 2-core machine:\n")
+    table(["group", "rules", "player", "K", "games", "± score (clustered)", "± win rate (clustered)", "design effect",
+           "seconds"],
+          [[r["group"], r["rules"], r["player"], r["opening_turns"], r["games"], half_width(r, "last_placer_score_ci95"),
+            half_width(r, "last_placer_ci95_clustered"), f"{float(r['design_effect']):.2f}", r["seconds"]] for r in rows])
+
+# Which evaluation the players of each match used, as its results file's header records it (rows written
+# before run.py recorded it have none: run.py --evaluations names them).
+if any("evaluation_a" in r for r in every):
+    print("The evaluations the players used (each match's, from its results file's header; a player that "
+          "evaluates no position, random or greedy, has none), and the matches that used each:\n")
+    used = {}
+    for r in every:
+        for side in ("evaluation_a", "evaluation_b"):
+            e = r.get(side) or "not recorded"
+            if e != "none":
+                used.setdefault((r["rules"], e), set()).add((r["player"], r["b"]))
+    table(["rules", "evaluation (name and hash of the values)", "matches"],
+          [[rules, e, str(len(pairs))] for (rules, e), pairs in sorted(used.items())])
