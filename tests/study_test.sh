@@ -224,13 +224,16 @@ json.dump({"anchor": "greedy", "players": [{"name": "greedy", "rating": 0.0}, {"
           open(os.path.join(d, "strength.json"), "w"))
 json.dump({"anchor": "ab(depth=6)", "players": [{"name": "ab(depth=6)", "rating": 0.0}, {"name": "ab(depth=7)", "rating": 80.0}]},
           open(os.path.join(d, "strength_deep.json"), "w"))
-cols = ["population", "b", "opening_turns", "games", "a_score"]
+cols = ["group", "population", "b", "opening_turns", "games", "a_score"]
 with open(os.path.join(d, "deep.csv"), "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=cols)
     w.writeheader()
     for c, score in enumerate((0.5, 1.0, 0.5, 0.0, 1.0, 0.5)):  # A scores 3.5 of 6 games: 58.3%
-        w.writerow({"population": "ab(depth=7,vary={vary}) vs ab(depth=7)", "b": "ab(depth=7)", "opening_turns": "0",
-                    "games": "1", "a_score": str(score)})
+        w.writerow({"group": "deep_check", "population": "ab(depth=7,vary={vary}) vs ab(depth=7)", "b": "ab(depth=7)",
+                    "opening_turns": "0", "games": "1", "a_score": str(score)})
+        # A population against another engine for another question (not a group of checks) is no check.
+        w.writerow({"group": "entry_terms", "population": "ab(depth=7,vary={vary},x) vs ab(depth=7)",
+                    "b": "ab(depth=7)", "opening_turns": "0", "games": "1", "a_score": "0.0"})
 with open(os.path.join(d, "main.csv"), "w", newline="") as f:
     csv.DictWriter(f, fieldnames=cols).writeheader()
 rows, ratings = meta.load(os.path.join(d, "main.csv"), os.path.join(d, "strength.json"), [os.path.join(d, "deep.csv")])
@@ -238,6 +241,26 @@ assert ratings == {"greedy": 0.0, "ab(depth=6)": 1000.0, "ab(depth=7)": 1080.0},
 (check,) = meta.strength_checks(rows)
 assert abs(check["score"] - 3.5 / 6) < 1e-12 and abs(check["elo"] - 400 * math.log10(3.5 / 2.5)) < 1e-9, check
 assert check["ci"][0] < check["score"] < check["ci"][1] and check["configs"] == 6, check
+# A population whose perturbation moves the strength from the empty board (its check's interval leaves
+# out 50%) is left out of the line; one whose check holds, or that has none, stays in.
+def selfplay(spec, c, points):
+    return {"group": "p", "rules": "standard", "population": spec, "config": str(c), "b": "", "opening_turns": "0",
+            "games": "2", "last_placer_wins": str(points), "draws": "0", "distinct_games": "1"}
+def check(spec, mover, c, score):
+    return {"group": "strength_check", "rules": "standard", "population": spec + " vs " + mover, "config": str(c),
+            "b": mover, "opening_turns": "0", "games": "2", "a_score": str(score)}
+made = []
+for c in range(1, 31):
+    made += [selfplay("ab(depth=2,vary={vary})", c, c % 2 + 1), selfplay("ab(depth=3,vary={vary})", c, c % 3 % 2 + 1),
+             selfplay("ab(depth=4,vary={vary})", c, 2 if c % 4 else 1), selfplay("ab(depth=5,vary={vary})", c, 2 if c % 5 else 1),
+             check("ab(depth=4,vary={vary})", "ab(depth=4)", c, 1.0 if c % 2 else 0.0),
+             check("ab(depth=5,vary={vary})", "ab(depth=5)", c, 0.0 if c % 3 else 0.5)]
+res = meta.analyse(made, {"ab(depth=2)": 600.0, "ab(depth=3)": 700.0, "ab(depth=4)": 800.0, "ab(depth=5)": 900.0})
+assert res["headline"] == ["ab(depth=2,vary={vary})", "ab(depth=3,vary={vary})", "ab(depth=4,vary={vary})"], res["headline"]
+assert list(res["moved"]) == ["ab(depth=5,vary={vary})"] and res["moved"]["ab(depth=5,vary={vary})"][0] < 0, res["moved"]
+names = [c["name"] for c in res["checks"]]
+every = res["checks"][names.index("every perturbation, its strength kept or not")]
+assert every["k"] == 4 and res["checks"][0]["k"] == 3, res["checks"]
 EOF2
 then pass; else fail "meta.py's deep tier: $(cat "$tmp/deep.log")"; fi
 if ! "$py" "$here/experiments/last_placer/meta.py" "$tmp/out.csv" --strength "$tmp/none.json" 2>"$tmp/meta_bad.log" &&

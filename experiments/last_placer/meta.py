@@ -293,7 +293,10 @@ def populations(rows, ratings, rules="standard", opening_turns=0):
     groups = {}
     for r in rows:
         if r.get("population") and not r.get("b") and r["rules"] == rules and int(r["opening_turns"]) == opening_turns:
-            groups.setdefault(r["population"], []).append(r)
+            # A configuration in two CSVs (the choice tier's 1,000 hold the default tier's first 100, on the
+            # same seeds) is one configuration: the last row read stands.
+            groups.setdefault(r["population"], {})[r["config"]] = r
+    groups = {spec: list(configs.values()) for spec, configs in groups.items()}
     out = []
     for spec, configs in groups.items():
         mover = mover_of(spec)
@@ -329,7 +332,13 @@ def analyse(rows, ratings):
     """The whole analysis: the populations of depth or level 2 and up (the headline), the fit, the
     pooled score, where the line reaches four in five, and the checks that could break the slope."""
     every = populations(rows, ratings)
-    main = [p for p in every if not re.match(r"(ab\(depth=1\)|level\(1,)", p["mover"])]
+    deeper = [p for p in every if not re.match(r"(ab\(depth=1\)|level\(1,)", p["mover"])]
+    # A population whose perturbation, checked from the empty board against its unperturbed engine, moves
+    # the strength (the check's 95% interval excludes 50%) is left out of the line: its engine is not the
+    # mover whose rating it would be given. A population without a check is kept.
+    checks = {c["population"]: c for c in strength_checks(rows, 0)}
+    moved = {spec: c for spec, c in checks.items() if not c["ci"][0] <= 0.5 <= c["ci"][1]}
+    main = [p for p in deeper if p["population"] not in moved]
     if len(main) < 3 or len({p["rating"] for p in main}) < 2:
         raise ValueError(f"the line needs 3 populations or more of depth or level 2 and up, of 2 ratings or more, "
                          f"with rated movers (this CSV has {len(main)})")
@@ -344,17 +353,20 @@ def analyse(rows, ratings):
         return {"name": name, "k": f["k"], "slope": f["coef"][1], "ci": f["ci"][1], "p": f["p"][1],
                 "tau": math.sqrt(f["tau2"]), "I2": f["I2"]}
 
-    candidates = [slope_row("depth or level 2 and up (the headline)", main),
+    candidates = [slope_row("depth or level 2 and up, strength kept (the headline)", main),
                   slope_row("one point a mover (its populations pooled)", by_mover(main)),
                   slope_row("ab populations only", [p for p in main if p["mover"].startswith("ab(")]),
                   slope_row("level populations only", [p for p in main if p["mover"].startswith("level(")]),
                   slope_row("vary with jitter=3 only", [p for p in main if "jitter" in p["perturbation"]]),
+                  slope_row("every perturbation, its strength kept or not", deeper),
                   slope_row("with depth 1 and level 1", every)]
     for name in sorted({p["mover"] for p in main}, key=lambda m: ratings[m]):
         candidates.append(slope_row(f"without {name}", [p for p in main if p["mover"] != name]))
     checks = [c for c in candidates if c is not None]
     return {
-        "populations": every, "headline": [p["population"] for p in main], "fit": fit, "pooled": pooled,
+        "populations": every, "headline": [p["population"] for p in main],
+        "moved": {spec: c["elo_ci"] and [c["elo"], *c["elo_ci"]] for spec, c in moved.items()},
+        "fit": fit, "pooled": pooled,
         "pooled_estimate": predict(pooled), "range": [lo, hi],
         "at": {str(r): predict(fit, r / 100) for r in (round(lo), round(hi))},
         "seed": {"target": SEED_SCORE, **where_line_reaches(fit, SEED_SCORE)}, "checks": checks,
@@ -379,7 +391,12 @@ def markdown(result):
     out.append("| --- | --- | --- | --- | --- | --- | --- |")
     for p in result["populations"]:
         half = 1.959963984540054 * math.sqrt(p["var"])
-        mark = "" if p["population"] in result["headline"] else " (not in the fit)"
+        mark = ""
+        if p["population"] in result.get("moved", {}):
+            elo_, lo_, hi_ = result["moved"][p["population"]]
+            mark = f" (not in the fit: from the empty board it moves strength, {elo_:+.0f} Elo [{lo_:+.0f}, {hi_:+.0f}])"
+        elif p["population"] not in result["headline"]:
+            mark = " (not in the fit)"
         out.append(f"| `{p['population']}`{mark} | {p['rating']:+.0f} | {p['configs']} | {p['games']} | "
                    f"{p['distinct_games'] if p['distinct_games'] is not None else '-'} | {_pct(p['score'])} "
                    f"{_interval(p['score'] - half, p['score'] + half)} | {_pct(p['draw_rate'])} |")
@@ -427,23 +444,37 @@ def markdown(result):
     return "\n".join(out)
 
 
+# The chains of their own beside the ladder (strength.sh's TIER=deep, levels and patterns), each anchored at
+# a mover of the ladder.
+CHAINS = ("strength_deep.json", "strength_levels.json", "strength_patterns.json")
+
+
+def tier_csvs(csv_path):
+    """The other tiers' CSVs beside the study's (run.py --tier deep and --tier choice), those that exist: the
+    deep tier's populations and the choice tier's 1,000-configuration populations join the study's."""
+    folder = os.path.dirname(os.path.abspath(csv_path))
+    return [p for p in (os.path.join(folder, "deep.csv"), os.path.join(folder, "choice.csv")) if os.path.exists(p)]
+
+
 def load(csv_path, strength_path, extra=()):
     """The rows of the CSV and of any extra CSVs (the deep tier's), and every mover's rating: the ladder's
-    (strength.json), and, where a chain of its own sits beside it (strength_deep.json), that chain's
-    ratings moved onto the ladder by its anchor's rating there."""
+    (strength.json), and, for each chain of its own beside it (CHAINS), that chain's ratings moved onto
+    the ladder by its anchor's rating there."""
     rows = []
     for path in [csv_path, *extra]:
         with open(path, newline="") as f:
             rows += list(csv.DictReader(f))
     with open(strength_path) as f:
         ratings = {p["name"]: p["rating"] for p in json.load(f)["players"]}
-    deep = os.path.join(os.path.dirname(os.path.abspath(strength_path)), "strength_deep.json")
-    if os.path.exists(deep):
-        with open(deep) as f:
+    for name in CHAINS:
+        chain_path = os.path.join(os.path.dirname(os.path.abspath(strength_path)), name)
+        if not os.path.exists(chain_path):
+            continue
+        with open(chain_path) as f:
             chain = json.load(f)
         anchor = chain.get("anchor")
         if anchor not in ratings:
-            raise ValueError(f"{deep}: its anchor {anchor!r} is not on the ladder of {strength_path}")
+            raise ValueError(f"{chain_path}: its anchor {anchor!r} is not on the ladder of {strength_path}")
         for p in chain["players"]:
             ratings.setdefault(p["name"], ratings[anchor] + p["rating"])
     return rows, ratings
@@ -454,7 +485,10 @@ def strength_checks(rows, opening_turns=0):
     opening turns: A's score over the configurations, clustered by configuration, and in Elo."""
     groups = {}
     for r in rows:
-        if r.get("population") and r.get("b") and int(r["opening_turns"]) == opening_turns:
+        # The checks' groups (strength_check, deep_check); a population against another engine for another
+        # question (the entry-capture terms) is no check.
+        if r.get("population") and r.get("b") and r["group"].endswith("check") and \
+                int(r["opening_turns"]) == opening_turns:
             groups.setdefault(r["population"], []).append(r)
     out = []
     for spec, configs in groups.items():
@@ -483,8 +517,9 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("csv", nargs="?", default=os.path.join(here, "results", "last_placer.csv"))
     ap.add_argument("--strength", help="the ladder's ratings (default: strength.json beside the CSV; "
-                    "strength_deep.json beside it joins them)")
-    ap.add_argument("--deep", help="the deep tier's CSV (default: deep.csv beside the CSV, where it exists)")
+                    "the chains of strength.sh's other tiers beside it join them)")
+    ap.add_argument("--tiers", nargs="*", help="the other tiers' CSVs (default: deep.csv and choice.csv beside the "
+                    "CSV, where they exist)")
     ap.add_argument("--json", help="also write the analysis as JSON to this file")
     args = ap.parse_args(argv)
     strength = args.strength or os.path.join(os.path.dirname(os.path.abspath(args.csv)), "strength.json")
@@ -492,8 +527,7 @@ def main(argv):
         if not os.path.exists(path):
             sys.exit(f"meta.py: {path} does not exist (run.py writes the CSV, strength.sh the ratings)")
     try:
-        deep = args.deep or os.path.join(os.path.dirname(os.path.abspath(args.csv)), "deep.csv")
-        rows, ratings = load(args.csv, strength, [deep] if os.path.exists(deep) else [])
+        rows, ratings = load(args.csv, strength, tier_csvs(args.csv) if args.tiers is None else args.tiers)
         result = analyse(rows, ratings)
     except (KeyError, ValueError) as e:
         sys.exit(f"meta.py: {args.csv}: {e}")

@@ -366,8 +366,8 @@ if factors:
 strength = {k: v for k, v in populations.items() if " vs " in k[2] and k[0] != "entry_terms"}
 if strength:
     print("Does a perturbation keep the strength? Each configuration against the unperturbed engine on its own "
-          "random openings (its own seed), A's score pooled over the configurations (95% interval clustered by "
-          "configuration):\n")
+          "seed, from the empty board (K = 0, where the populations play) or after K random turns, A's score "
+          "pooled over the configurations (95% interval clustered by configuration):\n")
     lines = []
     for (group, rules, population, k), configs in strength.items():
         mean, ci = pooled(configs, a_points)
