@@ -336,8 +336,8 @@ def analyse(rows, ratings):
     # A population whose perturbation, checked from the empty board against its unperturbed engine, moves
     # the strength (the check's 95% interval excludes 50%) is left out of the line: its engine is not the
     # mover whose rating it would be given. A population without a check is kept.
-    checks = {c["population"]: c for c in strength_checks(rows, 0)}
-    moved = {spec: c for spec, c in checks.items() if not c["ci"][0] <= 0.5 <= c["ci"][1]}
+    strength = strength_checks(rows, 0)
+    moved = {c["population"]: c for c in strength if not c["ci"][0] <= 0.5 <= c["ci"][1]}
     main = [p for p in deeper if p["population"] not in moved]
     if len(main) < 3 or len({p["rating"] for p in main}) < 2:
         raise ValueError(f"the line needs 3 populations or more of depth or level 2 and up, of 2 ratings or more, "
@@ -365,12 +365,12 @@ def analyse(rows, ratings):
     checks = [c for c in candidates if c is not None]
     return {
         "populations": every, "headline": [p["population"] for p in main],
-        "moved": {spec: c["elo_ci"] and [c["elo"], *c["elo_ci"]] for spec, c in moved.items()},
+        "moved": {spec: [c["elo"], *c["elo_ci"]] for spec, c in moved.items()},
         "fit": fit, "pooled": pooled,
         "pooled_estimate": predict(pooled), "range": [lo, hi],
         "at": {str(r): predict(fit, r / 100) for r in (round(lo), round(hi))},
         "seed": {"target": SEED_SCORE, **where_line_reaches(fit, SEED_SCORE)}, "checks": checks,
-        "strength_checks": strength_checks(rows, 0),
+        "strength_checks": strength,
     }
 
 

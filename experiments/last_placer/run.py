@@ -123,11 +123,14 @@ def play(args, cmd):
     return json.loads(run.stdout)
 
 
-def read_csv(path):
-    """The rows of a study CSV, with its columns (this run.py's, or those written before rows named their
-    evaluations)."""
+def read_csv(path, old_ok=True):
+    """The rows of a study CSV, with its columns: this run.py's, or (old_ok) those written before rows named
+    their evaluations, which a run that appends rows refuses until run.py --evaluations has named them."""
     with open(path, newline="") as f:
         reader = csv.DictReader(f)
+        if reader.fieldnames == OLD_COLUMNS and not old_ok:
+            sys.exit(f"run.py: error: {path} was written before its rows named their evaluations; run "
+                     f"run.py --evaluations on it first")
         if reader.fieldnames not in (COLUMNS, OLD_COLUMNS):
             sys.exit(f"run.py: error: {path} has other columns (an older study?); move it aside")
         return list(reader)
@@ -240,15 +243,8 @@ def main():
         rows = rows[i::k]
     done = {}
     if os.path.exists(args.out) and os.path.getsize(args.out) > 0:
-        with open(args.out, newline="") as f:
-            reader = csv.DictReader(f)
-            if reader.fieldnames == OLD_COLUMNS:
-                sys.exit(f"run.py: error: {args.out} was written before its rows named their evaluations; run "
-                         f"run.py --evaluations on it first")
-            if reader.fieldnames != COLUMNS:
-                sys.exit(f"run.py: error: {args.out} has other columns (an older study?); move it aside")
-            for r in reader:
-                done[key(r["rules"], r["player"], r["b"], r["opening_turns"])] = r
+        for r in read_csv(args.out, old_ok=False):
+            done[key(r["rules"], r["player"], r["b"], r["opening_turns"])] = r
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     fresh = not done
     start_all = time.time()
@@ -333,13 +329,7 @@ def compact(path):
         return
     order = {k: i for i, k in enumerate(dict.fromkeys(key(r["rules"], r["player"], r["b"], r["opening_turns"])
                                                       for r in rows))}
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=COLUMNS)
-        writer.writeheader()
-        for k in sorted(last, key=order.get):
-            writer.writerow(last[k])
-    os.replace(tmp, path)
+    write_csv(path, [last[k] for k in sorted(last, key=order.get)])
 
 
 if __name__ == "__main__":

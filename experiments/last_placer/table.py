@@ -363,7 +363,8 @@ if factors:
     table(["population", "terms off in", "configurations", "games", "self-play", "terms off", "change",
            "share of the edge", "last placer's first move captures"], lines)
 
-strength = {k: v for k, v in populations.items() if " vs " in k[2] and k[0] != "entry_terms"}
+# Strength checks: the populations of the checks' groups (strength_check, deep_check), as meta.py reads them.
+strength = {k: v for k, v in populations.items() if k[0].endswith("check")}
 if strength:
     print("Does a perturbation keep the strength? Each configuration against the unperturbed engine on its own "
           "seed, from the empty board (K = 0, where the populations play) or after K random turns, A's score "
