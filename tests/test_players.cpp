@@ -441,6 +441,28 @@ TEST(Players, PlacementCapIsAKeyOfTheSearchingPlayers) {
   EXPECT_LE(narrow.nodes, 3000u);
 }
 
+TEST(Players, TheCaptureSearchPlyLimitIsAKeyOfTheSearchingPlayers) {
+  auto limited = parse_player("ab(depth=2,qplies=8)");
+  ASSERT_TRUE(limited.ok()) << limited.error;
+  EXPECT_EQ(limited.value.quiescence_plies, 8);
+  EXPECT_EQ(parse_player("ab(depth=2)").value.quiescence_plies, 0);
+  EXPECT_TRUE(parse_player("level(5,deterministic,qplies=0)").ok());
+  EXPECT_FALSE(parse_player("greedy(qplies=8)").ok());
+  EXPECT_NE(parse_player("ab(depth=2,qplies=101)").error.find("qplies"), std::string::npos);
+  EXPECT_NE(parse_player("ab(depth=2,qplies=-1)").error.find("qplies"), std::string::npos);
+  // The limit reaches the search: on a crowded 9x9 diagonal board the first search is far smaller.
+  const Rules r = rules("diagonal(size=9)");
+  const auto pos = position<9>(
+      r, "bwwwwbbww/wwbbbbwww/bwwbwbwbw/wbbbbwwbw/bbwb1bwbb/bbbbwwwwb/bbbwbbwwb/wbwwbwbww/wwbbwwbbw b 0/0 0 0");
+  auto nodes_of = [&](const char* text) {
+    auto p = make_player<9>(parse_player(text).value);
+    Rng rng(1);
+    p->choose(pos, rng);
+    return p->last_search()->nodes;
+  };
+  EXPECT_LT(nodes_of("ab(depth=1,qplies=8)") * 10, nodes_of("ab(depth=1)"));
+}
+
 // --- Perturbed configurations (vary=S, jitter=J) ---------------------------------------------------
 
 // The moves of a self-play game of spec against itself from the empty board, no opening turns.

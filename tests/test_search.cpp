@@ -418,6 +418,30 @@ TEST(Search, TheCaptureSearchOfEveryHorizonPositionIsBounded) {
   EXPECT_LE(r.nodes, 1 + root.size() * (kQuiescenceNodes + 2));
 }
 
+TEST(Search, ThePlyLimitOfTheCaptureSearchCutsItsLongSequences) {
+  // Most of the capture search's nodes on a crowded diagonal board are in long capture sequences: with
+  // quiescence_plies it stands pat that many plies past the horizon (experiments/quiescence).
+  const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
+  auto nodes_with = [&](int plies) {
+    Searcher<9> searcher;
+    const auto r = searcher.search(pos, SearchLimits{.depth = 1, .quiescence_plies = plies});
+    EXPECT_EQ(r.depth, 1);
+    EXPECT_TRUE(is_legal(pos, r.best));
+    return r.nodes;
+  };
+  const std::uint64_t none = nodes_with(0), eight = nodes_with(8), four = nodes_with(4), one = nodes_with(1);
+  EXPECT_LT(eight * 10, none);
+  EXPECT_LT(four, eight);
+  EXPECT_LT(one, four);
+  // A limit beyond the longest sequence the node cap lets it reach is no limit.
+  EXPECT_EQ(nodes_with(127), none);
+  // Placement is not searched by captures; so is the whole of a 5x5 game's opening.
+  Searcher<5> a, b;
+  const Position<5> empty(kStandard);
+  EXPECT_EQ(a.search(empty, SearchLimits{.depth = 3}).nodes,
+            b.search(empty, SearchLimits{.depth = 3, .quiescence_plies = 1}).nodes);
+}
+
 TEST(Search, ANodeLimitHoldsInTheFirstIterationAndStillGivesALegalMove) {
   const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
   for (const std::uint64_t nodes : {1, 1000, 250'000}) {

@@ -51,7 +51,9 @@ std::string players_help() {
          "(1 or more: a perturbed configuration of the same engine, ties between root moves broken in an order "
          "seeded by S) with jitter=J (0 to 100 hundredths of a stone: each evaluation offset by -J to J, fixed "
          "by S and the position), e.g. ab(depth=3,vary=5,jitter=3), and placement_cap=N (a placement search "
-         "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap); "
+         "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap) and "
+         "qplies=P (the capture search looks at most P plies beyond the horizon; default 0: no limit but its "
+         "node cap); "
          "every player but random and engine takes random_turns=T or A-B (the game's placement turns T, or A to "
          "B, 1 the first, played uniformly at random)";
 }
@@ -77,6 +79,7 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
   static const Key playouts = whole_key("playouts", "1 to 10000000", &PlayerSpec::playouts, 1, 10'000'000);
   static const Key blunder = real_key("blunder", "0 to 1", &PlayerSpec::blunder, 0, 1);
   static const Key deterministic = flag_key("deterministic", &PlayerSpec::deterministic);
+  static const Key qplies = whole_key("qplies", "0 (no limit) to 100", &PlayerSpec::quiescence_plies, 0, 100);
   static const Key placement{"placement", "a player spec", set_placement};
   // Only the name: the file is read by load_player_weights, so that parsing stays a function of the text.
   static const Key weights{"weights", "a weights file", [](PlayerSpec& spec, std::string_view v) {
@@ -135,11 +138,12 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
       {"random", {blunder, placement, movetime, tc, margin}},
       {"greedy", {blunder, random_turns, placement, movetime, tc, margin}},
       {"ab",
-       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, random_turns, placement, movetime, tc,
-        margin}},
+       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, qplies, random_turns, placement, movetime,
+        tc, margin}},
       {"mcts", {playouts, blunder, random_turns, placement, movetime, tc, margin}},
       {"level",
-       {deterministic, blunder, weights, vary, jitter, placement_cap, random_turns, placement, movetime, tc, margin}},
+       {deterministic, blunder, weights, vary, jitter, placement_cap, qplies, random_turns, placement, movetime, tc,
+        margin}},
       {"engine", {cmd, name, depth, nodes, timeout, movetime, tc, margin}},
       {"callback", {}},
   };
@@ -459,6 +463,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       l.vary = spec.vary;
       l.jitter = spec.jitter;
       l.placement_cap = spec.placement_cap;
+      l.quiescence_plies = spec.quiescence_plies;
       if (spec.kind == K::AlphaBeta) {
         l.depth = spec.depth;
         l.nodes = spec.nodes;

@@ -138,7 +138,7 @@ template <int N>
 int Searcher<N>::quiesce(const Position<N>& pos, int alpha, int beta, int ply, bool known_ongoing) {
   if (int s; node_is_settled(pos, ply, s, known_ongoing)) return s;
   const int stand = static_eval(pos);
-  if (ply >= kMaxPly - 1 || pos.placing() || nodes_ >= quiescence_end_) return stand;
+  if (ply >= quiescence_last_ply_ || pos.placing() || nodes_ >= quiescence_end_) return stand;
 
   const Rules& rules = pos.rules();
   // Without forced capture the side may always stand pat: a cutoff needs no moves at all.
@@ -207,6 +207,8 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     if (!limits_.quiescence) return static_eval(pos);
     ++handoffs_;
     quiescence_end_ = nodes_ + kQuiescenceNodes;
+    quiescence_last_ply_ =
+        limits_.quiescence_plies ? std::min(ply + limits_.quiescence_plies, kMaxPly - 1) : kMaxPly - 1;
     return quiesce(pos, alpha, beta, ply, true);
   }
   if (ply >= kMaxPly - 1) return static_eval(pos);

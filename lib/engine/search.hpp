@@ -44,6 +44,9 @@ struct SearchLimits {
   int time_ms = 0;          // 0: no clock
   bool quiescence = true;
   bool use_table = true;
+  // The most capture plies the capture search looks beyond the horizon (the player key qplies=P); past
+  // them it stands pat. 0: no limit but the node cap kQuiescenceNodes.
+  int quiescence_plies = 0;
   // The placement rule's cap (the player key placement_cap=N): a depth-limited search during placement
   // abandons an iteration past this many nodes and starts no deeper one after an iteration of more than
   // an eighth of it. 0: no cap, every placement search reaches its depth.
@@ -176,6 +179,7 @@ class Searcher {
   std::uint64_t nodes_ = 0;
   std::uint64_t handoffs_ = 0;        // negamax calls at the horizon that go on into quiescence
   std::uint64_t quiescence_end_ = 0;  // the node count at which the current capture search stands pat
+  int quiescence_last_ply_ = 0;       // the ply at which it stands pat
   bool stopped_ = false;
   SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
   bool placement_cap_ = false;                // the node limit is the placement rule's
