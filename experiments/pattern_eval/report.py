@@ -58,6 +58,13 @@ def main():
             lo, hi = t["pair_elo_ci95"]
             rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"], [lo, hi],
                          t["pair_elo"] > 0 and lo >= -10))
+        for name in sorted(os.listdir(d)):
+            prefix = f"time100_{c}_seed"
+            if name.startswith(prefix) and name.endswith(".json"):
+                t = load(os.path.join(d, name))
+                lo, hi = t["pair_elo_ci95"]
+                rows.append((f"ab(time=100), equal time, again on seed {name[len(prefix):-5]}", t["games"],
+                             t["a_score"], t["pair_elo"], [lo, hi], t["pair_elo"] > 0 and lo >= -10))
         if not rows:
             continue
         complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4
