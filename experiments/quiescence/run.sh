@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The capture search's ply limit (issue 34, "search at equal time"): qplies=8 against the search as it
+# is (no limit but the node cap of 100,000 a capture search). Three kinds of row, in results/ (or OUT);
+# every row resumes, and a row whose JSON exists is not played again. report.py prints the README's tables.
+#  1. Does the limit change the games at all? Each board's self-play with and without it, the same seed:
+#     the games compared move by move (same_NAME_{base,limit}.jsonl).
+#  2. Equal time: ab(time=100,qplies=8) against ab(time=100,qplies=0), 2 random opening turns, on the
+#     boards where the limit changes the games (a clock: these rows do not replay from their seed).
+#  3. Equal depth: ab(depth=D,qplies=8) against ab(depth=D,qplies=0) on the same boards.
+# The search without the limit is named qplies=0, so that a row means the same if a board's default ever
+# changes (the rows of 1. and the first 7x7 rows were played before it was: without qplies, which means
+# the same today).
+# GAMES (7x7 at equal time: 100 games), DEPTH_GAMES (7x7 at equal depth: 400), GAMES9 (9x9: 60 a row) and
+# SAME_GAMES (20) make a smaller run.
+set -euo pipefail
+source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
+limit=qplies=${QPLIES:-8}
+resume_of() { [ -s "$1" ] && echo --resume || true; }
+# match NAME RULES A B GAMES [options]: one row, NAME.json its summary, NAME.jsonl its games.
+match() {
+  local name=$1 rules=$2 a=$3 b=$4 games=$5
+  shift 5
+  [ -s "$name.json" ] && return 0
+  "$seega" match --rules "$rules" --a "$a" --b "$b" --games "$games" --out "$name.jsonl" $(resume_of "$name.jsonl") \
+    "$@" --quiet --json >"$name.json.part" 2>/dev/null
+  mv "$name.json.part" "$name.json"
+}
+
+# 1. The same games? Every preset at 5x5 (depth 4), and 7x7 and 9x9 (depth 2).
+while read -r name rules depth; do
+  for side in base limit; do
+    extra=",qplies=0"; [ "$side" = limit ] && extra=",$limit"
+    match "same_${name}_$side" "$rules" "ab(depth=$depth$extra)" "ab(depth=$depth$extra)" "${SAME_GAMES:-20}" \
+      --opening-turns 2 --seed 5
+  done
+done <<'ROWS'
+5x5_standard standard 4
+5x5_diagonal diagonal 4
+5x5_chain chain 4
+7x7_standard standard(size=7) 2
+7x7_diagonal diagonal(size=7) 2
+7x7_chain chain(size=7) 2
+9x9_standard standard(size=9) 2
+9x9_diagonal diagonal(size=9) 1
+9x9_chain chain(size=9) 2
+ROWS
+
+# 2 and 3: the boards where it does, at equal time and at one or two depths.
+while read -r name rules time_games depth_games depths; do
+  match "time100_$name" "$rules" "ab(time=100,$limit)" 'ab(time=100,qplies=0)' "$time_games" --opening-turns 2 \
+    --seed 7
+  for depth in $depths; do
+    match "depth${depth}_$name" "$rules" "ab(depth=$depth,$limit)" "ab(depth=$depth,qplies=0)" "$depth_games" \
+      --opening-turns 2 --seed 7
+  done
+done <<ROWS
+7x7_diagonal diagonal(size=7) ${GAMES:-100} ${DEPTH_GAMES:-400} 2 3
+9x9_diagonal diagonal(size=9) ${GAMES9:-60} ${GAMES9:-60} 1 2
+ROWS
+/usr/bin/python3 "$here/report.py" .
