@@ -8,7 +8,7 @@
 #     boards where the limit changes the games (a clock: these rows do not replay from their seed).
 #  3. Equal depth: ab(depth=D,qplies=8) against ab(depth=D,qplies=0) on the same boards.
 # The search without the limit is named qplies=0, so that a row means the same if a board's default ever
-# changes (the rows of 1. and the first 7x7 rows were played before it was: without qplies, which means
+# changes (the rows of 1. and the first two 7x7 rows were begun before it was: without qplies, which means
 # the same today).
 # GAMES (7x7 at equal time: 100 games), DEPTH_GAMES (7x7 at equal depth: 400), GAMES9 (9x9: 60 a row) and
 # SAME_GAMES (20) make a smaller run.
