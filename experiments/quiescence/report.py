@@ -29,7 +29,8 @@ def games(path):
 
 
 def same_table(folder):
-    print("| board | depth | games | the same, move for move | nodes a move (most): no limit | with the limit | seconds: no limit | with the limit |")
+    print("| board | depth | games | the same, move for move | nodes a move (most): no limit | with the limit | "
+          "seconds: no limit | with the limit |")
     print("| --- | ---: | ---: | ---: | --- | --- | ---: | ---: |")
     for board in BOARDS:
         base, limit = (os.path.join(folder, f"same_{board}_{side}") for side in ("base", "limit"))
@@ -46,7 +47,8 @@ def same_table(folder):
         compared = load(kept)
         depth = b["a"].split("depth=")[1].split(")")[0].split(",")[0]
         sb, sl = b["search"]["a"], l["search"]["a"]
-        print(f"| {board} | {depth} | {compared['games']} | {compared['same']} | {sb['mean_nodes']:,.0f} ({sb['max_nodes']:,}) | "
+        print(f"| {board} | {depth} | {compared['games']} | {compared['same']} | "
+              f"{sb['mean_nodes']:,.0f} ({sb['max_nodes']:,}) | "
               f"{sl['mean_nodes']:,.0f} ({sl['max_nodes']:,}) | {b['seconds']:.1f} | {l['seconds']:.1f} |")
 
 
