@@ -71,7 +71,7 @@ def gate_table(folder):
           "pentanomial 0-2 | nodes a move A / B | passes |")
     print("| --- | ---: | ---: | --- | --- | --- | --- | --- |")
     for name in sorted(os.listdir(folder)):
-        if name.endswith(".json") and (name.startswith("time100_") or name.startswith("depth")):
+        if name.endswith(".json") and (name.startswith("time") or name.startswith("depth")):
             print(row(name[:-5], load(os.path.join(folder, name))))
     # Rows stopped before their games were all played: `seega summary ROW.jsonl --json` into partial/.
     # Shown, marked, and never a verdict: a row is judged on the games it was planned with.
