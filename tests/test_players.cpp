@@ -445,7 +445,7 @@ TEST(Players, TheCaptureSearchPlyLimitIsAKeyOfTheSearchingPlayers) {
   auto limited = parse_player("ab(depth=2,qplies=8)");
   ASSERT_TRUE(limited.ok()) << limited.error;
   EXPECT_EQ(limited.value.quiescence_plies, 8);
-  EXPECT_EQ(parse_player("ab(depth=2)").value.quiescence_plies, 0);
+  EXPECT_EQ(parse_player("ab(depth=2)").value.quiescence_plies, kBoardQuiescencePlies);
   EXPECT_TRUE(parse_player("level(5,deterministic,qplies=0)").ok());
   EXPECT_FALSE(parse_player("greedy(qplies=8)").ok());
   EXPECT_NE(parse_player("ab(depth=2,qplies=101)").error.find("qplies"), std::string::npos);
@@ -460,7 +460,9 @@ TEST(Players, TheCaptureSearchPlyLimitIsAKeyOfTheSearchingPlayers) {
     p->choose(pos, rng);
     return p->last_search()->nodes;
   };
-  EXPECT_LT(nodes_of("ab(depth=1,qplies=8)") * 10, nodes_of("ab(depth=1)"));
+  EXPECT_LT(nodes_of("ab(depth=1,qplies=8)") * 10, nodes_of("ab(depth=1,qplies=0)"));
+  // Named nowhere, it is the board's: none on 9x9 diagonal.
+  EXPECT_EQ(nodes_of("ab(depth=1)"), nodes_of("ab(depth=1,qplies=0)"));
 }
 
 // --- Perturbed configurations (vary=S, jitter=J) ---------------------------------------------------

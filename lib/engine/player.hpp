@@ -82,7 +82,8 @@ struct PlayerSpec {
   // (SearchLimits::placement_cap); 0: none.
   std::uint64_t placement_cap = kPlacementNodes;
   // qplies=P (ab and level): the capture search's ply limit (SearchLimits::quiescence_plies); 0: none.
-  int quiescence_plies = 0;
+  // Not named: the board's (builtin_quiescence_plies).
+  int quiescence_plies = kBoardQuiescencePlies;
   // random_turns=T or A-B: the placement turns of the game (1 the first; a 5x5 game has 12) this player
   // plays uniformly at random, whatever else it is; 0 (random_from) for none. The last-placer study's
   // test of a side's last free choice (experiments/last_placer).

@@ -33,6 +33,15 @@ constexpr std::uint64_t kPlacementLastIterationNodes = kPlacementNodes / 8;
 // signature (tests/data/bench_signature.txt) is unchanged; 20,000 already changes it.
 constexpr std::uint64_t kQuiescenceNodes = 100'000;
 
+// SearchLimits::quiescence_plies when no limit is named: the board's own.
+constexpr int kBoardQuiescencePlies = -1;
+// The capture search's ply limit of a board, when a player names none: 0 (none) but where a limit was
+// adopted through the gate at equal depth and at equal time against the search without it
+// (experiments/quiescence/README.md): 8 on 7x7 diagonal. A variant that changes only keys that are not
+// the board's (who moves first, the quiet and ply limits, the walled-in rule) has its board's, as with
+// the weights.
+int builtin_quiescence_plies(const Rules& rules);
+
 inline bool is_win_score(int s) { return s >= kWinBound; }
 inline bool is_loss_score(int s) { return s <= -kWinBound; }
 // Plies to the forced result of a win/loss score.
@@ -45,8 +54,9 @@ struct SearchLimits {
   bool quiescence = true;
   bool use_table = true;
   // The most capture plies the capture search looks beyond the horizon (the player key qplies=P); past
-  // them it stands pat. 0: no limit but the node cap kQuiescenceNodes.
-  int quiescence_plies = 0;
+  // them it stands pat. 0: no limit but the node cap kQuiescenceNodes; kBoardQuiescencePlies: the
+  // searched position's board's (builtin_quiescence_plies).
+  int quiescence_plies = kBoardQuiescencePlies;
   // The placement rule's cap (the player key placement_cap=N): a depth-limited search during placement
   // abandons an iteration past this many nodes and starts no deeper one after an iteration of more than
   // an eighth of it. 0: no cap, every placement search reaches its depth.
@@ -180,6 +190,7 @@ class Searcher {
   std::uint64_t handoffs_ = 0;        // negamax calls at the horizon that go on into quiescence
   std::uint64_t quiescence_end_ = 0;  // the node count at which the current capture search stands pat
   int quiescence_last_ply_ = 0;       // the ply at which it stands pat
+  int quiescence_plies_ = 0;          // the search's ply limit of capture searches (0: none)
   bool stopped_ = false;
   SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
   bool placement_cap_ = false;                // the node limit is the placement rule's
