@@ -8,14 +8,12 @@ namespace seega {
 int builtin_quiescence_plies(const Rules& rules) {
   // 7x7 diagonal: long capture sequences on a crowded board, most of the search's nodes; its gate rows
   // (experiments/quiescence) pass at depths 2 and 3, at 100 ms and at 1.5 s a move.
-  static const std::vector<std::pair<Rules, int>> table = [] {
-    std::vector<std::pair<Rules, int>> t;
-    for (const char* text : {"diagonal(size=7)"}) t.emplace_back(parse_rules(text).value.rules, 8);
-    return t;
+  static const Rules diagonal7 = [] {
+    Rules r = diagonal_rules();
+    r.size = 7;
+    return r;
   }();
-  for (const auto& [board, plies] : table)
-    if (same_board(rules, board)) return plies;
-  return 0;
+  return same_board(rules, diagonal7) ? 8 : 0;
 }
 
 template <int N>
@@ -220,7 +218,8 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     if (!limits_.quiescence) return static_eval(pos);
     ++handoffs_;
     quiescence_end_ = nodes_ + kQuiescenceNodes;
-    quiescence_last_ply_ = quiescence_plies_ ? std::min(ply + quiescence_plies_, kMaxPly - 1) : kMaxPly - 1;
+    quiescence_last_ply_ =
+        limits_.quiescence_plies ? std::min(ply + limits_.quiescence_plies, kMaxPly - 1) : kMaxPly - 1;
     return quiesce(pos, alpha, beta, ply, true);
   }
   if (ply >= kMaxPly - 1) return static_eval(pos);
@@ -304,7 +303,7 @@ SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& 
   const auto start = std::chrono::steady_clock::now();
   limits_ = limits;
   if (builtin_) weights_ = builtin_weights(pos.rules());
-  quiescence_plies_ = limits.quiescence_plies >= 0 ? limits.quiescence_plies : builtin_quiescence_plies(pos.rules());
+  if (limits_.quiescence_plies < 0) limits_.quiescence_plies = builtin_quiescence_plies(pos.rules());
   nodes_ = handoffs_ = 0;
   stopped_ = false;
   if (limits.time_ms) deadline_ = start + std::chrono::milliseconds(limits.time_ms);

@@ -190,7 +190,6 @@ class Searcher {
   std::uint64_t handoffs_ = 0;        // negamax calls at the horizon that go on into quiescence
   std::uint64_t quiescence_end_ = 0;  // the node count at which the current capture search stands pat
   int quiescence_last_ply_ = 0;       // the ply at which it stands pat
-  int quiescence_plies_ = 0;          // the search's ply limit of capture searches (0: none)
   bool stopped_ = false;
   SearchEnd stop_reason_ = SearchEnd::Depth;  // why stopped_ became true
   bool placement_cap_ = false;                // the node limit is the placement rule's
