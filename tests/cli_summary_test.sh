@@ -282,6 +282,27 @@ c = json.load(open(sys.argv[1]))
 want = f"A's evaluation: built-in 5x5 standard (weights {sys.argv[2]}) vs built-in 5x5 standard (weights 0123456789abcdef)"
 assert c["differences"] == [want], c["differences"]
 EOF2
+# The capture search limit a player takes from its board is recorded beside its weights: a file begun when
+# 7x7 diagonal had no limit (here, its header without it) is not continued by a build that gives it one.
+"$seega" match --rules 'diagonal(size=7)' --a 'ab(depth=1)' --b 'ab(depth=1,qplies=0)' --games 2 --seed 5 --quiet \
+  --out d7.jsonl
+"$py" - d7.jsonl d7old.jsonl <<'EOF2' || fail "the header records the board's capture limit: $(head -c 400 d7.jsonl)"
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+h = json.loads(lines[0])
+assert h["evaluations"]["0"]["capture_plies"] == 8, h["evaluations"]
+assert "capture_plies" not in h["evaluations"]["1"], h["evaluations"]  # qplies=0 is in its spec
+del h["evaluations"]["0"]["capture_plies"]
+lines[0] = json.dumps(h, separators=(",", ":"))
+open(sys.argv[2], "w").write("\n".join(lines))
+EOF2
+bad_says "a resume across a change of the board's capture search limit" \
+  "the board's capture search limit of 8 plies) (the board's capture search limit has changed since)" \
+  match --rules 'diagonal(size=7)' --a 'ab(depth=1)' --b 'ab(depth=1,qplies=0)' --games 4 --seed 5 --quiet \
+  --out d7old.jsonl --resume
+"$seega" compare d7.jsonl d7old.jsonl >cmpd.txt 2>&1
+grep -q "A's evaluation: built-in general (weights [0-9a-f]*, the board's capture search limit of 8 plies) vs built-in general (weights [0-9a-f]*)" \
+  cmpd.txt && pass || fail "compare names a difference of capture limit: $(cat cmpd.txt)"
 bad_says "compare of one file" "two results files" compare m.jsonl
 bad_says "compare of a ladder" "compare reads matches" compare m.jsonl l.jsonl
 

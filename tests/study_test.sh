@@ -51,6 +51,13 @@ assert rows["standard"]["evaluation_a"].startswith("built-in 5x5 standard "), ro
 assert rows["standard"]["evaluation_a"] == rows["standard"]["evaluation_b"], rows["standard"]
 assert rows["chain"]["evaluation_a"] == rows["chain"]["evaluation_b"] == "none", rows["chain"]
 ' "$tmp/out.csv"; then pass; else fail "the study CSV does not name the evaluations"; fi
+# A capture search limit the board gave a player is part of its evaluation's text (7x7 diagonal's).
+if PYTHONPATH=$here/experiments/last_placer "$py" -c '
+from run import evaluation_text
+e = {"a": {"name": "built-in general", "hash": "11", "capture_plies": 8}, "b": {"name": "built-in general", "hash": "11"}}
+assert evaluation_text(e, "a") == "built-in general 11 capture_plies=8", evaluation_text(e, "a")
+assert evaluation_text(e, "b") == "built-in general 11", evaluation_text(e, "b")
+'; then pass; else fail "the study names the capture limit a board gave a player"; fi
 # --verify plays matches of the CSV again and finds them the same; a figure changed by hand is found.
 if "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" --verify 3 >"$tmp/verify.log" 2>&1 &&
   grep -q '^run.py: 3 of 3 matches played again gave the same summary' "$tmp/verify.log"; then pass; else

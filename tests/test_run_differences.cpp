@@ -6,12 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "runs/format/evaluations.hpp"
 #include "runs/format/run_differences.hpp"
+#include "test_util.hpp"
 
 namespace seega {
 namespace {
 
 using json = nlohmann::json;
+using test::rules;
 
 std::vector<std::string> texts(const std::vector<SettingDifference>& v) {
   std::vector<std::string> out;
@@ -79,6 +82,11 @@ TEST(RunDifferences, AnEvaluationIsNamedWhereTheSpecDoesNotExplainIt) {
   EXPECT_EQ(texts(run_differences(match_header(), b).settings),
             (std::vector<std::string>{
                 "A's evaluation: built-in 5x5 standard (weights 11) vs built-in 5x5 standard (weights 22)"}));
+  // The same weights, searched with a capture limit another build's board gave it.
+  b["evaluations"]["0"] = {{"name", "built-in 5x5 standard"}, {"hash", "11"}, {"capture_plies", 8}};
+  EXPECT_EQ(texts(run_differences(match_header(), b).settings),
+            (std::vector<std::string>{"A's evaluation: built-in 5x5 standard (weights 11) vs built-in 5x5 standard "
+                                      "(weights 11, the board's capture search limit of 8 plies)"}));
   // Another spec with another evaluation: the spec is the difference, the evaluation follows from it.
   b["players"][0] = "ab(depth=2,weights=w.txt)";
   b["evaluations"]["0"] = {{"name", "file w.txt"}, {"hash", "33"}};
@@ -126,6 +134,56 @@ TEST(RunDifferences, ARunSimsLevelsOneByOne) {
                                       "the last level: 2 vs 10"}));
   // Against a match's header, the kind itself differs first.
   EXPECT_EQ(run_differences(match_header(), a).settings.at(0).text(), "the kind of run: a tournament vs run-sim");
+}
+
+// What a header records of each player's evaluation (runs/format/evaluations.hpp): the weights, and the
+// capture search limit a player takes from its board because its spec names none.
+TEST(Evaluations, AHeaderRecordsTheCaptureLimitABoardGivesAPlayer) {
+  std::vector<PlayerSpec> players;
+  for (const char* text : {"ab(depth=2)", "ab(depth=2,qplies=8)", "ab(depth=2,qplies=0)", "level(1)", "level(3)",
+                           "greedy", "random(placement=ab(depth=1))"})
+    players.push_back(parse_player(text).value);
+  const json diagonal7 = evaluations_json(players, rules("diagonal(size=7)"));
+  const auto plies = [](const json& e, const std::string& key) {
+    return e.contains(key) && e[key].contains("capture_plies") ? e[key]["capture_plies"].get<int>() : -1;
+  };
+  // 8 where the spec leaves it to the board; none where the spec names it (qplies=8 too: its text says
+  // so), for level 1 (no capture search) and for a player that evaluates nothing.
+  EXPECT_EQ(plies(diagonal7, "0"), 8);
+  EXPECT_EQ(plies(diagonal7, "1"), -1);
+  EXPECT_EQ(plies(diagonal7, "2"), -1);
+  EXPECT_EQ(plies(diagonal7, "3"), -1);
+  EXPECT_EQ(plies(diagonal7, "4"), 8);
+  EXPECT_FALSE(diagonal7.contains("5"));
+  EXPECT_EQ(plies(diagonal7, "6.placement"), 8);
+  // A board without a limit records the evaluations as files written before boards had limits do.
+  for (const char* board : {"standard", "diagonal(size=9)", "chain(size=7)"}) {
+    const json e = evaluations_json(players, rules(board));
+    for (auto it = e.begin(); it != e.end(); ++it) {
+      EXPECT_FALSE(it.value().contains("capture_plies")) << board << " " << it.key();
+      EXPECT_EQ(it.value().size(), 2u) << board << " " << it.key();
+    }
+  }
+  // A resume of a file whose header has no limit (a build before the board had one) is refused, naming
+  // the limit as what changed; one whose weights changed names the weights.
+  std::vector<PlayerSpec> one{players[0]};
+  const json want = evaluations_json(one, rules("diagonal(size=7)"));
+  json header = {{"evaluations", want}};
+  std::string warning;
+  EXPECT_EQ(evaluation_mismatch(header, want, players_named(one), warning), "");
+  header["evaluations"]["0"].erase("capture_plies");
+  const std::string why = evaluation_mismatch(header, want, players_named(one), warning);
+  EXPECT_NE(why.find("player 'ab(depth=2)' evaluated with built-in general (weights "), std::string::npos) << why;
+  EXPECT_NE(why.find(", this run's with built-in general (weights "), std::string::npos) << why;
+  EXPECT_NE(why.find(", the board's capture search limit of 8 plies) (the board's capture search limit has changed "
+                     "since)"),
+            std::string::npos)
+      << why;
+  header["evaluations"]["0"]["capture_plies"] = 8;
+  header["evaluations"]["0"]["hash"] = "0123456789abcdef";
+  EXPECT_NE(evaluation_mismatch(header, want, players_named(one), warning).find("(the weights have changed since)"),
+            std::string::npos);
+  EXPECT_EQ(warning, "");
 }
 
 }  // namespace

@@ -220,6 +220,21 @@ TEST(GenData, OnePlayerPlaysItselfAndSeveralPlayTheSameEvenNumberOfGamesAPairing
   EXPECT_EQ(c.tournament().schedule.games(), 12);
 }
 
+// A positions file's metadata names the labelling search's evaluation: its weights, and the capture
+// search limit it takes from its board (it names none), so that a build that changes either is not
+// continued on the same file.
+TEST(GenData, TheLabellingSearchsEvaluationNamesItsBoardsCaptureLimit) {
+  GenDataConfig c;
+  c.players = {parse_player("greedy").value};
+  c.label = parse_label("search").value;
+  c.rules = test::rules("diagonal(size=7)");
+  EXPECT_EQ(c.data_config()["search_evaluation"]["capture_plies"], 8);
+  c.rules = test::rules("standard");
+  const auto e = c.data_config()["search_evaluation"];
+  EXPECT_EQ(e["name"], "built-in 5x5 standard");
+  EXPECT_FALSE(e.contains("capture_plies"));
+}
+
 // The rows of games 0 to 5 of one self-play (greedy against random), as gen-data writes them.
 std::string positions_text() {
   const Rules r = test::rules("standard");

@@ -67,10 +67,11 @@ OLD_COLUMNS = [c for c in COLUMNS if c not in ("evaluation_a", "evaluation_b")]
 
 def evaluation_text(evaluations, side):
     """What the match's summary says of one side's evaluation (as its results file's header records it):
-    "built-in 5x5 standard 508bdb005c9f3fbf", its placement= player's after "; placement: "; "none" for a
-    side that evaluates no position (random, greedy)."""
+    "built-in 5x5 standard 508bdb005c9f3fbf", with " capture_plies=P" where the board gave the player a
+    capture search limit, its placement= player's after "; placement: "; "none" for a side that evaluates
+    no position (random, greedy)."""
     def one(e):
-        return f"{e['name']} {e['hash']}"
+        return f"{e['name']} {e['hash']}" + (f" capture_plies={e['capture_plies']}" if "capture_plies" in e else "")
     parts = [one(evaluations[side])] if side in evaluations else ["none"]
     if f"{side}.placement" in evaluations:
         parts.append("placement: " + one(evaluations[f"{side}.placement"]))

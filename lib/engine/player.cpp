@@ -212,6 +212,13 @@ std::optional<Evaluation> player_evaluation(const PlayerSpec& spec, const Rules&
   return builtin_evaluation(rules);
 }
 
+int board_capture_plies(const PlayerSpec& spec, const Rules& rules) {
+  using K = PlayerSpec::Kind;
+  const bool captures = spec.kind == K::AlphaBeta || (spec.kind == K::Level && spec.level > 1);
+  if (!captures || spec.quiescence_plies != kBoardQuiescencePlies) return 0;
+  return builtin_quiescence_plies(rules);
+}
+
 std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load) {
   if (spec.placement) {
     PlayerSpec inner = *spec.placement;

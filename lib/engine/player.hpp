@@ -122,6 +122,11 @@ std::string load_player_weights(PlayerSpec& spec, const WeightsLoader& load = lo
 // weights (builtin_evaluation); none for a player that evaluates no position (random, greedy, mcts, an
 // engine). A placement= player's is its own (spec.placement).
 std::optional<Evaluation> player_evaluation(const PlayerSpec& spec, const Rules& rules);
+// The capture search's ply limit spec takes from the board of rules (builtin_quiescence_plies) because it
+// names no qplies: what a file records beside the player's evaluation, since another build may give the
+// board another limit. 0 when the spec names one (its text says it), when the player has no capture
+// search (level 1 and the kinds that do not search), or when the board has no limit.
+int board_capture_plies(const PlayerSpec& spec, const Rules& rules);
 std::string players_help();
 
 template <int N>

@@ -4,18 +4,20 @@ namespace seega {
 
 using nlohmann::json;
 
-namespace {
-
-json evaluation_json(const Evaluation& e) { return {{"name", e.name}, {"hash", e.hash}}; }
-
-}  // namespace
+json evaluation_json(const Evaluation& e, int capture_plies) {
+  json out{{"name", e.name}, {"hash", e.hash}};
+  if (capture_plies > 0) out["capture_plies"] = capture_plies;
+  return out;
+}
 
 json evaluations_json(const std::vector<PlayerSpec>& players, const Rules& rules) {
   json out = json::object();
+  const auto add = [&](const PlayerSpec& p, const std::string& key) {
+    if (const auto e = player_evaluation(p, rules)) out[key] = evaluation_json(*e, board_capture_plies(p, rules));
+  };
   for (std::size_t i = 0; i < players.size(); ++i) {
-    if (const auto e = player_evaluation(players[i], rules)) out[std::to_string(i)] = evaluation_json(*e);
-    if (const auto& p = players[i].placement)
-      if (const auto e = player_evaluation(*p, rules)) out[std::to_string(i) + ".placement"] = evaluation_json(*e);
+    add(players[i], std::to_string(i));
+    if (const auto& p = players[i].placement) add(*p, std::to_string(i) + ".placement");
   }
   return out;
 }
@@ -26,8 +28,12 @@ std::string weights_record(const Weights& w) {
 
 std::string evaluation_text(const json& e) {
   if (e.is_null()) return "no evaluation";
-  if (e.is_object() && e.contains("name") && e["name"].is_string() && e.contains("hash") && e["hash"].is_string())
-    return e["name"].get<std::string>() + " (weights " + e["hash"].get<std::string>() + ")";
+  if (e.is_object() && e.contains("name") && e["name"].is_string() && e.contains("hash") && e["hash"].is_string()) {
+    std::string text = e["name"].get<std::string>() + " (weights " + e["hash"].get<std::string>();
+    if (e.contains("capture_plies"))
+      text += ", the board's capture search limit of " + e["capture_plies"].dump() + " plies";
+    return text + ")";
+  }
   return "an evaluation this seega cannot read (" + e.dump() + ")";
 }
 
@@ -57,9 +63,12 @@ std::string evaluation_mismatch(const json& header, const json& want, const std:
   for (std::size_t k = 0; k < keys.size(); ++k)
     if (at(had, keys[k]) != at(want, keys[k])) {
       const std::string& named = who[k / 2];
+      const json &a = at(had, keys[k]), &b = at(want, keys[k]);
+      const bool same_weights = at(a, "name") == at(b, "name") && at(a, "hash") == at(b, "hash");
       return "the file's " + (k % 2 ? "placement= player of " + named : named) + " evaluated with " +
-             evaluation_text(at(had, keys[k])) + ", this run's with " + evaluation_text(at(want, keys[k])) +
-             " (the weights have changed since); use another --out file";
+             evaluation_text(a) + ", this run's with " + evaluation_text(b) + " (the " +
+             (same_weights ? "board's capture search limit has" : "weights have") +
+             " changed since); use another --out file";
     }
   return "the file's players evaluated with other weights than this run's; use another --out file";
 }

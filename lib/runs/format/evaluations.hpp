@@ -18,8 +18,14 @@ namespace seega {
 // they came from are not read (they may have moved or changed since).
 enum class HeaderUse { Continue, ReadBack };
 
+// One evaluation as a header records it: {"name": ..., "hash": ...}, and "capture_plies": P when the
+// player's capture search stops P plies past the horizon because its board says so (board_capture_plies;
+// left out when 0, as files written before boards had limits left it): the build gives both, so a resume
+// across a change of either is refused and seega compare names it.
+nlohmann::json evaluation_json(const Evaluation& e, int capture_plies);
 // {"0": {"name": "built-in 5x5 standard", "hash": "..."}, "0.placement": {...}, ...}: each player's by its
-// index, and its placement= player's as "I.placement"; a player that evaluates no position is left out.
+// index (evaluation_json), and its placement= player's as "I.placement"; a player that evaluates no
+// position is left out.
 nlohmann::json evaluations_json(const std::vector<PlayerSpec>& players, const Rules& rules);
 
 // Why a run whose players evaluate as `want` (evaluations_json) cannot continue a file whose header is
@@ -35,7 +41,8 @@ std::vector<std::string> players_named(const std::vector<PlayerSpec>& players);
 // weights' text, or for a pattern evaluation, whose tables run to megabytes, its hash.
 std::string weights_record(const Weights& w);
 
-// An evaluation as a message shows it: "built-in 5x5 standard (weights 0123456789abcdef)".
+// An evaluation as a message shows it: "built-in 5x5 standard (weights 0123456789abcdef)", and
+// "built-in 7x7 diagonal (weights 0123456789abcdef, the board's capture search limit of 8 plies)".
 std::string evaluation_text(const nlohmann::json& evaluation);
 
 }  // namespace seega

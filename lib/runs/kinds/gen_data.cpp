@@ -33,7 +33,8 @@ nlohmann::json GenDataConfig::data_config() const {
                              ? Evaluation{label.weights_file.empty() ? "given weights" : "file " + label.weights_file,
                                           weights_hash(*label.weights)}
                              : builtin_evaluation(rules);
-    config["search_evaluation"] = {{"name", e.name}, {"hash", e.hash}};
+    // The labelling search names no capture limit: it takes its board's.
+    config["search_evaluation"] = evaluation_json(e, builtin_quiescence_plies(rules));
   }
   if (from_file()) {
     config["from"] = from;
