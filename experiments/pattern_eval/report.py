@@ -8,6 +8,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gate_rule import passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+
 
 def load(path):
     with open(path) as f:
@@ -55,16 +58,14 @@ def main():
             rows.append((p["row"], p["games"], p["score"], p["elo"], p["elo_ci95"], p["pass"]))
         if done(os.path.join(d, f"time100_{c}.json")):
             t = load(os.path.join(d, f"time100_{c}.json"))
-            lo, hi = t["pair_elo_ci95"]
-            rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"], [lo, hi],
-                         t["pair_elo"] > 0 and lo >= -10))
+            rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"],
+                         t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
         for name in sorted(os.listdir(d)):
             prefix = f"time100_{c}_seed"
             if name.startswith(prefix) and name.endswith(".json"):
                 t = load(os.path.join(d, name))
-                lo, hi = t["pair_elo_ci95"]
                 rows.append((f"ab(time=100), equal time, again on seed {name[len(prefix):-5]}", t["games"],
-                             t["a_score"], t["pair_elo"], [lo, hi], t["pair_elo"] > 0 and lo >= -10))
+                             t["a_score"], t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
         if not rows:
             continue
         complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4

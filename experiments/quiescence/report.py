@@ -8,6 +8,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gate_rule import passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+
 BOARDS = ["5x5_standard", "5x5_diagonal", "5x5_chain", "7x7_standard", "7x7_diagonal", "7x7_chain",
           "9x9_standard", "9x9_diagonal", "9x9_chain"]
 
@@ -56,14 +59,14 @@ def row(name, d):
     if d["pair_elo_ci95"] is None:  # too few pairs, or every pair 1-1: no interval, so no pass
         return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {d['a_wins']}-{d['draws']}-{d['b_wins']} | "
                 f"no interval: {d['pair_elo_ci95_reason']} | " + " ".join(str(n) for n in d["pentanomial"])
-                + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | no |")
+                + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "
+                + ("yes" if passes(d) else "no") + " |")
     lo, hi = d["pair_elo_ci95"]
-    passes = d["pair_elo"] > 0 and lo >= -10
     wins, draws, losses = d["a_wins"], d["draws"], d["b_wins"]
     return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {wins}-{draws}-{losses} | "
             f"{d['pair_elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] | " + " ".join(str(n) for n in d["pentanomial"])
             + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "
-            + ("yes" if passes else "no") + " |")
+            + ("yes" if passes(d) else "no") + " |")
 
 
 def gate_table(folder):

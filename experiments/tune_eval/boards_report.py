@@ -10,6 +10,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gate_rule import passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+
 FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked",
             "last_placer", "first_entry", "edge", "placement_safe", "quiet_count"]
 
@@ -69,11 +72,9 @@ def main():
                 ok &= p["pass"]
         if os.path.exists(os.path.join(d, "time100.json")) and os.path.getsize(os.path.join(d, "time100.json")):
             t = load(os.path.join(d, "time100.json"))
-            lo, hi = t["pair_elo_ci95"]
-            passes = t["pair_elo"] > 0 and lo >= -10
             rows.append(("ab(time=100), equal time, 2 random opening turns", t["games"], t["a_score"], t["pair_elo"],
-                         [lo, hi], " ".join(map(str, t["pentanomial"])), passes))
-            ok &= passes
+                         t["pair_elo_ci95"] or [float("nan")] * 2, " ".join(map(str, t["pentanomial"])), passes(t)))
+            ok &= passes(t)
         else:
             rows.append(("ab(time=100), equal time: not played yet", 0, float("nan"), float("nan"),
                          [float("nan")] * 2, "", None))
@@ -83,12 +84,12 @@ def main():
         print(f"\n**{b}: the fit against the general weights** — {verdict}\n")
         print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
         print("| --- | ---: | ---: | --- | --- | --- |")
-        for name, games, score, elo, ci, pent, passes in rows:
-            if passes is None:
+        for name, games, score, elo, ci, pent, passed in rows:
+            if passed is None:
                 print(f"| {name} | | | | | |")
                 continue
             print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} {interval(*ci)} | {pent} | "
-                  f"{'yes' if passes else 'no'} |")
+                  f"{'yes' if passed else 'no'} |")
 
 
 if __name__ == "__main__":
