@@ -5,6 +5,7 @@
 #include "board_svg.hpp"
 #include "common.hpp"
 #include "engine/eval.hpp"
+#include "engine/search.hpp"
 #include "job.hpp"
 
 namespace seega::cli {
@@ -39,6 +40,12 @@ int command_eval(const std::vector<std::string>& args, const Job&) {
       const Rules rules = load_rules(rules_text);
       const Evaluation e = builtin_evaluation(rules);
       fmt::print("# {} (weights {}): the built-in weights of {}\n", e.name, e.hash, rules.to_string());
+      // The other thing a player takes from its board, recorded beside its evaluation (evaluations.hpp).
+      if (const int plies = builtin_quiescence_plies(rules); plies > 0)
+        fmt::print(
+            "# a player on these rules that names no qplies also stops its capture search {} plies past "
+            "the horizon (the board's limit)\n",
+            plies);
       fmt::print("{}", builtin_weights(rules).to_text());
       return 0;
     }

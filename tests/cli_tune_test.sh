@@ -191,6 +191,12 @@ bad_says "gen-data across a change of the labelling search's weights" '012345678
 if cmp -s <(grep -v '^#' "$tmp/variant.txt") <(grep -v '^#' "$tmp/board.txt") &&
   head -n 1 "$tmp/variant.txt" | grep -q '^# built-in 5x5 standard (weights [0-9a-f]\{16\}): the built-in weights of'; then
   pass; else fail "a variant of 5x5 standard does not print its board's weights: $(head -n 2 "$tmp/variant.txt")"; fi
+# A board with a capture search limit says so beside its weights (7x7 diagonal's, a variant's too); one
+# without says nothing of it.
+"$seega" eval --print-weights --rules 'diagonal(size=7,first_mover=first)' >"$tmp/d7.txt"
+if grep -q '^# a player on these rules that names no qplies also stops its capture search 8 plies past' "$tmp/d7.txt" &&
+  ! grep -q 'capture search' "$tmp/variant.txt" && [ "$(grep -c '^#' "$tmp/d7.txt")" = 2 ]; then pass; else
+  fail "the printed weights of 7x7 diagonal do not name its capture limit: $(head -n 3 "$tmp/d7.txt")"; fi
 # The labelling search's weights are in the data's configuration: given, or the rules' built-in ones.
 "$seega" eval --print-weights --rules diagonal >"$tmp/general.txt"
 G --players greedy --games 2 --seed 2 --search-weights "$tmp/general.txt" --search-depth 2 --out "$tmp/sw.csv"
