@@ -13,7 +13,9 @@
 # changes (the rows of 1. and the first two 7x7 rows were begun before it was: without qplies, which means
 # the same today).
 # GAMES (7x7 at equal time: 100 games), GAMES1500 (7x7 at 1.5 s: 20), DEPTH_GAMES (7x7 at equal depth:
-# 400), GAMES9 (9x9: 60 a row), GAMES1500_9 (9x9 at 1.5 s: 0) and SAME_GAMES (20) set a row's size.
+# 400), GAMES9 (9x9: 60 a row), GAMES1500_9 (9x9 at 1.5 s: 0) and SAME_GAMES (20) set a row's size, and
+# DEPTHS9 the 9x9 depths (1 2 3: at depth 1 the roles decide every game, so depth 3 is the second row
+# that can tell the searches apart).
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 limit=qplies=${QPLIES:-8}
@@ -61,6 +63,6 @@ while read -r name rules time_games games1500 depth_games depths; do
   done
 done <<ROWS
 7x7_diagonal diagonal(size=7) ${GAMES:-100} ${GAMES1500:-20} ${DEPTH_GAMES:-400} 2 3
-9x9_diagonal diagonal(size=9) ${GAMES9:-60} ${GAMES1500_9:-0} ${GAMES9:-60} 1 2
+9x9_diagonal diagonal(size=9) ${GAMES9:-60} ${GAMES1500_9:-0} ${GAMES9:-60} ${DEPTHS9:-1 2 3}
 ROWS
 /usr/bin/python3 "$here/report.py" .
