@@ -212,10 +212,18 @@ std::optional<Evaluation> player_evaluation(const PlayerSpec& spec, const Rules&
   return builtin_evaluation(rules);
 }
 
-int board_capture_plies(const PlayerSpec& spec, const Rules& rules) {
+namespace {
+
+// "Looks one move ahead", to the letter: level 1 has no capture search beyond its one move.
+bool searches_captures(const PlayerSpec& spec) {
   using K = PlayerSpec::Kind;
-  const bool captures = spec.kind == K::AlphaBeta || (spec.kind == K::Level && spec.level > 1);
-  if (!captures || spec.quiescence_plies != kBoardQuiescencePlies) return 0;
+  return spec.kind == K::AlphaBeta || (spec.kind == K::Level && spec.level > 1);
+}
+
+}  // namespace
+
+int board_capture_plies(const PlayerSpec& spec, const Rules& rules) {
+  if (!searches_captures(spec) || spec.quiescence_plies != kBoardQuiescencePlies) return 0;
   return builtin_quiescence_plies(rules);
 }
 
@@ -477,8 +485,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
         l.time_ms = spec.time_ms;
       } else {
         l.depth = level_spec(spec.level).depth;
-        // "Looks one move ahead", to the letter: level 1 has no capture search beyond its one move.
-        l.quiescence = spec.level > 1;
+        l.quiescence = searches_captures(spec);
         if (spec.deterministic) l.nodes = kLevelNodeBudget;
         else l.time_ms = kLevelTimeMs;
       }

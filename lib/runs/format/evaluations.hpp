@@ -42,7 +42,7 @@ std::vector<std::string> players_named(const std::vector<PlayerSpec>& players);
 std::string weights_record(const Weights& w);
 
 // An evaluation as a message shows it: "built-in 5x5 standard (weights 0123456789abcdef)", and
-// "built-in 7x7 diagonal (weights 0123456789abcdef, the board's capture search limit of 8 plies)".
+// "built-in general (weights 0123456789abcdef, the board's capture search limit of 8 plies)".
 std::string evaluation_text(const nlohmann::json& evaluation);
 
 }  // namespace seega
