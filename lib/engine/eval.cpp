@@ -127,6 +127,11 @@ Evaluation builtin_evaluation(const Rules& rules) {
   return {e ? "built-in " + board_name(e->board) : "built-in general", weights_hash(builtin_weights(rules))};
 }
 
+Evaluation evaluation_of(const std::optional<Weights>& weights, const std::string& weights_file, const Rules& rules) {
+  if (!weights) return builtin_evaluation(rules);
+  return {weights_file.empty() ? "given weights" : "file " + weights_file, weights_hash(*weights)};
+}
+
 double Weights::value(const FeatureVector& x, bool placing, double t) const {
   auto dot = [&x](const FeatureVector& v) {
     double e = 0;

@@ -103,6 +103,9 @@ std::string weights_hash(const Weights& w);
 // The built-in weights of rules as an Evaluation: "built-in BOARD" for a board with an entry of its
 // own, "built-in general" for the rest.
 Evaluation builtin_evaluation(const Rules& rules);
+// The evaluation of a search given weights (read from weights_file, or given in code when it is empty)
+// or none (the built-in weights of rules): what a player and a labelling search record alike.
+Evaluation evaluation_of(const std::optional<Weights>& weights, const std::string& weights_file, const Rules& rules);
 
 // Parses the weights file format: "name value" per line, '#' starts a comment. A pattern evaluation's
 // file goes on, after its linear weights, with the tables' section (patterns_text): a "patterns 1 ..."

@@ -206,10 +206,7 @@ Parsed<PlayerSpec> parse_player(std::string_view text) {
 std::optional<Evaluation> player_evaluation(const PlayerSpec& spec, const Rules& rules) {
   using K = PlayerSpec::Kind;
   if (spec.kind != K::AlphaBeta && spec.kind != K::Level) return std::nullopt;
-  if (spec.weights)
-    return Evaluation{spec.weights_file.empty() ? "given weights" : "file " + spec.weights_file,
-                      weights_hash(*spec.weights)};
-  return builtin_evaluation(rules);
+  return evaluation_of(spec.weights, spec.weights_file, rules);
 }
 
 namespace {

@@ -29,12 +29,9 @@ nlohmann::json GenDataConfig::data_config() const {
   // The weights the labelling search evaluates with, given or built in: a label means nothing without them.
   if (label.kind != LabelSpec::Kind::Result) {
     config["search_weights"] = weights_record(label.weights ? *label.weights : builtin_weights(rules));
-    const Evaluation e = label.weights
-                             ? Evaluation{label.weights_file.empty() ? "given weights" : "file " + label.weights_file,
-                                          weights_hash(*label.weights)}
-                             : builtin_evaluation(rules);
     // The labelling search names no capture limit: it takes its board's.
-    config["search_evaluation"] = evaluation_json(e, builtin_quiescence_plies(rules));
+    config["search_evaluation"] =
+        evaluation_json(evaluation_of(label.weights, label.weights_file, rules), builtin_quiescence_plies(rules));
   }
   if (from_file()) {
     config["from"] = from;
