@@ -461,8 +461,8 @@ TEST(Players, TheCaptureSearchPlyLimitIsAKeyOfTheSearchingPlayers) {
     return p->last_search()->nodes;
   };
   EXPECT_LT(nodes_of("ab(depth=1,qplies=8)") * 10, nodes_of("ab(depth=1,qplies=0)"));
-  // Named nowhere, it is the board's: none on 9x9 diagonal.
-  EXPECT_EQ(nodes_of("ab(depth=1)"), nodes_of("ab(depth=1,qplies=0)"));
+  // Named nowhere, it is the board's: 8 on 9x9 diagonal.
+  EXPECT_EQ(nodes_of("ab(depth=1)"), nodes_of("ab(depth=1,qplies=8)"));
 }
 
 // --- Perturbed configurations (vary=S, jitter=J) ---------------------------------------------------

@@ -157,7 +157,7 @@ TEST(Evaluations, AHeaderRecordsTheCaptureLimitABoardGivesAPlayer) {
   EXPECT_FALSE(diagonal7.contains("5"));
   EXPECT_EQ(plies(diagonal7, "6.placement"), 8);
   // A board without a limit records the evaluations as files written before boards had limits do.
-  for (const char* board : {"standard", "diagonal(size=9)", "chain(size=7)"}) {
+  for (const char* board : {"standard", "standard(size=9)", "chain(size=7)"}) {
     const json e = evaluations_json(players, rules(board));
     for (auto it = e.begin(); it != e.end(); ++it) {
       EXPECT_FALSE(it.value().contains("capture_plies")) << board << " " << it.key();

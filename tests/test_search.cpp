@@ -409,7 +409,8 @@ TEST(Search, TheCaptureSearchOfEveryHorizonPositionIsBounded) {
   MoveList<9> root;
   legal_moves(pos, root);
   Searcher<9> searcher;
-  const auto r = searcher.search(pos, SearchLimits{.depth = 1});
+  // Without the board's ply limit (qplies=0), which would bound it long before the node cap does.
+  const auto r = searcher.search(pos, SearchLimits{.depth = 1, .quiescence_plies = 0});
   EXPECT_EQ(r.ended, SearchEnd::Depth);
   EXPECT_EQ(r.depth, 1);
   EXPECT_TRUE(is_legal(pos, r.best));
@@ -443,16 +444,18 @@ TEST(Search, ThePlyLimitOfTheCaptureSearchCutsItsLongSequences) {
 }
 
 TEST(Search, TheCapturePlyLimitIsTheBoardsWhereNoneIsNamed) {
-  // 8 on 7x7 diagonal and its variants (keys that are not the board's), none elsewhere (9x9 diagonal's
-  // rows do not pass yet: experiments/quiescence/README.md).
+  // 8 on 7x7 and 9x9 diagonal and their variants (keys that are not the board's), none elsewhere
+  // (experiments/quiescence/README.md).
   for (const char* text :
-       {"diagonal(size=7)", "diagonal(size=7,quiet_plies=40)", "diagonal(size=7,first_mover=first,walled_in=pass)"})
+       {"diagonal(size=7)", "diagonal(size=7,quiet_plies=40)", "diagonal(size=7,first_mover=first,walled_in=pass)",
+        "diagonal(size=9)", "diagonal(size=9,quiet_plies=40,first_mover=first)"})
     EXPECT_EQ(builtin_quiescence_plies(rules(text)), 8) << text;
   for (const char* text : {"standard", "diagonal", "chain", "standard(size=7)", "chain(size=7)", "standard(size=9)",
-                           "diagonal(size=9)", "chain(size=9)", "diagonal(size=7,captures=orth)"})
+                           "chain(size=9)", "diagonal(size=7,captures=orth)", "diagonal(size=9,captures=orth)"})
     EXPECT_EQ(builtin_quiescence_plies(rules(text)), 0) << text;
   // A search that names no limit takes its board's: the first movement position of a seeded random 7x7
-  // diagonal game (48 stones) is searched as with qplies=8, and 9x9's crowded one as with none.
+  // diagonal game (48 stones) is searched as with qplies=8, 9x9 diagonal's crowded one too, and the same
+  // stones under 9x9 standard as with none.
   const Rules diagonal7 = rules("diagonal(size=7)");
   Position<7> pos(diagonal7);
   Rng rng(3);
@@ -467,17 +470,24 @@ TEST(Search, TheCapturePlyLimitIsTheBoardsWhereNoneIsNamed) {
   };
   EXPECT_EQ(nodes7(kBoardQuiescencePlies), nodes7(8));
   EXPECT_NE(nodes7(kBoardQuiescencePlies), nodes7(0));
+  const auto nodes9 = [](const Position<9>& pos, int plies) {
+    Searcher<9> searcher;
+    return searcher.search(pos, SearchLimits{.depth = 1, .quiescence_plies = plies}).nodes;
+  };
   const Position<9> crowded = position<9>(kDiagonal9, kCrowded9);
-  Searcher<9> board, none;
-  EXPECT_EQ(board.search(crowded, SearchLimits{.depth = 1}).nodes,
-            none.search(crowded, SearchLimits{.depth = 1, .quiescence_plies = 0}).nodes);
+  EXPECT_EQ(nodes9(crowded, kBoardQuiescencePlies), nodes9(crowded, 8));
+  EXPECT_NE(nodes9(crowded, kBoardQuiescencePlies), nodes9(crowded, 0));
+  const Rules standard9 = rules("standard(size=9)");
+  const Position<9> orthogonal = position<9>(standard9, kCrowded9);
+  EXPECT_EQ(nodes9(orthogonal, kBoardQuiescencePlies), nodes9(orthogonal, 0));
 }
 
 TEST(Search, ANodeLimitHoldsInTheFirstIterationAndStillGivesALegalMove) {
   const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
   for (const std::uint64_t nodes : {1, 1000, 250'000}) {
     Searcher<9> searcher;
-    const auto r = searcher.search(pos, SearchLimits{.depth = 4, .nodes = nodes});
+    // Without the board's ply limit, so that the first iteration takes more than the largest budget.
+    const auto r = searcher.search(pos, SearchLimits{.depth = 4, .nodes = nodes, .quiescence_plies = 0});
     SCOPED_TRACE(nodes);
     EXPECT_EQ(r.ended, SearchEnd::Nodes);
     EXPECT_EQ(r.nodes, nodes);
@@ -488,10 +498,11 @@ TEST(Search, ANodeLimitHoldsInTheFirstIterationAndStillGivesALegalMove) {
 
 TEST(Search, AFirstIterationCutShortKeepsTheBestRootMoveSearchedSoFar) {
   // Room for the first root moves' searches but not all of them (the full depth 1 takes about 300,000
-  // nodes): the answer is the best of the moves whose search completed, reported as a one-move PV.
+  // nodes without the board's ply limit): the answer is the best of the moves whose search completed,
+  // reported as a one-move PV.
   const Position<9> pos = position<9>(kDiagonal9, kCrowded9);
   Searcher<9> searcher;
-  const auto r = searcher.search(pos, SearchLimits{.depth = 1, .nodes = 250'000});
+  const auto r = searcher.search(pos, SearchLimits{.depth = 1, .nodes = 250'000, .quiescence_plies = 0});
   ASSERT_EQ(r.depth, 0);
   ASSERT_EQ(r.pv.size(), 1u);
   EXPECT_EQ(r.pv[0], r.best);

@@ -53,7 +53,7 @@ std::string players_help() {
          "by S and the position), e.g. ab(depth=3,vary=5,jitter=3), and placement_cap=N (a placement search "
          "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap) and "
          "qplies=P (the capture search looks at most P plies beyond the horizon; 0: no limit but its node cap; "
-         "default: the board's, 8 on 7x7 diagonal and none elsewhere); "
+         "default: the board's, 8 on 7x7 and 9x9 diagonal and none elsewhere); "
          "every player but random and engine takes random_turns=T or A-B (the game's placement turns T, or A to "
          "B, 1 the first, played uniformly at random)";
 }

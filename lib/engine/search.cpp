@@ -6,14 +6,16 @@
 namespace seega {
 
 int builtin_quiescence_plies(const Rules& rules) {
-  // 7x7 diagonal: long capture sequences on a crowded board, most of the search's nodes; its gate rows
-  // (experiments/quiescence) pass at depths 2 and 3, at 100 ms and at 1.5 s a move.
-  static const Rules diagonal7 = [] {
+  // 7x7 and 9x9 diagonal: long capture sequences on a crowded board, most of the search's nodes; their
+  // gate rows (experiments/quiescence) pass at depths 2 and 3, at 100 ms and at 1.5 s a move (on 9x9 at
+  // depth 1 the placement roles decide every game, with the limit or without it).
+  static const auto diagonal = [](int size) {
     Rules r = diagonal_rules();
-    r.size = 7;
+    r.size = size;
     return r;
-  }();
-  return same_board(rules, diagonal7) ? 8 : 0;
+  };
+  static const Rules diagonal7 = diagonal(7), diagonal9 = diagonal(9);
+  return same_board(rules, diagonal7) || same_board(rules, diagonal9) ? 8 : 0;
 }
 
 template <int N>

@@ -37,7 +37,7 @@ constexpr std::uint64_t kQuiescenceNodes = 100'000;
 constexpr int kBoardQuiescencePlies = -1;
 // The capture search's ply limit of a board, when a player names none: 0 (none) but where a limit was
 // adopted through the gate at equal depth and at equal time against the search without it
-// (experiments/quiescence/README.md): 8 on 7x7 diagonal. A variant that changes only keys that are not
+// (experiments/quiescence/README.md): 8 on 7x7 and 9x9 diagonal. A variant that changes only keys that are not
 // the board's (who moves first, the quiet and ply limits, the walled-in rule) has its board's, as with
 // the weights.
 int builtin_quiescence_plies(const Rules& rules);
