@@ -398,8 +398,9 @@ const Rules kDiagonal9 = rules("diagonal(size=9)");  // positions keep a pointer
 const char* const kCrowded9 =
     "bwwwwbbww/wwbbbbwww/bwwbwbwbw/wbbbbwwbw/bbwb1bwbb/bbbbwwwwb/bbbwbbwwb/wbwwbwbww/wwbbwwbbw b 0/0 0 0";
 
-bool is_legal(const Position<9>& pos, const Move<9>& m) {
-  MoveList<9> list;
+template <int N>
+bool is_legal(const Position<N>& pos, const Move<N>& m) {
+  MoveList<N> list;
   legal_moves(pos, list);
   return std::find(list.begin(), list.end(), m) != list.end();
 }
@@ -480,6 +481,60 @@ TEST(Search, TheCapturePlyLimitIsTheBoardsWhereNoneIsNamed) {
   const Rules standard9 = rules("standard(size=9)");
   const Position<9> orthogonal = position<9>(standard9, kCrowded9);
   EXPECT_EQ(nodes9(orthogonal, kBoardQuiescencePlies), nodes9(orthogonal, 0));
+}
+
+// --- Late move reductions (SearchLimits::reductions) ------------------------------------------------
+
+TEST(Search, LateMoveReductionsLeaveSearchesOfThreePliesAndPlacementAsTheyWere) {
+  // They apply below the root, 3 or more plies from the horizon, in movement: a search of depth 3 or
+  // less, or one that stays in placement, is the same search node for node.
+  int checked = 0;
+  for (const Rules* r : kAllRules)
+    for (int g = 0; g < 8; ++g)
+      for (const auto& pos : sample_game(*r, Rng::derive(303, g))) {
+        // The last placement turns are searched 2 plies deeper (Searcher::search): not 3 plies.
+        if (pos.placing() && pos.in_hand(White) + pos.in_hand(Black) <= 4) continue;
+        const int depth = 1 + checked++ % 3;
+        SCOPED_TRACE(r->to_string() + " " + to_string(pos) + " depth " + std::to_string(depth));
+        const auto plain = search(pos, depth), reduced = search(pos, depth, SearchLimits{.reductions = 1});
+        EXPECT_EQ(reduced.nodes, plain.nodes);
+        EXPECT_EQ(reduced.score, plain.score);
+        EXPECT_EQ(reduced.best, plain.best);
+      }
+  EXPECT_GE(checked, 100);
+  const Position<5> empty(kStandard);
+  const auto plain = search(empty, 4), reduced = search(empty, 4, SearchLimits{.reductions = 1});
+  EXPECT_EQ(reduced.nodes, plain.nodes);
+  EXPECT_EQ(reduced.best, plain.best);
+}
+
+TEST(Search, LateMoveReductionsReachTheSameDepthInFewerNodes) {
+  // Over movement positions of seeded random games on every 5x5 ruleset, at depth 6: every search
+  // reaches its depth with a legal move, and together they take fewer nodes; the more moves are
+  // searched in full (lmr=K), the more nodes.
+  std::uint64_t plain = 0, one = 0, four = 0;
+  int checked = 0;
+  for (const Rules* r : kAllRules)
+    for (int g = 0; g < 4; ++g)
+      for (const auto& pos : sample_game(*r, Rng::derive(404, g))) {
+        if (pos.placing() || pos.outcome().over()) continue;
+        SCOPED_TRACE(r->to_string() + " " + to_string(pos));
+        const auto p = search(pos, 6), a = search(pos, 6, SearchLimits{.reductions = 1}),
+                   b = search(pos, 6, SearchLimits{.reductions = 4});
+        for (const auto* res : {&a, &b}) {
+          EXPECT_TRUE(is_legal(pos, res->best));
+          // A forced result seen early ends the search before its depth, with or without reductions.
+          if (!is_win_score(res->score) && !is_loss_score(res->score)) EXPECT_EQ(res->depth, 6);
+        }
+        plain += p.nodes, one += a.nodes, four += b.nodes;
+        ++checked;
+      }
+  EXPECT_GE(checked, 20);
+  EXPECT_LT(one, four);
+  EXPECT_LT(four, plain);
+  RecordProperty("nodes_plain", static_cast<long long>(plain));
+  RecordProperty("nodes_lmr1", static_cast<long long>(one));
+  RecordProperty("nodes_lmr4", static_cast<long long>(four));
 }
 
 TEST(Search, ANodeLimitHoldsInTheFirstIterationAndStillGivesALegalMove) {

@@ -53,7 +53,8 @@ std::string players_help() {
          "by S and the position), e.g. ab(depth=3,vary=5,jitter=3), and placement_cap=N (a placement search "
          "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap) and "
          "qplies=P (the capture search looks at most P plies beyond the horizon; 0: no limit but its node cap; "
-         "default: the board's, 8 on 7x7 and 9x9 diagonal and none elsewhere); "
+         "default: the board's, 8 on 7x7 and 9x9 diagonal and none elsewhere) and lmr=K (late move reductions: "
+         "a quiet move after a node's first K is searched a ply shallower first; default 0, none); "
          "every player but random and engine takes random_turns=T or A-B (the game's placement turns T, or A to "
          "B, 1 the first, played uniformly at random)";
 }
@@ -80,6 +81,7 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
   static const Key blunder = real_key("blunder", "0 to 1", &PlayerSpec::blunder, 0, 1);
   static const Key deterministic = flag_key("deterministic", &PlayerSpec::deterministic);
   static const Key qplies = whole_key("qplies", "0 (no limit) to 100", &PlayerSpec::quiescence_plies, 0, 100);
+  static const Key lmr = whole_key("lmr", "0 (none) to 100", &PlayerSpec::reductions, 0, 100);
   static const Key placement{"placement", "a player spec", set_placement};
   // Only the name: the file is read by load_player_weights, so that parsing stays a function of the text.
   static const Key weights{"weights", "a weights file", [](PlayerSpec& spec, std::string_view v) {
@@ -138,12 +140,12 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
       {"random", {blunder, placement, movetime, tc, margin}},
       {"greedy", {blunder, random_turns, placement, movetime, tc, margin}},
       {"ab",
-       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, qplies, random_turns, placement, movetime,
-        tc, margin}},
+       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, qplies, lmr, random_turns, placement,
+        movetime, tc, margin}},
       {"mcts", {playouts, blunder, random_turns, placement, movetime, tc, margin}},
       {"level",
-       {deterministic, blunder, weights, vary, jitter, placement_cap, qplies, random_turns, placement, movetime, tc,
-        margin}},
+       {deterministic, blunder, weights, vary, jitter, placement_cap, qplies, lmr, random_turns, placement, movetime,
+        tc, margin}},
       {"engine", {cmd, name, depth, nodes, timeout, movetime, tc, margin}},
       {"callback", {}},
   };
@@ -476,6 +478,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
       l.jitter = spec.jitter;
       l.placement_cap = spec.placement_cap;
       l.quiescence_plies = spec.quiescence_plies;
+      l.reductions = spec.reductions;
       if (spec.kind == K::AlphaBeta) {
         l.depth = spec.depth;
         l.nodes = spec.nodes;

@@ -84,6 +84,9 @@ struct PlayerSpec {
   // qplies=P (ab and level): the capture search's ply limit (SearchLimits::quiescence_plies); 0: none.
   // Not named: the board's (builtin_quiescence_plies).
   int quiescence_plies = kBoardQuiescencePlies;
+  // lmr=K (ab and level): late move reductions after the first K moves of a node
+  // (SearchLimits::reductions); 0, the default: none.
+  int reductions = 0;
   // random_turns=T or A-B: the placement turns of the game (1 the first; a 5x5 game has 12) this player
   // plays uniformly at random, whatever else it is; 0 (random_from) for none. The last-placer study's
   // test of a side's last free choice (experiments/last_placer).

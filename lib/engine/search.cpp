@@ -249,6 +249,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
   const int original_alpha = alpha;
   int best = -kInfinity, best_index = 0;
   bool first = true;
+  const bool reducing = limits_.reductions > 0 && depth >= 3 && ply > 0 && !pos.placing();
   for (std::size_t k = 0; k < entries.size(); ++k) {
     const std::uint16_t i = pick_next(entries, k);
     const Move<N>& m = list[i];
@@ -262,7 +263,12 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     if (first) {
       s = child_score(pos, child, depth - 1, alpha, beta, ply + 1, false);
     } else {
-      s = child_score(pos, child, depth - 1, alpha, alpha + 1, ply + 1, false);
+      // A late quiet move (SearchLimits::reductions): its key is below a killer's, so it is neither the
+      // table's move, nor a capture, nor a killer.
+      const bool reduce =
+          reducing && k >= static_cast<std::size_t>(limits_.reductions) && (entries[k] >> 16) < (OrderEntry{1} << 27);
+      s = child_score(pos, child, depth - 1 - (reduce ? 1 : 0), alpha, alpha + 1, ply + 1, false);
+      if (reduce && s > alpha && !stopped_) s = child_score(pos, child, depth - 1, alpha, alpha + 1, ply + 1, false);
       if (s > alpha && s < beta && !stopped_) s = child_score(pos, child, depth - 1, alpha, beta, ply + 1, false);
     }
     first = false;

@@ -69,6 +69,12 @@ struct SearchLimits {
   // by eval_jitter(vary, pos.hash(), J). 0: no offset. A searcher's table assumes the same vary and
   // jitter in every search until clear().
   int jitter = 0;
+  // Late move reductions (the player key lmr=K): at a movement node below the root and 3 or more plies
+  // from the horizon, every move after the first K that takes nothing and is neither the table's move
+  // nor a killer is searched one ply shallower, with a null window; one that scores above alpha there
+  // is searched again at full depth. 0: none. A search change, so it is judged at equal time
+  // (experiments/reductions).
+  int reductions = 0;
 };
 
 // The evaluation offset of perturbed configuration `seed` in the position with Zobrist key `key`: a
