@@ -39,3 +39,27 @@ def verdict(summary, floor=FLOOR):
 
 def passes(summary):
     return verdict(summary)[0]
+
+
+ROW_HEADER = ("| row (A the candidate) | games | A's score | A wins-draws-losses | Elo (pairs, 95%) | pentanomial 0-2 | "
+              "nodes a move A / B | passes |\n| --- | ---: | ---: | --- | --- | --- | --- | --- |")
+
+
+def table_row(name, summary):
+    """A match summary as a line of ROW_HEADER's table, the candidate as A.
+
+    >>> table_row("x", {"games": 20, "a_score": 0.6, "a_wins": 11, "draws": 2, "b_wins": 7,
+    ...                 "pentanomial": [0, 1, 5, 3, 1], "pair_elo": 52.0, "pair_elo_ci95": [-4.0, 110.0],
+    ...                 "search": {"a": {"mean_nodes": 1234.4}, "b": {"mean_nodes": 1500.0}}})
+    '| x | 20 | 60.0% | 11-2-7 | +52.0 [-4.0, +110.0] | 0 1 5 3 1 | 1,234 / 1,500 | yes |'
+    """
+    d = summary
+    if d["pair_elo_ci95"] is None:  # too few pairs, or every pair 1-1: no interval, so no pass
+        elo = f"no interval: {d.get('pair_elo_ci95_reason') or 'none'}"
+    else:
+        lo, hi = d["pair_elo_ci95"]
+        elo = f"{d['pair_elo']:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+    return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {d['a_wins']}-{d['draws']}-{d['b_wins']} | {elo} | "
+            + " ".join(str(n) for n in d["pentanomial"])
+            + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "
+            + ("yes" if passes(d) else "no") + " |")

@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gate_rule import passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+from gate_rule import table_row  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 
 BOARDS = ["5x5_standard", "5x5_diagonal", "5x5_chain", "7x7_standard", "7x7_diagonal", "7x7_chain",
           "9x9_standard", "9x9_diagonal", "9x9_chain"]
@@ -55,33 +55,19 @@ def same_table(folder):
               f"{sl['mean_nodes']:,.0f} ({sl['max_nodes']:,}) | {b['seconds']:.1f} | {l['seconds']:.1f} |")
 
 
-def row(name, d):
-    if d["pair_elo_ci95"] is None:  # too few pairs, or every pair 1-1: no interval, so no pass
-        return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {d['a_wins']}-{d['draws']}-{d['b_wins']} | "
-                f"no interval: {d['pair_elo_ci95_reason']} | " + " ".join(str(n) for n in d["pentanomial"])
-                + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "
-                + ("yes" if passes(d) else "no") + " |")
-    lo, hi = d["pair_elo_ci95"]
-    wins, draws, losses = d["a_wins"], d["draws"], d["b_wins"]
-    return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {wins}-{draws}-{losses} | "
-            f"{d['pair_elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] | " + " ".join(str(n) for n in d["pentanomial"])
-            + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "
-            + ("yes" if passes(d) else "no") + " |")
-
-
 def gate_table(folder):
     print("| row (A with the limit, B without) | games | A's score | A wins-draws-losses | Elo (pairs, 95%) | "
           "pentanomial 0-2 | nodes a move A / B | passes |")
     print("| --- | ---: | ---: | --- | --- | --- | --- | --- |")
     for name in sorted(os.listdir(folder)):
         if name.endswith(".json") and (name.startswith("time") or name.startswith("depth")):
-            print(row(name[:-5], load(os.path.join(folder, name))))
+            print(table_row(name[:-5], load(os.path.join(folder, name))))
     # Rows stopped before their games were all played: `seega summary ROW.jsonl --json` into partial/.
     # Shown, marked, and never a verdict: a row is judged on the games it was planned with.
     partial = os.path.join(folder, "partial")
     for name in sorted(os.listdir(partial)) if os.path.isdir(partial) else []:
         if name.endswith(".json") and not os.path.exists(os.path.join(folder, name)):
-            r = row(name[:-5] + " (unfinished)", load(os.path.join(partial, name)))
+            r = table_row(name[:-5] + " (unfinished)", load(os.path.join(partial, name)))
             print(r.rsplit("|", 2)[0] + "| not judged |")
 
 
