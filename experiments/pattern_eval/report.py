@@ -66,6 +66,10 @@ def main():
                 t = load(os.path.join(d, name))
                 rows.append((f"ab(time=100), equal time, again on seed {name[len(prefix):-5]}", t["games"],
                              t["a_score"], t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
+        if done(os.path.join(d, f"time1500_{c}.json")):
+            t = load(os.path.join(d, f"time1500_{c}.json"))
+            rows.append(("ab(time=1500), the game's time a move", t["games"], t["a_score"], t["pair_elo"],
+                         t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
         if not rows:
             continue
         complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4

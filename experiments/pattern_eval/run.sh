@@ -4,7 +4,8 @@
 # linear fit of experiments/tune_eval): random openings at depths 2 and 4, the empty board over 100
 # perturbed configurations at depth 4, and equal time (ab(time=100)). Every step resumes. Outputs go to
 # results/ (or OUT); report.py prints the README's tables. GAMES, GATE_GAMES, CONFIGS and TIME_GAMES make
-# a smaller run; REPLICATE and REPLICATE_SEEDS name the fits and seeds whose equal-time row is played again.
+# a smaller run; REPLICATE and REPLICATE_SEEDS name the fits and seeds whose equal-time row is played again,
+# TIME1500 (and TIME1500_GAMES) those played at the game's 1.5 s a move, on THREADS threads (0: all cores).
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 tune_eval=$here/../tune_eval
@@ -54,5 +55,15 @@ for c in ${REPLICATE:-fit_l100}; do
       --quiet --json >"$name.json.part" 2>/dev/null
     mv "$name.json.part" "$name.json"
   done
+done
+# 5. The game's own 1.5 s a move, for the fits named in TIME1500 (those that passed every row above): the
+# smaller match the issue allows. A clock decides it, so nothing else should share its cores.
+for c in ${TIME1500:-fit_l100}; do
+  name=time1500_$c
+  [ -s "$name.json" ] && continue
+  "$seega" match --a "ab(time=1500,weights=$c.txt)" --b 'ab(time=1500,weights=standard.txt)' --threads "${THREADS:-0}" \
+    --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed 7 --out "$name.jsonl" $(resume_of "$name.jsonl") \
+    --quiet --json >"$name.json.part" 2>/dev/null
+  mv "$name.json.part" "$name.json"
 done
 /usr/bin/python3 "$here/report.py" .
