@@ -78,6 +78,16 @@ def main():
         else:
             rows.append(("ab(time=100), equal time: not played yet", 0, float("nan"), float("nan"),
                          [float("nan")] * 2, "", None))
+        # Equal-time rows played again on other seeds (time100_seedS.json), and the game's own 1.5 s a
+        # move (time1500.json).
+        extra = [(n, f"ab(time=100), equal time, again on seed {n[len('time100_seed'):-5]}") for n in sorted(os.listdir(d))
+                 if n.startswith("time100_seed") and n.endswith(".json")]
+        extra += [("time1500.json", "ab(time=1500), the game's time a move, 2 random opening turns")]
+        for file, label in extra:
+            if os.path.exists(os.path.join(d, file)) and os.path.getsize(os.path.join(d, file)):
+                t = load(os.path.join(d, file))
+                rows.append((label, t["games"], t["a_score"], t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2,
+                             " ".join(map(str, t["pentanomial"])), passes(t)))
         played = [r[-1] for r in rows if r[-1] is not None]
         verdict = ("refused" if not all(played) else "adopt" if len(played) == len(rows)
                    else "every row played so far passes; rows still to play")
