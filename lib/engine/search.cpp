@@ -77,6 +77,10 @@ int stones_taken(const Move<N>& m, const typename Position<N>::StepCaptures& cap
   return m.kind == MoveKind::Step ? captures.count(m.to) : m.kind == MoveKind::Chain ? popcount(m.captured) : 0;
 }
 
+// The ordering keys (Searcher::order): the table's move, then captures by stones taken, then the two
+// killers, then history, which stays below kKillerKey (it is halved past 1 << 24).
+constexpr int kKillerKey = 1 << 27;
+
 // Win and loss scores are stored relative to the node, so they stay right at any distance from the root.
 int to_table(int s, int ply) { return is_win_score(s) ? s + ply : is_loss_score(s) ? s - ply : s; }
 int from_table(int s, int ply) { return is_win_score(s) ? s - ply : is_loss_score(s) ? s + ply : s; }
@@ -102,8 +106,8 @@ void Searcher<N>::order(const MoveList<N>& list, const StepCaptures& captures, i
     } else if (const int taken = stones_taken(m, captures)) {
       k = (1 << 28) + taken * 1024;
     } else {
-      k = same_quiet(m, killer0)     ? (1 << 27) + 1
-          : same_quiet(m, killer1)   ? 1 << 27
+      k = same_quiet(m, killer0)     ? kKillerKey + 1
+          : same_quiet(m, killer1)   ? kKillerKey
           : m.kind == MoveKind::Pass ? 0
                                      : history_[m.from * N * N + m.to];
     }
@@ -265,8 +269,8 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     } else {
       // A late quiet move (SearchLimits::reductions): its key is below a killer's, so it is neither the
       // table's move, nor a capture, nor a killer.
-      const bool reduce =
-          reducing && k >= static_cast<std::size_t>(limits_.reductions) && (entries[k] >> 16) < (OrderEntry{1} << 27);
+      const bool reduce = reducing && k >= static_cast<std::size_t>(limits_.reductions) &&
+                          (entries[k] >> 16) < static_cast<OrderEntry>(kKillerKey);
       s = child_score(pos, child, depth - 1 - (reduce ? 1 : 0), alpha, alpha + 1, ply + 1, false);
       if (reduce && s > alpha && !stopped_) s = child_score(pos, child, depth - 1, alpha, alpha + 1, ply + 1, false);
       if (s > alpha && s < beta && !stopped_) s = child_score(pos, child, depth - 1, alpha, beta, ply + 1, false);
