@@ -6,6 +6,7 @@
 # results/ (or OUT); report.py prints the README's tables. GAMES, GATE_GAMES, CONFIGS and TIME_GAMES make
 # a smaller run; REPLICATE and REPLICATE_SEEDS name the fits and seeds whose equal-time row is played again,
 # TIME1500 (and TIME1500_GAMES) those played at the game's 1.5 s a move, on THREADS threads (0: all cores).
+# Step 6 changes one factor, the labels' depth (4 to 8), and fits and gates again.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 tune_eval=$here/../tune_eval
@@ -26,10 +27,10 @@ for l2 in 1 10 100; do
 done
 
 # 3. Each fit against today's weights.
-for l2 in 1 10 100; do
-  c=fit_l$l2
+gate_fit() {
+  local c=$1 resume=()
   if [ ! -s "gate_$c.json" ]; then
-    resume=(); [ -d "rows_$c" ] && resume=(--resume)
+    [ -d "rows_$c" ] && resume=(--resume)
     "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths 2,4 --levels none \
       --games "${GATE_GAMES:-400}" --seed 7 --out-dir "rows_$c" "${resume[@]}" --quiet --json >"gate_$c.json.part"
     mv "gate_$c.json.part" "gate_$c.json"
@@ -43,7 +44,8 @@ for l2 in 1 10 100; do
       --quiet --json >"time100_$c.json.part" 2>/dev/null
     mv "time100_$c.json.part" "time100_$c.json"
   fi
-done
+}
+for l2 in 1 10 100; do gate_fit "fit_l$l2"; done
 # 4. The equal-time row again on a fresh seed, for the fits named in REPLICATE (those whose every row
 # passed): a clock decides these rows, so one seed is not enough to adopt on.
 for c in ${REPLICATE:-fit_l100}; do
@@ -66,4 +68,14 @@ for c in ${TIME1500:-fit_l100}; do
     --quiet --json >"$name.json.part" 2>/dev/null
   mv "$name.json.part" "$name.json"
 done
+# 6. One factor changed: the labels. The same games (the same seed, so the same positions) labelled by a
+# depth-8 search instead of depth 4, fitted at the penalty of fit_l100 and gated as in step 3. At 1.5 s
+# a move both sides search far deeper than 4 plies; if the tables learned what a shallow search sees,
+# deeper labels should carry more of the gain at equal depth to equal time. Not committed (36 MB).
+[ -s fit_d8_l100.json ] || "$seega" gen-data --players 'ab(depth=2,weights=standard.txt)' --games "${GAMES:-30000}" \
+  --label search --search-depth 8 --search-weights standard.txt --opening-turns 2 --seed 301 --out positions_d8.csv \
+  $(resume_of positions_d8.csv) --quiet
+[ -s fit_d8_l100.json ] || "$seega" tune --data positions_d8.csv --patterns --weights standard.txt --label search \
+  --pattern-l2 100 --min-count 20 --out fit_d8_l100.txt --json >fit_d8_l100.json
+gate_fit fit_d8_l100
 /usr/bin/python3 "$here/report.py" .
