@@ -6,6 +6,7 @@ rows against today's built-in weights of 5x5 standard.
 """
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -22,15 +23,25 @@ def done(path):
     return os.path.exists(path) and os.path.getsize(path) > 0
 
 
+def fit_name(f):
+    """(label depth, penalty) of a fit's summary: fit_lL.json for run.sh's depth-4 labels, fit_dD_lL.json for
+    labels of depth D; None for any other file.
+
+    >>> fit_name("fit_l100.json"), fit_name("fit_d8_l100.json"), fit_name("fit_l100.txt"), fit_name("gate_fit_l1.json")
+    ((4, 100.0), (8, 100.0), None, None)
+    """
+    m = re.fullmatch(r"fit_(?:d(\d+)_)?l([0-9.]+)\.json", f)
+    return (int(m.group(1) or 4), float(m.group(2))) if m else None
+
+
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
-    fits = sorted((f for f in os.listdir(d) if f.startswith("fit_l") and f.endswith(".json")),
-                  key=lambda f: float(f[5:-5]))
-    print("| fit | l2 | entries fitted | held at 0 (rare) | of | held-out loss before -> after | Newton (CG) | fit s | read s | memory MB |")
-    print("| --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
+    fits = sorted((f for f in os.listdir(d) if fit_name(f)), key=fit_name)
+    print("| fit | labels | l2 | entries fitted | held at 0 (rare) | of | held-out loss before -> after | Newton (CG) | fit s | read s | memory MB |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
     for f in fits:
         j = load(os.path.join(d, f))
-        print(f"| {f[:-5]} | {j['l2']:g} | {j['entries_fitted']:,} | {j['entries_rare']:,} | {j['entries']:,} | "
+        print(f"| {f[:-5]} | depth {fit_name(f)[0]} | {j['l2']:g} | {j['entries_fitted']:,} | {j['entries_rare']:,} | {j['entries']:,} | "
               f"{j['holdout_loss_before']:.5f} -> {j['holdout_loss_after']:.5f} | {j['newton_steps']} ({j['cg_iterations']}) | "
               f"{j['seconds']:.1f} | {j['read_seconds']:.1f} | {j['peak_memory_mb']:.0f} |")
     if fits:
