@@ -108,7 +108,7 @@ sed '2s/"captures":\([0-9]*\)/"captures":"\1"/' "$tmp/g.jsonl" >"$tmp/captures.j
 bad_says "a count written as a string" "results file line 2: captures \"" replay --games "$tmp/captures.jsonl" --index 0
 sed '2s/"game_key":"\([0-9]*\)"/"game_key":-\1/' "$tmp/g.jsonl" >"$tmp/key.jsonl"
 bad_says "a negative key" "results file line 2: game_key -" replay --games "$tmp/key.jsonl" --index 0
-# --version names the commit the build was configured from (make test configures before it builds).
+# --version names the commit of the build (taken at every build, not only when CMake configures).
 head=$(git -C "$(dirname "$0")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 good "--version names the build's commit" "(build $head" --version
 # Every --json summary and every file header names the build, the same as --version.
