@@ -8,11 +8,41 @@
 # Every step resumes (gen-data and the gate's rows continue their files, a fit whose JSON exists is not
 # made again), so the script can be stopped and started. Outputs go to results/boards/BOARD/ (or
 # OUT/boards/BOARD/). BOARDS (names below, separated by spaces) picks the boards; GATE_GAMES sets the
-# games of every gate row; report.py prints the tables.
+# games of every gate row; VARIANTS names variants of the fit made by one_factor.sh (its VARIANT.txt), each
+# gated in variants/VARIANT/ on the seed VARIANT_SEED (11: not the seed 7 whose rows chose it);
+# boards_report.py prints the tables.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
 resume_of() { [ -s "$1" ] && echo --resume || true; }
+
+# gate_rows CANDIDATE BASELINE RULES GATE_DEPTHS TIME_GAMES SEED: every gate row of CANDIDATE against
+# BASELINE, in the current folder.
+gate_rows() {
+  local candidate=$1 baseline=$2 rules=$3 depths=$4 time_games=$5 seed=$6
+  if [ ! -s gate.json ]; then
+    local resume=(); [ -d rows ] && resume=(--resume)
+    "$seega" gate --candidate "$candidate" --baseline "$baseline" --rules "$rules" --depths "$depths" \
+      --levels none --games "${GATE_GAMES:-400}" --seed "$seed" --out-dir rows "${resume[@]}" --quiet --json \
+      >gate.json.part
+    mv gate.json.part gate.json
+  fi
+  # The setting the last-placer study plays: from the empty board, a population of 100 perturbed
+  # configurations (population.py), at every depth of the gate.
+  for d in ${depths//,/ }; do
+    [ -s "population_d$d.json" ] || SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" \
+      --candidate "$candidate" --baseline "$baseline" --depth "$d" --configs "${CONFIGS:-100}" --seed "$seed" \
+      --out-dir "population_d$d" --json >"population_d$d.json"
+  done
+  # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
+  # machine's speed and load, so this row is not reproducible from its seed (run.sh's gates are).
+  if [ ! -s time100.json ]; then
+    "$seega" match --rules "$rules" --a "ab(time=100,weights=$candidate)" --b "ab(time=100,weights=$baseline)" \
+      --games "$time_games" --opening-turns 2 --seed "$seed" --out time100.jsonl $(resume_of time100.jsonl) --quiet \
+      --json >time100.json.part 2>/dev/null
+    mv time100.json.part time100.json
+  fi
+}
 
 # board NAME RULES GAMES PLAYER_DEPTH LABEL_DEPTH GATE_DEPTHS TIME_GAMES
 # Larger boards are slower: 7x7 and 9x9 play fewer games, at lower depths, and label with a shallower search.
@@ -33,27 +63,18 @@ board() {
     awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \
       fit.txt >candidate.txt
     echo "== $name: gate" >&2
-    if [ ! -s gate.json ]; then
-      local resume=(); [ -d rows ] && resume=(--resume)
-      "$seega" gate --candidate candidate.txt --baseline ../../before.txt --rules "$rules" --depths "$depths" \
-        --levels none --games "${GATE_GAMES:-400}" --seed 7 --out-dir rows "${resume[@]}" --quiet --json >gate.json.part
-      mv gate.json.part gate.json
-    fi
-    # The setting the last-placer study plays: from the empty board, a population of 100 perturbed
-    # configurations (population.py), at every depth of the gate.
-    for d in ${depths//,/ }; do
-      [ -s "population_d$d.json" ] || SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" \
-        --candidate candidate.txt --baseline ../../before.txt --depth "$d" --configs "${CONFIGS:-100}" --seed 7 \
-        --out-dir "population_d$d" --json >"population_d$d.json"
+    gate_rows candidate.txt ../../before.txt "$rules" "$depths" "$time_games" 7
+    # The variants named in VARIANTS: every row again, on a seed other than the one that chose them.
+    for v in ${VARIANTS:-}; do
+      if [ ! -s "one_factor/$v.txt" ]; then
+        echo "boards.sh: $name has no variant one_factor/$v.txt (one_factor.sh makes it)" >&2
+        exit 2
+      fi
+      echo "== $name: variant $v" >&2
+      mkdir -p "variants/$v"
+      (cd "variants/$v" && gate_rows "../../one_factor/$v.txt" ../../../../before.txt "$rules" "$depths" "$time_games" \
+        "${VARIANT_SEED:-11}")
     done
-    # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
-    # machine's speed and load, so this row is not reproducible from its seed (run.sh's gates are).
-    if [ ! -s time100.json ]; then
-      "$seega" match --rules "$rules" --a 'ab(time=100,weights=candidate.txt)' --b 'ab(time=100,weights=../../before.txt)' \
-        --games "$time_games" --opening-turns 2 --seed 7 --out time100.jsonl $(resume_of time100.jsonl) --quiet --json \
-        >time100.json.part 2>/dev/null
-      mv time100.json.part time100.json
-    fi
   )
 }
 

@@ -36,6 +36,56 @@ def interval(lo, hi):
     return f"[{lo:+.1f}, {hi:+.1f}]"
 
 
+def gate_rows(d):
+    """Every gate row in the folder d, as (row, games, score, elo, interval, pentanomial, passes); passes is
+    None for a row not played yet."""
+    rows = []
+    if os.path.exists(os.path.join(d, "gate.json")):
+        g = load(os.path.join(d, "gate.json"))
+        for r in g["rows"]:
+            rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"],
+                         r["elo_ci95"], " ".join(map(str, r["pentanomial"])), r["pass"]))
+    for name in sorted(os.listdir(d)):
+        # A population whose summary is still being written (an empty file) is not a row yet.
+        if name.startswith("population_d") and name.endswith(".json") and os.path.getsize(os.path.join(d, name)):
+            p = load(os.path.join(d, name))
+            rows.append((f"{p['row']}; {p['distinct_games']} distinct games", p["games"], p["score"], p["elo"],
+                         p["elo_ci95"], " ".join(map(str, p["pentanomial"])), p["pass"]))
+    if os.path.exists(os.path.join(d, "time100.json")) and os.path.getsize(os.path.join(d, "time100.json")):
+        t = load(os.path.join(d, "time100.json"))
+        rows.append(("ab(time=100), equal time, 2 random opening turns", t["games"], t["a_score"], t["pair_elo"],
+                     t["pair_elo_ci95"] or [float("nan")] * 2, " ".join(map(str, t["pentanomial"])), passes(t)))
+    else:
+        rows.append(("ab(time=100), equal time: not played yet", 0, float("nan"), float("nan"),
+                     [float("nan")] * 2, "", None))
+    # Equal-time rows played again on other seeds (time100_seedS.json), and the game's own 1.5 s a
+    # move (time1500.json).
+    extra = [(n, f"ab(time=100), equal time, again on seed {n[len('time100_seed'):-5]}") for n in sorted(os.listdir(d))
+             if n.startswith("time100_seed") and n.endswith(".json")]
+    extra += [("time1500.json", "ab(time=1500), the game's time a move, 2 random opening turns")]
+    for file, label in extra:
+        if os.path.exists(os.path.join(d, file)) and os.path.getsize(os.path.join(d, file)):
+            t = load(os.path.join(d, file))
+            rows.append((label, t["games"], t["a_score"], t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2,
+                         " ".join(map(str, t["pentanomial"])), passes(t)))
+    return rows
+
+
+def print_rows(title, rows):
+    played = [r[-1] for r in rows if r[-1] is not None]
+    verdict = ("refused" if not all(played) else "adopt" if len(played) == len(rows)
+               else "every row played so far passes; rows still to play")
+    print(f"\n**{title}** — {verdict}\n")
+    print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
+    print("| --- | ---: | ---: | --- | --- | --- |")
+    for name, games, score, elo, ci, pent, passed in rows:
+        if passed is None:
+            print(f"| {name} | | | | | |")
+            continue
+        print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} {interval(*ci)} | {pent} | "
+              f"{'yes' if passed else 'no'} |")
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results", "boards")
     here = os.path.dirname(os.path.abspath(__file__))
@@ -56,51 +106,16 @@ def main():
         print(f"| {name} | {general[name]:g} | " + " | ".join(f"{cands[b].get(name, 0):g}" for b in boards) + " |")
     for b in boards:
         d = os.path.join(root, b)
-        rows, ok = [], True
-        if os.path.exists(os.path.join(d, "gate.json")):
-            g = load(os.path.join(d, "gate.json"))
-            for r in g["rows"]:
-                rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"],
-                             r["elo_ci95"], " ".join(map(str, r["pentanomial"])), r["pass"]))
-                ok &= r["pass"]
-        for name in sorted(os.listdir(d)):
-            # A population whose summary is still being written (an empty file) is not a row yet.
-            if name.startswith("population_d") and name.endswith(".json") and os.path.getsize(os.path.join(d, name)):
-                p = load(os.path.join(d, name))
-                rows.append((f"{p['row']}; {p['distinct_games']} distinct games", p["games"], p["score"], p["elo"],
-                             p["elo_ci95"], " ".join(map(str, p["pentanomial"])), p["pass"]))
-                ok &= p["pass"]
-        if os.path.exists(os.path.join(d, "time100.json")) and os.path.getsize(os.path.join(d, "time100.json")):
-            t = load(os.path.join(d, "time100.json"))
-            rows.append(("ab(time=100), equal time, 2 random opening turns", t["games"], t["a_score"], t["pair_elo"],
-                         t["pair_elo_ci95"] or [float("nan")] * 2, " ".join(map(str, t["pentanomial"])), passes(t)))
-            ok &= passes(t)
-        else:
-            rows.append(("ab(time=100), equal time: not played yet", 0, float("nan"), float("nan"),
-                         [float("nan")] * 2, "", None))
-        # Equal-time rows played again on other seeds (time100_seedS.json), and the game's own 1.5 s a
-        # move (time1500.json).
-        extra = [(n, f"ab(time=100), equal time, again on seed {n[len('time100_seed'):-5]}") for n in sorted(os.listdir(d))
-                 if n.startswith("time100_seed") and n.endswith(".json")]
-        extra += [("time1500.json", "ab(time=1500), the game's time a move, 2 random opening turns")]
-        for file, label in extra:
-            if os.path.exists(os.path.join(d, file)) and os.path.getsize(os.path.join(d, file)):
-                t = load(os.path.join(d, file))
-                rows.append((label, t["games"], t["a_score"], t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2,
-                             " ".join(map(str, t["pentanomial"])), passes(t)))
-        played = [r[-1] for r in rows if r[-1] is not None]
-        verdict = ("refused" if not all(played) else "adopt" if len(played) == len(rows)
-                   else "every row played so far passes; rows still to play")
-        print(f"\n**{b}: the fit against the general weights** — {verdict}\n")
-        print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
-        print("| --- | ---: | ---: | --- | --- | --- |")
-        for name, games, score, elo, ci, pent, passed in rows:
-            if passed is None:
-                print(f"| {name} | | | | | |")
-                continue
-            print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} {interval(*ci)} | {pent} | "
-                  f"{'yes' if passed else 'no'} |")
-
+        print_rows(f"{b}: the fit against the general weights", gate_rows(d))
+        # Variants of the fit (one_factor.sh's weights, gated by boards.sh's VARIANTS on another seed).
+        variants = os.path.join(d, "variants")
+        for v in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
+            w = weights(os.path.join(d, "one_factor", f"{v}.txt"))
+            seed = load(os.path.join(variants, v, "gate.json")).get("seed") if os.path.exists(
+                os.path.join(variants, v, "gate.json")) else None
+            moved = ", ".join(f"{k} {w[k]:g}" for k in FEATURES if k in w and w[k] != general[k])
+            print_rows(f"{b}, variant {v} ({moved}; the rest general), against the general weights"
+                       + (f", seed {seed}" if seed is not None else ""), gate_rows(os.path.join(variants, v)))
 
 if __name__ == "__main__":
     main()

@@ -5,7 +5,9 @@
 # and the rest general (the entry and placement terms: centre_entry, first_entry, last_placer,
 # placement_safe; or the others). Every match plays the same games as the gate's row: the same seed, 400
 # games, 2 random opening turns. Outputs: results/boards/BOARD/one_factor/VARIANT.txt (the weights) and
-# VARIANT.json (the match's summary); a variant whose JSON exists is not played again.
+# VARIANT.json (the match's summary); a variant whose JSON exists is not played again. With POPULATION=1,
+# every variant also plays the gate's row from the empty board at the same depth (population.py, 100
+# configurations, seed 7): population_dDEPTH_VARIANT.json.
 #   BOARD=9x9_standard RULES='standard(size=9)' DEPTH=2 bash experiments/tune_eval/one_factor.sh
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
@@ -37,18 +39,33 @@ write("entry_terms_only", lambda k: k in entry)
 write("others_only", lambda k: k not in entry)
 PY
 for variant in full general_blocked general_hanging general_quiet_count entry_terms_only others_only; do
-  [ -s "$variant.json" ] && continue
-  "$seega" match --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" --b "ab(depth=$depth,weights=general.txt)" \
-    --games 400 --opening-turns 2 --seed 7 --quiet --json >"$variant.json.part"
-  mv "$variant.json.part" "$variant.json"
+  if [ ! -s "$variant.json" ]; then
+    "$seega" match --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" \
+      --b "ab(depth=$depth,weights=general.txt)" --games 400 --opening-turns 2 --seed 7 --quiet --json \
+      >"$variant.json.part"
+    mv "$variant.json.part" "$variant.json"
+  fi
+  if [ "${POPULATION:-0}" = 1 ] && [ ! -s "population_d${depth}_$variant.json" ]; then
+    SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" --candidate "$variant.txt" \
+      --baseline general.txt --depth "$depth" --configs 100 --seed 7 --out-dir "population_d${depth}_$variant" \
+      --json >"population_d${depth}_$variant.json"
+  fi
 done
-/usr/bin/python3 - <<'PY'
-import json
+/usr/bin/python3 - "$depth" <<'PY'
+import json, os, sys
+variants = ["full", "general_blocked", "general_hanging", "general_quiet_count", "entry_terms_only", "others_only"]
+def row(v, d, elo, ci):
+    print(f"| {v} | {d['games']} | {100 * (d.get('a_score', d.get('score'))):.1f}% | {d[elo]:+.1f} "
+          f"[{d[ci][0]:+.1f}, {d[ci][1]:+.1f}] | " + " ".join(str(n) for n in d["pentanomial"]) + " |")
 print("| variant (A; B the general weights) | games | A's score | Elo (pairs, 95%) | pentanomial 0-2 |")
 print("| --- | ---: | ---: | --- | --- |")
-for v in ["full", "general_blocked", "general_hanging", "general_quiet_count", "entry_terms_only", "others_only"]:
-    d = json.load(open(v + ".json"))
-    lo, hi = d["pair_elo_ci95"]
-    print(f"| {v} | {d['games']} | {100 * d['a_score']:.1f}% | {d['pair_elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] | "
-          + " ".join(str(n) for n in d["pentanomial"]) + " |")
+for v in variants:
+    row(v, json.load(open(v + ".json")), "pair_elo", "pair_elo_ci95")
+population = [v for v in variants if os.path.exists(f"population_d{sys.argv[1]}_{v}.json")]
+if population:
+    print(f"\nFrom the empty board (100 configurations, seed 7, depth {sys.argv[1]}):\n")
+    print("| variant (A; B the general weights) | games | A's score | Elo (pairs, 95%) | pentanomial 0-2 |")
+    print("| --- | ---: | ---: | --- | --- |")
+    for v in population:
+        row(v, json.load(open(f"population_d{sys.argv[1]}_{v}.json")), "elo", "elo_ci95")
 PY
