@@ -9,8 +9,9 @@
 # made again), so the script can be stopped and started. Outputs go to results/boards/BOARD/ (or
 # OUT/boards/BOARD/). BOARDS (names below, separated by spaces) picks the boards; GATE_GAMES sets the
 # games of every gate row; VARIANTS names variants of the fit made by one_factor.sh (its VARIANT.txt), each
-# gated in variants/VARIANT/ on the seed VARIANT_SEED (11: not the seed 7 whose rows chose it);
-# boards_report.py prints the tables.
+# gated in variants/VARIANT/ on the seed VARIANT_SEED (11: not the seed 7 whose rows chose it; the rows from
+# the empty board are the same on any seed, since no seed changes their games: configurations 1 to 100 from
+# the empty board at a fixed depth); boards_report.py prints the tables.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
