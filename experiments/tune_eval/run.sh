@@ -4,8 +4,9 @@
 # the weights the study started from (weights/before.txt), on 5x5 standard at depths 2-5 and levels 4
 # and 6, then on every other ruleset and size at two depths. Every step resumes: gen-data, spsa and the
 # gates' rows continue their files, and a step whose output exists is not repeated. Outputs go to
-# results/ (or OUT); report.py prints the README's tables. GAMES, SPSA_ITERATIONS,
-# GATE_GAMES, SMALL_GATE_GAMES, ALL_GAMES and ALL_RULES make a small run, as scripts/notebook_data.sh does.
+# results/ (or OUT); report.py prints the README's tables. GAMES, SPSA_ITERATIONS, GATE_GAMES,
+# SMALL_GATE_GAMES, ALL_GAMES, ALL_RULES, TIME_GAMES and TIME1500_GAMES make a small run, as
+# scripts/notebook_data.sh does.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 # The weights files, copied in so that every file names them relatively.
@@ -16,9 +17,15 @@ resume_of() { [ -s "$1" ] && echo --resume || true; }
 
 # 1. Positions: ab(depth=2) self-play, 10 quiet positions a game, each labelled by a depth-4 search with
 # the game's result beside it. The players and the labelling search use the weights before, named, so
-# that the same command makes the same file whatever the built-in weights are.
-"$seega" gen-data --players "ab(depth=2,weights=$before)" --games "$games" --label search --search-depth 4 \
-  --search-weights "$before" --opening-turns 2 --seed 101 --out positions.csv $(resume_of positions.csv) --quiet
+# that the same command makes the same file whatever the built-in weights are. Not committed (12 MB): played
+# only while a fit that needs it is missing.
+need_positions=
+for f in fit_result_old fit_result_all fit_blend_all fit_search_old fit_search_all fit_taper fit_split_taper; do
+  [ -s "$f.json" ] || need_positions=1
+done
+[ -z "$need_positions" ] || "$seega" gen-data --players "ab(depth=2,weights=$before)" --games "$games" --label search \
+  --search-depth 4 --search-weights "$before" --opening-turns 2 --seed 101 --out positions.csv \
+  $(resume_of positions.csv) --quiet
 
 # 2. Fits, from the weights the study started from: by label (the game's result, a blend, the search)
 # and by feature set (the nine of before, or all thirteen).
@@ -35,7 +42,7 @@ fit fit_search_old positions.csv --label search --features "$old"
 fit fit_search_all positions.csv --label search
 
 # 3. SPSA on game results from the search fit: 400 iterations of 8 game pairs at ab(depth=3).
-"$seega" spsa --player 'ab(depth=3)' --weights fit_search_all.txt --c-end 5 --r-end 0.02 \
+[ -s spsa.json ] || "$seega" spsa --player 'ab(depth=3)' --weights fit_search_all.txt --c-end 5 --r-end 0.02 \
   --iterations "${SPSA_ITERATIONS:-400}" --pairs 8 --seed 22 --trajectory spsa.csv $(resume_of spsa.csv) \
   --out spsa.txt --quiet --json >spsa.json
 
@@ -90,4 +97,18 @@ fit fit_split_taper positions.csv --label search --taper --phases split
 for w in fit_taper fit_split_taper; do
   gate "gate_$w" "$w.txt" "$adopted" --games "${SMALL_GATE_GAMES:-400}"
 done
+# 8. The adopted weights at equal time, as issue 34 asks of every default: ab(time=100) over TIME_GAMES
+# (200) games and the game's own 1.5 s a move over TIME1500_GAMES (20), against the weights before, 2
+# random opening turns. A clock decides these rows, so they do not replay from their seed, and nothing else
+# should share their cores; 0 games skips a row.
+time_row() {  # time_row <name> <ms> <games>
+  local name=$1 ms=$2 games=$3
+  [ "$games" -gt 0 ] && [ ! -s "$name.json" ] || return 0
+  "$seega" match --a "ab(time=$ms,weights=$adopted)" --b "ab(time=$ms,weights=$before)" --games "$games" \
+    --opening-turns 2 --seed 7 --out "$name.jsonl" $(resume_of "$name.jsonl") --quiet --json >"$name.json.part" \
+    2>/dev/null
+  mv "$name.json.part" "$name.json"
+}
+time_row time100_adopted 100 "${TIME_GAMES:-200}"
+time_row time1500_adopted 1500 "${TIME1500_GAMES:-20}"
 /usr/bin/python3 "$here/report.py" .
