@@ -54,7 +54,8 @@ board() {
   (
     cd "boards/$name"
     echo "== $name ($rules): positions" >&2
-    "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" --games "$games" \
+    # Not committed; played only while the fit is missing.
+    [ -s fit.json ] || "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" --games "$games" \
       --label search --search-depth "$label_depth" --search-weights ../../before.txt --opening-turns 2 --seed 101 \
       --out positions.csv $(resume_of positions.csv) --quiet
     echo "== $name: fit" >&2
