@@ -5,6 +5,9 @@ import json
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gate_rule import ROW_HEADER, table_row  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+
 out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
 
 FITS = [("fit_result_old", "result", "the nine of before"), ("fit_result_all", "result", "all thirteen"),
@@ -82,6 +85,19 @@ for name, title in GATES:
     j = load(f"gate_{name}.json")
     if j:
         gate_table(j, title)
+    if name == "adopted":
+        times = [(label, load(f"{file}.json")) for file, label in
+                 (("time100_adopted", "ab(time=100), equal time"),
+                  ("time1500_adopted", "ab(time=1500), the game's time a move"))]
+        times = [(label, t) for label, t in times if t]
+        if times:
+            print("**The adopted weights at equal time** (baseline before.txt, seed 7, 2 opening turns; a clock: "
+                  "these rows do not replay from their seed)")
+            print()
+            print(ROW_HEADER)
+            for label, t in times:
+                print(table_row(label, t))
+            print()
 for name, title in [("gate_spsa_over_fit", "SPSA's weights against the fit it started from"),
                     ("gate_fit_taper", "The tapered search fit against the adopted weights"),
                     ("gate_fit_split_taper", "The split and tapered search fit against the adopted weights"),
