@@ -60,13 +60,16 @@ def main():
     for f in fits:
         c = f[:-5]
         rows = []
-        if done(os.path.join(d, f"gate_{c}.json")):
-            for r in load(os.path.join(d, f"gate_{c}.json"))["rows"]:
-                rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"], r["elo_ci95"],
-                             r["pass"]))
-        if done(os.path.join(d, f"population_{c}.json")):
-            p = load(os.path.join(d, f"population_{c}.json"))
-            rows.append((p["row"], p["games"], p["score"], p["elo"], p["elo_ci95"], p["pass"]))
+        # Step 7's depth-1 rows (gate1_, population1_) first, then step 3's.
+        for g in (f"gate1_{c}.json", f"gate_{c}.json"):
+            if done(os.path.join(d, g)):
+                for r in load(os.path.join(d, g))["rows"]:
+                    rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"],
+                                 r["elo_ci95"], r["pass"]))
+        for g in (f"population1_{c}.json", f"population_{c}.json"):
+            if done(os.path.join(d, g)):
+                p = load(os.path.join(d, g))
+                rows.append((p["row"], p["games"], p["score"], p["elo"], p["elo_ci95"], p["pass"]))
         if done(os.path.join(d, f"time100_{c}.json")):
             t = load(os.path.join(d, f"time100_{c}.json"))
             rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"],
@@ -86,7 +89,7 @@ def main():
         complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4
         verdict = ("refused" if not all(r[-1] for r in rows) else "every row passes" if complete
                    else "every row so far passes; rows still to play")
-        print(f"\n**{c} against today's built-in weights** — {verdict}\n")
+        print(f"\n**{c} against the linear weights (standard.txt)** — {verdict}\n")
         print("| row | games | score | Elo (pairs, 95%) | passes |")
         print("| --- | ---: | ---: | --- | --- |")
         for name, games, score, elo, ci, ok in rows:

@@ -78,4 +78,18 @@ done
 [ -s fit_d8_l100.json ] || "$seega" tune --data positions_d8.csv --patterns --weights standard.txt --label search \
   --pattern-l2 100 --min-count 20 --out fit_d8_l100.txt --json >fit_d8_l100.json
 gate_fit fit_d8_l100
+# 7. Level 1's depth, for the fits named in DEPTH1 (those to adopt): level 1 searches one ply, so built-in
+# weights must hold there too, as the other boards' gates ask (experiments/tune_eval/boards.sh).
+for c in ${DEPTH1:-fit_d8_l100}; do
+  if [ ! -s "gate1_$c.json" ]; then
+    resume=()
+    [ -d "rows1_$c" ] && resume=(--resume)
+    "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths 1 --levels none \
+      --games "${GATE_GAMES:-400}" --seed 7 --out-dir "rows1_$c" "${resume[@]}" --quiet --json >"gate1_$c.json.part"
+    mv "gate1_$c.json.part" "gate1_$c.json"
+  fi
+  [ -s "population1_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
+    --candidate "$c.txt" --baseline standard.txt --depth 1 --configs "${CONFIGS:-100}" --seed 7 \
+    --out-dir "population1_$c" --json >"population1_$c.json"
+done
 /usr/bin/python3 "$here/report.py" .
