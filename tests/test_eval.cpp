@@ -5,9 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "engine/eval.hpp"
 #include "engine/selfplay.hpp"
+#include "engine/weights_data.hpp"
 #include "rules/random.hpp"
 #include "test_util.hpp"
 
@@ -207,6 +211,34 @@ TEST(Eval, BuiltInWeightsAreTheBoardsOwnEntryElseTheGeneralOnes) {
     const bool has_entry = std::find(boards.begin(), boards.end(), board_name(rules(r))) != boards.end();
     EXPECT_EQ(builtin_weights(rules(r)) == Weights::defaults(), !has_entry) << r;
   }
+}
+
+TEST(Eval, BuiltInWeightsHeldAsAFileAreThatFileByteForByteAndReadAsIt) {
+  // 5x5 standard's built-in weights are a pattern evaluation kept as a weights file and compiled in.
+  const std::string path = std::string(SEEGA_BUILTIN_WEIGHTS) + "/5x5_standard.txt";
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(embedded::weights_5x5_standard, file);
+  const auto loaded = load_weights(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.error;
+  const Weights& standard = builtin_weights(rules("standard"));
+  EXPECT_EQ(standard, loaded.value);
+  EXPECT_EQ(builtin_evaluation(rules("standard")).hash, weights_hash(loaded.value));
+  // It holds 5x5 tables, and they count: some position of a game evaluates otherwise without them.
+  ASSERT_TRUE(standard.patterns);
+  EXPECT_EQ(standard.patterns->set, &pattern_set(5, false));
+  Weights linear = standard;
+  linear.patterns.reset();
+  Rng rng(5);
+  Position<5> pos(rules("standard"));
+  MoveList<5> list;
+  bool differs = false;
+  for (legal_moves(pos, list); !list.empty() && !differs; legal_moves(pos, list)) {
+    differs = evaluate(pos, standard) != evaluate(pos, linear);
+    pos.play(list[rng.below(list.size())]);
+  }
+  EXPECT_TRUE(differs);
 }
 
 TEST(Eval, BoardsAreNamedBySizeAndPresetAndVariantsShareTheirBoard) {

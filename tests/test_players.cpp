@@ -512,9 +512,15 @@ TEST(Players, APerturbedConfigurationReplaysExactlyFromItsSeed) {
 
 TEST(Players, APerturbedConfigurationChoosesDifferentlyFromTheUnperturbedEngine) {
   // In positions of seeded random games, vary=5,jitter=3 must part from ab(depth=3) somewhere, in
-  // placement and in movement; vary=5 alone (only ties broken otherwise) too.
-  const char* const perturbed[] = {"ab(depth=3,vary=5,jitter=3)", "ab(depth=3,vary=5)"};
-  for (const char* spec : perturbed) {
+  // placement and in movement; vary=5 alone (only ties broken otherwise) too, if less often: the pattern
+  // evaluation of 5x5 standard ties fewer root moves than whole-number linear weights did (18 of 240
+  // placement turns part with it, against 54 with jitter).
+  struct Case {
+    const char* spec;
+    int placement_min;
+  };
+  for (const Case& c : {Case{"ab(depth=3,vary=5,jitter=3)", 20}, Case{"ab(depth=3,vary=5)", 10}}) {
+    const char* spec = c.spec;
     SCOPED_TRACE(spec);
     auto plain = player("ab(depth=3)"), varied = player(spec);
     int placing = 0, moving = 0, placement_differs = 0, movement_differs = 0;
@@ -532,7 +538,7 @@ TEST(Players, APerturbedConfigurationChoosesDifferentlyFromTheUnperturbedEngine)
     }
     EXPECT_GT(placing, 100);
     EXPECT_GT(moving, 100);
-    EXPECT_GE(placement_differs, 20) << "of " << placing << " placement turns";
+    EXPECT_GE(placement_differs, c.placement_min) << "of " << placing << " placement turns";
     EXPECT_GE(movement_differs, 3) << "of " << moving << " movement turns";
     RecordProperty(std::string(spec) + " placement differs", placement_differs);
     RecordProperty(std::string(spec) + " movement differs", movement_differs);

@@ -7,9 +7,11 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/fnv.hpp"
+#include "engine/weights_data.hpp"
 #include "rules/spec.hpp"
 
 namespace seega {
@@ -40,13 +42,42 @@ Weights with_weights(const FeatureVector& w) {
   return d;
 }
 
-// 5x5 standard: seega tune --label search on 100,000 positions of ab(depth=2) self-play, each labelled
-// by a depth-4 search (experiments/tune_eval, fit_search_all), every weight rounded to a whole number;
-// it gained at depths 2 to 5 and at levels 4 and 6 in seega gate. threats keeps the general weight:
-// quiet positions never show it, so no fit can set it.
-Weights standard_5x5() { return with_weights({100, 5, 0, 30, -36, -4, 6, 25, 24, 29, -4, -3, 44}); }
+// A built-in set and the hash of its values, made once, on first use (a pattern evaluation's file takes
+// tens of milliseconds to read, which a run on another board should not pay).
+struct BuiltinWeights {
+  Weights weights;
+  std::string hash;  // weights_hash(weights)
+};
 
-// The table: one entry a board (same_board), each adopted through its own gate.
+BuiltinWeights with_hash(Weights w) {
+  std::string hash = weights_hash(w);
+  return {std::move(w), std::move(hash)};
+}
+
+// The weights of an embedded weights file (weights_data.hpp). The build compiles in the file the tests
+// read, so a failure here is a broken build, not bad input.
+Weights from_embedded(std::string_view text, const std::string& file) {
+  auto parsed = parse_weights_file(text, file);
+  if (!parsed.ok()) throw std::logic_error("the built-in weights do not read: " + parsed.error);
+  return std::move(parsed.value);
+}
+
+const BuiltinWeights& general() {
+  static const BuiltinWeights b = with_hash(Weights::defaults());
+  return b;
+}
+
+// 5x5 standard: a pattern evaluation (weights/5x5_standard.txt): the linear features and pattern tables
+// fitted together by seega tune --patterns on 300,000 positions of ab(depth=2) self-play, each labelled
+// by a depth-8 search (experiments/pattern_eval, fit_d8_l100). Against the linear weights before it
+// (issue 22's, experiments/pattern_eval/results/standard.txt) it gained at depths 2 and 4, from the
+// empty board, at ab(time=100) on two seeds and at the game's 1.5 s a move.
+const BuiltinWeights& standard_5x5() {
+  static const BuiltinWeights b =
+      with_hash(from_embedded(embedded::weights_5x5_standard, "lib/engine/weights/5x5_standard.txt"));
+  return b;
+}
+
 // 5x5 diagonal: the same pipeline on its own games (experiments/tune_eval/boards.sh): seega tune --label
 // search on 100,000 positions of ab(depth=2) self-play on 5x5 diagonal with the general weights, each
 // labelled by a depth-4 search, rounded. Its gate against the general weights gained at depths 2 to 4
@@ -54,15 +85,19 @@ Weights standard_5x5() { return with_weights({100, 5, 0, 30, -36, -4, 6, 25, 24,
 // depth (+436 to +676), and at equal time, ab(time=100) (+269 [+222, +327], 200 games). threats and
 // blocked keep the general weights: quiet positions never show a threat, and no quiet position of these
 // games had a side without a step.
-Weights diagonal_5x5() { return with_weights({100, 2, -1, 30, -30, -8, 0, 20, 24, 29, 3, -2, 6}); }
+const BuiltinWeights& diagonal_5x5() {
+  static const BuiltinWeights b = with_hash(with_weights({100, 2, -1, 30, -30, -8, 0, 20, 24, 29, 3, -2, 6}));
+  return b;
+}
 
+// The table: one entry a board (same_board), each adopted through its own gate.
 struct BuiltinEntry {
   Rules board;
-  Weights weights;
+  const BuiltinWeights& (*weights)();
 };
 
 const std::vector<BuiltinEntry>& builtin_table() {
-  static const std::vector<BuiltinEntry> table{{standard_rules(), standard_5x5()}, {diagonal_rules(), diagonal_5x5()}};
+  static const std::vector<BuiltinEntry> table{{standard_rules(), standard_5x5}, {diagonal_rules(), diagonal_5x5}};
   return table;
 }
 
@@ -70,6 +105,11 @@ const BuiltinEntry* builtin_entry(const Rules& rules) {
   for (const BuiltinEntry& e : builtin_table())
     if (same_board(e.board, rules)) return &e;
   return nullptr;
+}
+
+const BuiltinWeights& builtin(const Rules& rules) {
+  const BuiltinEntry* e = builtin_entry(rules);
+  return e ? e->weights() : general();
 }
 
 }  // namespace
@@ -103,11 +143,7 @@ std::string board_name(const Rules& rules) {
   return with_board_of(base.ok() ? base.value.rules : standard_rules(), rules).to_string();
 }
 
-const Weights& builtin_weights(const Rules& rules) {
-  static const Weights general = Weights::defaults();
-  const BuiltinEntry* e = builtin_entry(rules);
-  return e ? e->weights : general;
-}
+const Weights& builtin_weights(const Rules& rules) { return builtin(rules).weights; }
 
 std::vector<std::string> builtin_weights_boards() {
   std::vector<std::string> out;
@@ -124,7 +160,7 @@ std::string weights_hash(const Weights& w) {
 
 Evaluation builtin_evaluation(const Rules& rules) {
   const BuiltinEntry* e = builtin_entry(rules);
-  return {e ? "built-in " + board_name(e->board) : "built-in general", weights_hash(builtin_weights(rules))};
+  return {e ? "built-in " + board_name(e->board) : "built-in general", builtin(rules).hash};
 }
 
 Evaluation evaluation_of(const std::optional<Weights>& weights, const std::string& weights_file, const Rules& rules) {

@@ -84,8 +84,9 @@ bool same_board(const Rules& a, const Rules& b);
 std::string board_name(const Rules& rules);
 
 // The built-in weights of a ruleset: its board's entry in the table of weights fitted per board, else
-// Weights::defaults(). An entry is adopted only where seega gate passed it against the general weights
-// on that board (experiments/tune_eval/README.md).
+// Weights::defaults(). An entry is adopted only where seega gate passed it against the board's built-in
+// weights before it (experiments/tune_eval/README.md; 5x5 standard's, a pattern evaluation kept as a
+// weights file, experiments/pattern_eval/README.md). Made on first use, and kept.
 const Weights& builtin_weights(const Rules& rules);
 // The boards of the table's entries (board_name), in the table's order.
 std::vector<std::string> builtin_weights_boards();

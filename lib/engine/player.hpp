@@ -40,11 +40,11 @@ struct Forfeit {
 
 // Seega>Play's AI levels (seed 001). Level 1 looks one move ahead and plays a random move 35% of the
 // time; levels 2-5 read deeper and blunder 20%, 10%, 5%, 3%; from level 6 the blunder chance is
-// 3% x 0.6^(N-5), never zero. It thinks at most 1.5 s a move. The depths (1, 2, 3, 4, 5, 6, 7, 8, 10,
+// 3% x 0.6^(N-5), never zero. It thinks at most 1.5 s a move. The depths (1, 2, 3, 4, 5, 6, 7, 8, 9,
 // 12, then 12) are this project's choice, calibrated on 5x5 standard so that each of levels 1 to 10
-// beats the one below by at least 50 Elo (experiments/levels/); this table is the one place they live.
-// With the 5x5 standard weights of issue 22 every step but one is +89 or more; level 10 over 9 is +48
-// [+8, +87], just under the bar (experiments/levels/README.md).
+// beats the one below by at least 50 Elo (experiments/levels/); level_spec's table is the one place they
+// live. With 5x5 standard's pattern evaluation every step is +68 or more, level 9 over 8 the smallest,
+// +68 [+28, +108] (experiments/levels/README.md).
 struct LevelSpec {
   int depth;
   double blunder;
