@@ -12,7 +12,6 @@ source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $ou
 tune_eval=$here/../tune_eval
 # Today's built-in weights of 5x5 standard, named, so the files mean the same whatever the built-in are.
 cp -f "$tune_eval/weights/standard.txt" standard.txt
-resume_of() { [ -s "$1" ] && echo --resume || true; }
 
 # 1. Positions: ab(depth=2) self-play with today's weights, 10 quiet positions a game, each labelled by a
 # depth-4 search with them. Not committed (36 MB): played only while a fit that needs it is missing.
@@ -26,47 +25,41 @@ for l2 in 1 10 100; do
     --pattern-l2 "$l2" --min-count 20 --out "fit_l$l2.txt" --json >"fit_l$l2.json"
 done
 
+# gate_rows NAME FIT DEPTHS: seega gate of FIT against standard.txt at DEPTHS, 400 games a row, seed 7, its
+# summary NAME.json and its rows' games in rows_... (resumed).
+gate_rows() {
+  local name=$1 c=$2 depths=$3 rows resume=()
+  rows=${name/gate/rows}
+  [ -s "$name.json" ] && return 0
+  [ -d "$rows" ] && resume=(--resume)
+  "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths "$depths" --levels none \
+    --games "${GATE_GAMES:-400}" --seed 7 --out-dir "$rows" "${resume[@]}" --quiet --json >"$name.json.part"
+  mv "$name.json.part" "$name.json"
+}
 # 3. Each fit against today's weights.
 gate_fit() {
-  local c=$1 resume=()
-  if [ ! -s "gate_$c.json" ]; then
-    [ -d "rows_$c" ] && resume=(--resume)
-    "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths 2,4 --levels none \
-      --games "${GATE_GAMES:-400}" --seed 7 --out-dir "rows_$c" "${resume[@]}" --quiet --json >"gate_$c.json.part"
-    mv "gate_$c.json.part" "gate_$c.json"
-  fi
+  local c=$1
+  gate_rows "gate_$c" "$c" 2,4
   [ -s "population_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
     --candidate "$c.txt" --baseline standard.txt --depth 4 --configs "${CONFIGS:-100}" --seed 7 \
     --out-dir "population_$c" --json >"population_$c.json"
-  if [ ! -s "time100_$c.json" ]; then
-    "$seega" match --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
-      --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7 --out "time100_$c.jsonl" $(resume_of "time100_$c.jsonl") \
-      --quiet --json >"time100_$c.json.part" 2>/dev/null
-    mv "time100_$c.json.part" "time100_$c.json"
-  fi
+  match_row "time100_$c" --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
+    --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
 }
 for l2 in 1 10 100; do gate_fit "fit_l$l2"; done
 # 4. The equal-time row again on a fresh seed, for the fits named in REPLICATE (those whose every row
 # passed): a clock decides these rows, so one seed is not enough to adopt on.
 for c in ${REPLICATE:-fit_l100}; do
   for seed in ${REPLICATE_SEEDS:-11}; do
-    name=time100_${c}_seed$seed
-    [ -s "$name.json" ] && continue
-    "$seega" match --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
-      --games "${TIME_GAMES:-200}" --opening-turns 2 --seed "$seed" --out "$name.jsonl" $(resume_of "$name.jsonl") \
-      --quiet --json >"$name.json.part" 2>/dev/null
-    mv "$name.json.part" "$name.json"
+    match_row "time100_${c}_seed$seed" --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
+      --games "${TIME_GAMES:-200}" --opening-turns 2 --seed "$seed"
   done
 done
 # 5. The game's own 1.5 s a move, for the fits named in TIME1500 (those that passed every row above): the
 # smaller match the issue allows. A clock decides it, so nothing else should share its cores.
 for c in ${TIME1500:-fit_l100}; do
-  name=time1500_$c
-  [ -s "$name.json" ] && continue
-  "$seega" match --a "ab(time=1500,weights=$c.txt)" --b 'ab(time=1500,weights=standard.txt)' --threads "${THREADS:-0}" \
-    --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed 7 --out "$name.jsonl" $(resume_of "$name.jsonl") \
-    --quiet --json >"$name.json.part" 2>/dev/null
-  mv "$name.json.part" "$name.json"
+  match_row "time1500_$c" --a "ab(time=1500,weights=$c.txt)" --b 'ab(time=1500,weights=standard.txt)' \
+    --threads "${THREADS:-0}" --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed 7
 done
 # 6. One factor changed: the labels. The same games (the same seed, so the same positions) labelled by a
 # depth-8 search instead of depth 4, fitted at the penalty of fit_l100 and gated as in step 3. At 1.5 s
@@ -81,13 +74,7 @@ gate_fit fit_d8_l100
 # 7. Level 1's depth, for the fits named in DEPTH1 (those to adopt): level 1 searches one ply, so built-in
 # weights must hold there too, as the other boards' gates ask (experiments/tune_eval/boards.sh).
 for c in ${DEPTH1:-fit_d8_l100}; do
-  if [ ! -s "gate1_$c.json" ]; then
-    resume=()
-    [ -d "rows1_$c" ] && resume=(--resume)
-    "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths 1 --levels none \
-      --games "${GATE_GAMES:-400}" --seed 7 --out-dir "rows1_$c" "${resume[@]}" --quiet --json >"gate1_$c.json.part"
-    mv "gate1_$c.json.part" "gate1_$c.json"
-  fi
+  gate_rows "gate1_$c" "$c" 1
   [ -s "population1_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
     --candidate "$c.txt" --baseline standard.txt --depth 1 --configs "${CONFIGS:-100}" --seed 7 \
     --out-dir "population1_$c" --json >"population1_$c.json"

@@ -13,15 +13,11 @@
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 k=${K:-3}
-resume_of() { [ -s "$1" ] && echo --resume || true; }
 # match NAME RULES A B GAMES [options]: one row, NAME.json its summary, NAME.jsonl its games.
 match() {
   local name=$1 rules=$2 a=$3 b=$4 games=$5
   shift 5
-  [ -s "$name.json" ] && return 0
-  "$seega" match --rules "$rules" --a "$a" --b "$b" --games "$games" --threads "${THREADS:-0}" --out "$name.jsonl" \
-    $(resume_of "$name.jsonl") "$@" --quiet --json >"$name.json.part" 2>/dev/null
-  mv "$name.json.part" "$name.json"
+  match_row "$name" --rules "$rules" --a "$a" --b "$b" --games "$games" --threads "${THREADS:-0}" "$@"
 }
 
 for sweep_k in ${SWEEP:-}; do

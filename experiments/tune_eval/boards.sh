@@ -15,7 +15,6 @@
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
-resume_of() { [ -s "$1" ] && echo --resume || true; }
 
 # gate_rows CANDIDATE BASELINE RULES GATE_DEPTHS TIME_GAMES SEED: every gate row of CANDIDATE against
 # BASELINE, in the current folder.
@@ -37,12 +36,8 @@ gate_rows() {
   done
   # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
   # machine's speed and load, so this row is not reproducible from its seed (run.sh's gates are).
-  if [ ! -s time100.json ]; then
-    "$seega" match --rules "$rules" --a "ab(time=100,weights=$candidate)" --b "ab(time=100,weights=$baseline)" \
-      --games "$time_games" --opening-turns 2 --seed "$seed" --out time100.jsonl $(resume_of time100.jsonl) --quiet \
-      --json >time100.json.part 2>/dev/null
-    mv time100.json.part time100.json
-  fi
+  match_row time100 --rules "$rules" --a "ab(time=100,weights=$candidate)" --b "ab(time=100,weights=$baseline)" \
+    --games "$time_games" --opening-turns 2 --seed "$seed"
 }
 
 # board NAME RULES GAMES PLAYER_DEPTH LABEL_DEPTH GATE_DEPTHS TIME_GAMES

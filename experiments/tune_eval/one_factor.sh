@@ -39,12 +39,8 @@ write("entry_terms_only", lambda k: k in entry)
 write("others_only", lambda k: k not in entry)
 PY
 for variant in full general_blocked general_hanging general_quiet_count entry_terms_only others_only; do
-  if [ ! -s "$variant.json" ]; then
-    "$seega" match --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" \
-      --b "ab(depth=$depth,weights=general.txt)" --games 400 --opening-turns 2 --seed 7 --quiet --json \
-      >"$variant.json.part"
-    mv "$variant.json.part" "$variant.json"
-  fi
+  match_row "$variant" --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" \
+    --b "ab(depth=$depth,weights=general.txt)" --games 400 --opening-turns 2 --seed 7
   if [ "${POPULATION:-0}" = 1 ] && [ ! -s "population_d${depth}_$variant.json" ]; then
     SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" --candidate "$variant.txt" \
       --baseline general.txt --depth "$depth" --configs 100 --seed 7 --out-dir "population_d${depth}_$variant" \

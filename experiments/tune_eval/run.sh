@@ -13,7 +13,6 @@ source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $ou
 cp -f "$here/weights/before.txt" "$here/weights/standard.txt" .
 before=before.txt
 games=${GAMES:-10000}
-resume_of() { [ -s "$1" ] && echo --resume || true; }
 
 # 1. Positions: ab(depth=2) self-play, 10 quiet positions a game, each labelled by a depth-4 search with
 # the game's result beside it. The players and the labelling search use the weights before, named, so
@@ -103,11 +102,9 @@ done
 # should share their cores; 0 games skips a row.
 time_row() {  # time_row <name> <ms> <games>
   local name=$1 ms=$2 games=$3
-  [ "$games" -gt 0 ] && [ ! -s "$name.json" ] || return 0
-  "$seega" match --a "ab(time=$ms,weights=$adopted)" --b "ab(time=$ms,weights=$before)" --games "$games" \
-    --opening-turns 2 --seed 7 --out "$name.jsonl" $(resume_of "$name.jsonl") --quiet --json >"$name.json.part" \
-    2>/dev/null
-  mv "$name.json.part" "$name.json"
+  [ "$games" -gt 0 ] || return 0
+  match_row "$name" --a "ab(time=$ms,weights=$adopted)" --b "ab(time=$ms,weights=$before)" --games "$games" \
+    --opening-turns 2 --seed 7
 }
 time_row time100_adopted 100 "${TIME_GAMES:-200}"
 time_row time1500_adopted 1500 "${TIME1500_GAMES:-20}"
