@@ -24,24 +24,28 @@ def done(path):
 
 
 def fit_name(f):
-    """(label depth, penalty) of a fit's summary: fit_lL.json for run.sh's depth-4 labels, fit_dD_lL.json for
-    labels of depth D; None for any other file.
+    """(round, label depth, penalty) of a fit's summary: fit_lL.json for run.sh's depth-4 labels, fit_dD_lL.json
+    for labels of depth D, fit_rR_dD_lL.json for round R's positions (round 1: games of the linear weights;
+    round 2: games of fit_d8_l100, step 8); None for any other file.
 
-    >>> fit_name("fit_l100.json"), fit_name("fit_d8_l100.json"), fit_name("fit_l100.txt"), fit_name("gate_fit_l1.json")
-    ((4, 100.0), (8, 100.0), None, None)
+    >>> fit_name("fit_l100.json"), fit_name("fit_d8_l100.json"), fit_name("fit_r2_d8_l100.json")
+    ((1, 4, 100.0), (1, 8, 100.0), (2, 8, 100.0))
+    >>> fit_name("fit_l100.txt"), fit_name("gate_fit_l1.json")
+    (None, None)
     """
-    m = re.fullmatch(r"fit_(?:d(\d+)_)?l([0-9.]+)\.json", f)
-    return (int(m.group(1) or 4), float(m.group(2))) if m else None
+    m = re.fullmatch(r"fit_(?:r(\d+)_)?(?:d(\d+)_)?l([0-9.]+)\.json", f)
+    return (int(m.group(1) or 1), int(m.group(2) or 4), float(m.group(3))) if m else None
 
 
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
     fits = sorted((f for f in os.listdir(d) if fit_name(f)), key=fit_name)
-    print("| fit | labels | l2 | entries fitted | held at 0 (rare) | of | held-out loss before -> after | Newton (CG) | fit s | read s | memory MB |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
+    print("| fit | positions from games of | labels | l2 | entries fitted | held at 0 (rare) | of | held-out loss before -> after | Newton (CG) | fit s | read s | memory MB |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |")
     for f in fits:
         j = load(os.path.join(d, f))
-        print(f"| {f[:-5]} | depth {fit_name(f)[0]} | {j['l2']:g} | {j['entries_fitted']:,} | {j['entries_rare']:,} | {j['entries']:,} | "
+        players = "the linear weights" if fit_name(f)[0] == 1 else "fit_d8_l100"
+        print(f"| {f[:-5]} | {players} | depth {fit_name(f)[1]} | {j['l2']:g} | {j['entries_fitted']:,} | {j['entries_rare']:,} | {j['entries']:,} | "
               f"{j['holdout_loss_before']:.5f} -> {j['holdout_loss_after']:.5f} | {j['newton_steps']} ({j['cg_iterations']}) | "
               f"{j['seconds']:.1f} | {j['read_seconds']:.1f} | {j['peak_memory_mb']:.0f} |")
     if fits:
@@ -84,6 +88,12 @@ def main():
             t = load(os.path.join(d, f"time1500_{c}.json"))
             rows.append(("ab(time=1500), the game's time a move", t["games"], t["a_score"], t["pair_elo"],
                          t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
+        for name in sorted(os.listdir(d)):
+            prefix = f"time1500_{c}_seed"
+            if name.startswith(prefix) and name.endswith(".json"):
+                t = load(os.path.join(d, name))
+                rows.append((f"ab(time=1500), again on seed {name[len(prefix):-5]}", t["games"], t["a_score"],
+                             t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
         if not rows:
             continue
         complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4
@@ -97,5 +107,24 @@ def main():
                   f"{'yes' if ok else 'no'} |")
 
 
+def head_to_head(d):
+    """Step 8's match of two fits at equal time (time100_A_vs_B.json)."""
+    rows = []
+    for name in sorted(os.listdir(d)):
+        m = re.fullmatch(r"time100_(.+)_vs_(.+)\.json", name)
+        if m and done(os.path.join(d, name)):
+            t = load(os.path.join(d, name))
+            ci = t["pair_elo_ci95"] or [float("nan")] * 2
+            rows.append(f"| {m.group(1)} | {m.group(2)} | {t['games']} | {100 * t['a_score']:.1f}% | "
+                        f"{t['a_wins']}-{t['draws']}-{t['b_wins']} | {t['pair_elo']:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}] | "
+                        f"{'yes' if passes(t) else 'no'} |")
+    if rows:
+        print("\n**Fit against fit, ab(time=100) on both sides**\n")
+        print("| fit | against | games | score | W-D-L | Elo (pairs, 95%) | passes |")
+        print("| --- | --- | ---: | ---: | --- | --- | --- |")
+        print("\n".join(rows))
+
+
 if __name__ == "__main__":
     main()
+    head_to_head(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results"))

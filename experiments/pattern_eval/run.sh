@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The pattern evaluation on 5x5 standard (issue 34): positions from self-play labelled by a depth-4
-# search, pattern fits at three penalties, and each fit's gate against today's built-in weights (the
-# linear fit of experiments/tune_eval): random openings at depths 2 and 4, the empty board over 100
+# search, pattern fits at three penalties, and each fit's gate against the linear weights that were the
+# built-in ones when it began (experiments/tune_eval's fit, standard.txt): random openings at depths 2 and 4, the empty board over 100
 # perturbed configurations at depth 4, and equal time (ab(time=100)). Every step resumes. Outputs go to
 # results/ (or OUT); report.py prints the README's tables. GAMES, GATE_GAMES, CONFIGS and TIME_GAMES make
 # a smaller run; REPLICATE and REPLICATE_SEEDS name the fits and seeds whose equal-time row is played again,
-# TIME1500 (and TIME1500_GAMES) those played at the game's 1.5 s a move, on THREADS threads (0: all cores).
-# Step 6 changes one factor, the labels' depth (4 to 8), and fits and gates again.
+# TIME1500 (TIME1500_GAMES, TIME1500_SEEDS) those played at the game's 1.5 s a move, on THREADS threads (0:
+# all cores). Step 6 changes one factor, the labels' depth (4 to 8), and fits and gates again; step 7 plays
+# level 1's depth (DEPTH1); step 8 (ROUND2=1) is a round of self-play with fit_d8_l100, which became the
+# built-in weights of 5x5 standard (lib/engine/weights/5x5_standard.txt).
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 tune_eval=$here/../tune_eval
@@ -56,10 +58,15 @@ for c in ${REPLICATE:-fit_l100}; do
   done
 done
 # 5. The game's own 1.5 s a move, for the fits named in TIME1500 (those that passed every row above): the
-# smaller match the issue allows. A clock decides it, so nothing else should share its cores.
+# smaller match the issue allows, on seed 7 and the others of TIME1500_SEEDS (time1500_FIT_seedS). A clock
+# decides it, so nothing else should share its cores.
 for c in ${TIME1500:-fit_l100}; do
-  match_row "time1500_$c" --a "ab(time=1500,weights=$c.txt)" --b 'ab(time=1500,weights=standard.txt)' \
-    --threads "${THREADS:-0}" --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed 7
+  for seed in ${TIME1500_SEEDS:-7}; do
+    name=time1500_$c
+    [ "$seed" = 7 ] || name=time1500_${c}_seed$seed
+    match_row "$name" --a "ab(time=1500,weights=$c.txt)" --b 'ab(time=1500,weights=standard.txt)' \
+      --threads "${THREADS:-0}" --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed "$seed"
+  done
 done
 # 6. One factor changed: the labels. The same games (the same seed, so the same positions) labelled by a
 # depth-8 search instead of depth 4, fitted at the penalty of fit_l100 and gated as in step 3. At 1.5 s
@@ -79,4 +86,19 @@ for c in ${DEPTH1:-fit_d8_l100}; do
     --candidate "$c.txt" --baseline standard.txt --depth 1 --configs "${CONFIGS:-100}" --seed 7 \
     --out-dir "population1_$c" --json >"population1_$c.json"
 done
+# 8. A round of self-play with the tables, with ROUND2=1: step 6 again with one factor changed, the
+# evaluation of the games and of their labels' depth-8 search, fit_d8_l100 instead of the linear weights
+# (the same seed, so the same random openings, but other games). The fit starts from standard.txt as step
+# 6's did, and is gated as step 3 (against the linear weights: its rows compare with fit_d8_l100's); then
+# at equal time against fit_d8_l100 itself.
+if [ "${ROUND2:-0}" = 1 ]; then
+  [ -s fit_r2_d8_l100.json ] || "$seega" gen-data --players 'ab(depth=2,weights=fit_d8_l100.txt)' \
+    --games "${GAMES:-30000}" --label search --search-depth 8 --search-weights fit_d8_l100.txt --opening-turns 2 \
+    --seed 301 --out positions_r2_d8.csv $(resume_of positions_r2_d8.csv) --quiet
+  [ -s fit_r2_d8_l100.json ] || "$seega" tune --data positions_r2_d8.csv --patterns --weights standard.txt \
+    --label search --pattern-l2 100 --min-count 20 --out fit_r2_d8_l100.txt --json >fit_r2_d8_l100.json
+  gate_fit fit_r2_d8_l100
+  match_row time100_fit_r2_d8_l100_vs_fit_d8_l100 --a 'ab(time=100,weights=fit_r2_d8_l100.txt)' \
+    --b 'ab(time=100,weights=fit_d8_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+fi
 /usr/bin/python3 "$here/report.py" .
