@@ -231,7 +231,8 @@ TEST(Eval, BuiltInWeightsHeldAsAFileAreThatFileByteForByteAndReadAsIt) {
   Weights linear = standard;
   linear.patterns.reset();
   Rng rng(5);
-  Position<5> pos(rules("standard"));
+  const Rules r = rules("standard");  // a position keeps a pointer to its rules
+  Position<5> pos(r);
   MoveList<5> list;
   bool differs = false;
   for (legal_moves(pos, list); !list.empty() && !differs; legal_moves(pos, list)) {
