@@ -471,9 +471,9 @@ TEST(Search, TheCapturePlyLimitIsTheBoardsWhereNoneIsNamed) {
   };
   EXPECT_EQ(nodes7(kBoardQuiescencePlies), nodes7(8));
   EXPECT_NE(nodes7(kBoardQuiescencePlies), nodes7(0));
-  const auto nodes9 = [](const Position<9>& pos, int plies) {
+  const auto nodes9 = [](const Position<9>& p9, int plies) {
     Searcher<9> searcher;
-    return searcher.search(pos, SearchLimits{.depth = 1, .quiescence_plies = plies}).nodes;
+    return searcher.search(p9, SearchLimits{.depth = 1, .quiescence_plies = plies}).nodes;
   };
   const Position<9> crowded = position<9>(kDiagonal9, kCrowded9);
   EXPECT_EQ(nodes9(crowded, kBoardQuiescencePlies), nodes9(crowded, 8));
@@ -524,7 +524,9 @@ TEST(Search, LateMoveReductionsReachTheSameDepthInFewerNodes) {
         for (const auto* res : {&a, &b}) {
           EXPECT_TRUE(is_legal(pos, res->best));
           // A forced result seen early ends the search before its depth, with or without reductions.
-          if (!is_win_score(res->score) && !is_loss_score(res->score)) EXPECT_EQ(res->depth, 6);
+          if (!is_win_score(res->score) && !is_loss_score(res->score)) {
+            EXPECT_EQ(res->depth, 6);
+          }
         }
         plain += p.nodes, one += a.nodes, four += b.nodes;
         ++checked;
