@@ -5,6 +5,7 @@ levels.csv, clock.csv and runs.csv beside them for the notebooks."""
 import csv
 import glob
 import json
+import math
 import os
 import re
 import sys
@@ -160,6 +161,91 @@ def runs_table(results):
     write_csv(os.path.join(results, "runs.csv"), rows)
 
 
+def run_wins(path):
+    """Each run's wins by run index, from a run-sim results file (None when the file is missing)."""
+    if not os.path.exists(path):
+        return None
+    wins = {}
+    with open(path) as f:
+        for line in f:
+            try:
+                j = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a cut last line
+            if j.get("type") == "run":
+                wins[j["index"]] = j["wins"]
+    return wins
+
+
+def paired(built, other, value):
+    """The mean of value(other run) - value(built run) over the runs both files hold (the same seeds), with a
+    normal 95% interval from the paired differences: (mean, lo, hi, runs)."""
+    idx = sorted(set(built) & set(other))
+    d = [value(other[i]) - value(built[i]) for i in idx]
+    n = len(d)
+    if n == 0:
+        return float("nan"), float("nan"), float("nan"), 0
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else float("nan")
+    return m, m - 1.96 * se, m + 1.96 * se, n
+
+
+def candidate_tables(results):
+    """Each candidate table's runs (tables/NAME/run_P.json) beside the built-in ones: mean wins, the share of
+    runs that reach level 3 (Wilson), and, when both runs' files are there, the paired differences."""
+    for table in sorted(glob.glob(os.path.join(results, "tables", "*"))):
+        name = os.path.basename(table)
+        rows = []
+        for path in sorted(glob.glob(os.path.join(table, "run_*.json"))):
+            base = os.path.join(results, os.path.basename(path))
+            if not os.path.exists(base):
+                continue
+            with open(base) as f:
+                a = json.load(f)
+            with open(path) as f:
+                b = json.load(f)
+            cells = [f"`{a['player']}`"]
+            for j in (a, b):
+                w = j["wins"]
+                cells.append(f"{w['mean']:.2f} [{w['mean_ci95'][0]:.2f}, {w['mean_ci95'][1]:.2f}]"
+                             if w["mean_ci95"] else f"{w['mean']:.2f}")
+            for j in (a, b):
+                h = j["wins_histogram"]
+                k, n = sum(h[2:]), sum(h)
+                lo, hi = wilson(k, n)
+                cells.append(f"{100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
+            built, other = run_wins(base[:-5] + ".jsonl"), run_wins(path[:-5] + ".jsonl")
+            if built and other and set(built) & set(other):
+                # Runs that all agree give no interval (a zero-width one would claim a certainty).
+                m, lo, hi, n = paired(built, other, lambda w: w)
+                cells.append(f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]" if hi > lo else f"{m:+.2f} (all {n} runs alike)")
+                m, lo, hi, n = paired(built, other, lambda w: float(w >= 2))
+                cells.append(f"{100 * m:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]" if hi > lo
+                             else f"{100 * m:+.1f} (all {n} runs alike)")
+            else:
+                cells += ["(runs' files not here)"] * 2
+            rows.append("| " + " | ".join(cells) + " |")
+        if not rows:
+            continue
+        print(f"Candidate table {name}: the same runs (same seeds) against it and against the built-in levels.\n")
+        print(f"| proxy | mean wins, built-in | mean wins, {name} | reach level 3, built-in | reach level 3, {name} | "
+              "mean wins, paired difference | reach level 3, paired difference (points) |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("\n".join(rows))
+        print()
+
+
+def wilson(k, n, z=1.96):
+    """The Wilson score interval of k successes in n."""
+    if n == 0:
+        return float("nan"), float("nan")
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
 def main():
     results = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
     if os.path.exists(os.path.join(results, "ladder.json")):
@@ -171,6 +257,7 @@ def main():
         ladder_table(calibration, "candidates", "candidates.csv")
     clock_table(results)
     runs_table(results)
+    candidate_tables(results)
 
 
 if __name__ == "__main__":
