@@ -21,9 +21,9 @@ namespace seega::cli {
 namespace {
 
 // The proxies --target-median tries, weakest first by their mean wins against the levels as measured
-// (experiments/levels/README.md).
-const char* const kProxies[] = {"random",      "greedy",      "ab(depth=1)",        "ab(depth=2)", "mcts(playouts=300)",
-                                "ab(depth=3)", "ab(depth=4)", "mcts(playouts=3000)"};
+// (experiments/levels/README.md; the order of 2026-12-05, with 5x5 standard's pattern evaluation).
+const char* const kProxies[] = {"random",      "greedy",              "mcts(playouts=300)", "ab(depth=1)",
+                                "ab(depth=2)", "mcts(playouts=3000)", "ab(depth=3)",        "ab(depth=4)"};
 
 struct SimReport : RunReport<RunRecord> {
   bool interrupted = false;  // by a signal, before every run was played
@@ -218,8 +218,8 @@ std::optional<SimCommand> parse_run_sim(const std::vector<std::string>& args, co
       "a level table: FILE has one line a level, its number and its player spec ('2 ab(depth=2,blunder=0.25)'; "
       "# comments); the runs face it instead of the built-in levels, up to its last level unless --max-level says "
       "fewer")("target-median", po::value(&target),
-               "instead of --player, simulate each proxy player (random, greedy, ab(depth=1), ab(depth=2), "
-               "mcts(playouts=300), ab(depth=3), ab(depth=4), mcts(playouts=3000), weakest first) and name the first "
+               "instead of --player, simulate each proxy player (random, greedy, mcts(playouts=300), ab(depth=1), "
+               "ab(depth=2), mcts(playouts=3000), ab(depth=3), ab(depth=4), weakest first) and name the first "
                "whose median wins reach this")("json", po::bool_switch(&json), "print the summary as one JSON object");
   add_run_options(
       opts, run,

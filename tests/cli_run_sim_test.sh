@@ -160,8 +160,8 @@ if "$py" - "$tmp/tm1.json" "$tmp/tm1.err" <<'EOF2'
 import json, re, sys
 j = json.load(open(sys.argv[1]))
 err = [l for l in open(sys.argv[2]).read().splitlines() if l.startswith("seega: proxy ")]
-order = ["random", "greedy", "ab(depth=1)", "ab(depth=2)", "mcts(playouts=300)", "ab(depth=3)", "ab(depth=4)",
-         "mcts(playouts=3000)"]
+order = ["random", "greedy", "mcts(playouts=300)", "ab(depth=1)", "ab(depth=2)", "mcts(playouts=3000)", "ab(depth=3)",
+         "ab(depth=4)"]
 tried = [p["player"] for p in j["proxies"]]
 medians = [p["wins"]["median"] for p in j["proxies"]]
 assert tried == order[:len(tried)] and j["proxies_tried"] == len(tried), tried
