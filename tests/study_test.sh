@@ -92,6 +92,15 @@ assert [(r["evaluation_a"], r["evaluation_b"]) for r in a] == [(r["evaluation_a"
 ' "$tmp/out.csv" "$tmp/old.csv"; then pass; else fail "run.py --evaluations: $(cat "$tmp/old.log" "$tmp/old2.log")"; fi
 "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/second.log" 2>&1
 if [ ! -s "$tmp/second.log" ]; then pass; else fail "a resumed study played rows again: $(cat "$tmp/second.log")"; fi
+# Rows played with other built-in weights than this seega's (a change of built-in weights since): refused,
+# naming both, rather than kept as played beside rows of the new weights.
+sed 's/built-in 5x5 standard [0-9a-f]\{16\}/built-in 5x5 standard 0123456789abcdef/g' "$tmp/out.csv" >"$tmp/stale.csv"
+now=$("$seega" eval --print-weights --rules standard | head -n 1 | sed 's/^# built-in 5x5 standard (weights \([0-9a-f]*\)).*/\1/')
+if ! "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/stale.csv" >"$tmp/stale.log" 2>&1 &&
+  grep -q "stale.csv holds 2 row(s) played with other built-in weights than this seega's" "$tmp/stale.log" &&
+  grep -q "built-in 5x5 standard 0123456789abcdef; this seega: built-in 5x5 standard $now)" "$tmp/stale.log" &&
+  [ "$(wc -l <"$tmp/stale.csv")" = "$(wc -l <"$tmp/out.csv")" ]; then pass; else
+  fail "a study CSV of other built-in weights is not refused: $(cat "$tmp/stale.log")"; fi
 sed -i 's/chain,greedy,2,10/chain,greedy,2,16/' "$tmp/rows.csv"
 "$py" "$run" --seega "$seega" --rows "$tmp/rows.csv" --out "$tmp/out.csv" >"$tmp/third.log" 2>&1
 if [ "$(grep -c 'chain' "$tmp/third.log")" -eq 1 ] && "$py" -c '

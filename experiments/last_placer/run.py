@@ -23,6 +23,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -188,6 +189,34 @@ def fill_evaluations(args):
     print(f"run.py: the evaluations of {len(known)} players' pairings named in {args.out}")
 
 
+def builtin_evaluation(args, rules, cache):
+    """The built-in evaluation of rules in this seega, as a row's evaluation columns name it: "built-in 5x5
+    standard 09fc92a27db158e2" (the first line of seega eval --print-weights)."""
+    if rules not in cache:
+        run = subprocess.run([args.seega, "eval", "--print-weights", "--rules", rules], capture_output=True,
+                             text=True, cwd=ROOT)
+        m = re.match(r"# (built-in .+) \(weights ([0-9a-f]+)\)", run.stdout)
+        if run.returncode != 0 or not m:
+            sys.exit(f"run.py: error: seega eval --print-weights --rules {rules} failed: {run.stderr.strip()}")
+        cache[rules] = f"{m.group(1)} {m.group(2)}"
+    return cache[rules]
+
+
+def stale_rows(args, done):
+    """The rows of done (the CSV's, by key) whose players evaluated with built-in weights other than this
+    seega's built-in weights of the row's rules: (row, what the row names, what this seega has). A row so
+    named would be skipped as played, and mix two evaluations in one CSV."""
+    cache, stale = {}, []
+    for r in done.values():
+        text = r.get("evaluation_a", "") + "; " + r.get("evaluation_b", "")
+        named = [f"{m.group(1)} {m.group(2)}" for m in re.finditer(r"(built-in [^;]+?) ([0-9a-f]{16})", text)]
+        now = builtin_evaluation(args, r["rules"], cache) if named else ""  # a row's players play its rules
+        other = [e for e in named if e != now]
+        if other:
+            stale.append((r, other[0], now))
+    return stale
+
+
 def key(rules, player, b, opening_turns):
     return (rules, player, b, int(opening_turns))
 
@@ -246,6 +275,12 @@ def main():
     if os.path.exists(args.out) and os.path.getsize(args.out) > 0:
         for r in read_csv(args.out, old_ok=False):
             done[key(r["rules"], r["player"], r["b"], r["opening_turns"])] = r
+    stale = stale_rows(args, done)
+    if stale:
+        r, was, now = stale[0]
+        sys.exit(f"run.py: error: {args.out} holds {len(stale)} row(s) played with other built-in weights than this "
+                 f"seega's (the first: {r['rules']} {r['player']}, {was}; this seega: {now}): they would be "
+                 f"kept as played; write the rows to another --out, or move {args.out} aside")
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     fresh = not done
     start_all = time.time()
