@@ -22,8 +22,9 @@ namespace {
 
 // The proxies --target-median tries, weakest first by their mean wins against the levels as measured
 // (experiments/levels/README.md; the order of 2026-12-05, with 5x5 standard's pattern evaluation).
-const char* const kProxies[] = {"random",      "greedy",              "mcts(playouts=300)", "ab(depth=1)",
-                                "ab(depth=2)", "mcts(playouts=3000)", "ab(depth=3)",        "ab(depth=4)"};
+const char* const kProxies[] = {"random",      "greedy",      "mcts(playouts=300)",
+                                "ab(depth=1)", "ab(depth=2)", "mcts(playouts=3000)",
+                                "ab(depth=3)", "ab(depth=4)"};
 
 struct SimReport : RunReport<RunRecord> {
   bool interrupted = false;  // by a signal, before every run was played
