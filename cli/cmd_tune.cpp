@@ -180,7 +180,9 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
   bool taper = false, patterns = false;
   po::options_description opts("tune options");
   opts.add_options()("data", po::value(&c.data)->required(), "positions from seega gen-data")(
-      "weights", po::value(&start_path), "the starting weights (default: the built-in ones)")(
+      "weights", po::value(&start_path),
+      "the starting weights (default: the general built-in weights, whatever the board; a board's own built-in "
+      "ones are seega eval --print-weights --rules R)")(
       "phases", po::value(&c.phases)->default_value("joint"),
       "joint (one set of weights) or split (separate placement and movement weights)")(
       "taper", po::bool_switch(&taper),
