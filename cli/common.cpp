@@ -160,9 +160,10 @@ std::vector<PlayerSpec> load_players(const std::string& option, const std::vecto
 }
 
 Parsed<Weights> read_weights_file(const std::string& path) {
-  // A weights file is a few hundred bytes: a bound keeps a wrong path (a disk image, a log) from being
-  // read whole.
-  constexpr std::uintmax_t kMaxWeightsFileBytes = 1 << 20;
+  // A bound keeps a wrong path (a disk image, a log) from being read whole. Linear weights are a few
+  // hundred bytes; a pattern evaluation's tables are at most 787,320 entries (9x9 with diagonals: 157,464 a
+  // stage, five stages), under 40 bytes a line, so about 31 MB: 64 MiB holds any.
+  constexpr std::uintmax_t kMaxWeightsFileBytes = std::uintmax_t{64} << 20;
   auto text = user_file_text(path, kMaxWeightsFileBytes);
   if (!text.ok()) return Parsed<Weights>::fail("weights file " + text.error);
   return parse_weights_file(text.value, path);

@@ -47,8 +47,8 @@ for special in /dev/zero /dev/urandom /tmp; do
   bad_says "eval --weights $special" "not a regular file" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$special"
   bad_says "weights=$special" "not a regular file" analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player "ab(depth=1,weights=$special)"
 done
-head -c 2000000 /dev/zero | tr '\0' 'x' >"$weights.big"
-bad_says "a weights file of 2 MB" "larger than the 1048576 bytes" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights.big"
+truncate -s $((64 * 1024 * 1024 + 1)) "$weights.big"  # one byte past any pattern evaluation's tables
+bad_says "a weights file of 64 MiB and a byte" "larger than the 67108864 bytes" eval --fen '5/5/5/w4/1bw2 w 0/0 0 0' --weights "$weights.big"
 rm -f "$weights.big"
 good "analyze finds the win in one" 'score win in 1' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)'
 good "analyze json" '"best":"a2-a1"' analyze --fen '5/5/5/w4/1bw2 w 0/0 0 0' --player 'ab(depth=3)' --json
