@@ -70,8 +70,9 @@ const BuiltinWeights& general() {
 // 5x5 standard: a pattern evaluation (weights/5x5_standard.txt): the linear features and pattern tables
 // fitted together by seega tune --patterns on 300,000 positions of ab(depth=2) self-play, each labelled
 // by a depth-8 search (experiments/pattern_eval, fit_d8_l100). Against the linear weights before it
-// (issue 22's, experiments/pattern_eval/results/standard.txt) it gained at depths 2 and 4, from the
-// empty board, at ab(time=100) on two seeds and at the game's 1.5 s a move.
+// (issue 22's, experiments/pattern_eval/results/standard.txt) it gained at depths 1, 2 and 4, from the
+// empty board, at ab(time=100) on two seeds and at the game's 1.5 s a move on seed 7 (on seed 11, played
+// after the adoption, +17 [-30, +66] over 40 games: not decided).
 const BuiltinWeights& standard_5x5() {
   static const BuiltinWeights b =
       with_hash(from_embedded(embedded::weights_5x5_standard, "lib/engine/weights/5x5_standard.txt"));
@@ -107,10 +108,9 @@ const BuiltinEntry* builtin_entry(const Rules& rules) {
   return nullptr;
 }
 
-const BuiltinWeights& builtin(const Rules& rules) {
-  const BuiltinEntry* e = builtin_entry(rules);
-  return e ? e->weights() : general();
-}
+const BuiltinWeights& builtin_of(const BuiltinEntry* e) { return e ? e->weights() : general(); }
+
+const BuiltinWeights& builtin(const Rules& rules) { return builtin_of(builtin_entry(rules)); }
 
 }  // namespace
 
@@ -160,7 +160,7 @@ std::string weights_hash(const Weights& w) {
 
 Evaluation builtin_evaluation(const Rules& rules) {
   const BuiltinEntry* e = builtin_entry(rules);
-  return {e ? "built-in " + board_name(e->board) : "built-in general", builtin(rules).hash};
+  return {e ? "built-in " + board_name(e->board) : "built-in general", builtin_of(e).hash};
 }
 
 Evaluation evaluation_of(const std::optional<Weights>& weights, const std::string& weights_file, const Rules& rules) {
