@@ -14,8 +14,6 @@ per_pair=${PER_PAIR:-300}
 clock_games=${CLOCK_GAMES:-20}
 runs=${RUNS:-300}
 
-resume_of() { [ -s "$1" ] && echo --resume || true; }
-
 # 1. The ladder: level(1..10,deterministic), each against the next, 300 games a pairing, two random
 # placement turns shared by the two games of a pair (so that games differ). (The table was chosen from
 # a first ladder of candidates written as ab specs: calibration/README.md.)
