@@ -12,6 +12,11 @@
 # gated in variants/VARIANT/ on the seed VARIANT_SEED (11: not the seed 7 whose rows chose it; the rows from
 # the empty board are the same on any seed, since no seed changes their games: configurations 1 to 100 from
 # the empty board at a fixed depth); boards_report.py prints the tables.
+#
+# DEEP=1 changes one factor, the labels: the same games (the same seed), labelled by the deeper search of
+# the table's last columns, in boards/BOARD_dL/, gated at those columns' depths (depth 1 added: level 1
+# searches one ply). NO_TIME=1 leaves out the equal-time rows, so that the fixed-depth rows can run on a
+# busy machine and the clock rows later on an idle one.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -36,18 +41,23 @@ gate_rows() {
   done
   # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
   # machine's speed and load, so this row is not reproducible from its seed (run.sh's gates are).
+  [ -n "${NO_TIME:-}" ] && return 0
   match_row time100 --rules "$rules" --a "ab(time=100,weights=$candidate)" --b "ab(time=100,weights=$baseline)" \
     --games "$time_games" --opening-turns 2 --seed "$seed"
 }
 
-# board NAME RULES GAMES PLAYER_DEPTH LABEL_DEPTH GATE_DEPTHS TIME_GAMES
+# board NAME RULES GAMES PLAYER_DEPTH LABEL_DEPTH GATE_DEPTHS TIME_GAMES DEEP_LABEL_DEPTH DEEP_GATE_DEPTHS
 # Larger boards are slower: 7x7 and 9x9 play fewer games, at lower depths, and label with a shallower search.
 board() {
   local name=$1 rules=$2 games=$3 player_depth=$4 label_depth=$5 depths=$6 time_games=$7
   case " ${BOARDS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
-  mkdir -p "boards/$name"
+  local dir=boards/$name
+  if [ -n "${DEEP:-}" ]; then
+    label_depth=$8 depths=$9 dir=boards/${name}_d$8
+  fi
+  mkdir -p "$dir"
   (
-    cd "boards/$name"
+    cd "$dir"
     echo "== $name ($rules): positions" >&2
     # Not committed; played only while the fit is missing.
     [ -s fit.json ] || "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" --games "$games" \
@@ -75,11 +85,11 @@ board() {
   )
 }
 
-board 5x5_diagonal diagonal 10000 2 4 2,3,4 200
-board 5x5_chain chain 10000 2 4 2,3,4 200
-board 7x7_standard 'standard(size=7)' 1000 2 3 2,3 100
-board 7x7_diagonal 'diagonal(size=7)' 1000 2 3 2,3 100
-board 7x7_chain 'chain(size=7)' 1000 2 3 2,3 100
-board 9x9_standard 'standard(size=9)' 1000 1 2 1,2 60
-board 9x9_diagonal 'diagonal(size=9)' 1000 1 2 1,2 60
-board 9x9_chain 'chain(size=9)' 1000 1 2 1,2 60
+board 5x5_diagonal diagonal 10000 2 4 2,3,4 200 8 1,2,3,4
+board 5x5_chain chain 10000 2 4 2,3,4 200 8 1,2,3,4
+board 7x7_standard 'standard(size=7)' 1000 2 3 2,3 100 5 1,2,3
+board 7x7_diagonal 'diagonal(size=7)' 1000 2 3 2,3 100 5 1,2,3
+board 7x7_chain 'chain(size=7)' 1000 2 3 2,3 100 5 1,2,3
+board 9x9_standard 'standard(size=9)' 1000 1 2 1,2 60 4 1,2
+board 9x9_diagonal 'diagonal(size=9)' 1000 1 2 1,2 60 4 1,2
+board 9x9_chain 'chain(size=9)' 1000 1 2 1,2 60 4 1,2
