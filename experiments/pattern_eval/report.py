@@ -108,21 +108,30 @@ def main():
 
 
 def head_to_head(d):
-    """Step 8's match of two fits at equal time (time100_A_vs_B.json)."""
-    rows = []
+    """Fits against each other: step 9's gate rows (gate_A_vs_B.json, population_dD_A_vs_B.json) and step 8's
+    match at equal time (time100_A_vs_B.json), one table a pair."""
+    pairs = {}
     for name in sorted(os.listdir(d)):
-        m = re.fullmatch(r"time100_(.+)_vs_(.+)\.json", name)
-        if m and done(os.path.join(d, name)):
-            t = load(os.path.join(d, name))
-            ci = t["pair_elo_ci95"] or [float("nan")] * 2
-            rows.append(f"| {m.group(1)} | {m.group(2)} | {t['games']} | {100 * t['a_score']:.1f}% | "
-                        f"{t['a_wins']}-{t['draws']}-{t['b_wins']} | {t['pair_elo']:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}] | "
-                        f"{'yes' if passes(t) else 'no'} |")
-    if rows:
-        print("\n**Fit against fit, ab(time=100) on both sides**\n")
-        print("| fit | against | games | score | W-D-L | Elo (pairs, 95%) | passes |")
-        print("| --- | --- | ---: | ---: | --- | --- | --- |")
-        print("\n".join(rows))
+        m = re.fullmatch(r"(gate|population_d\d+|time100)_(.+)_vs_(.+)\.json", name)
+        if not m or not done(os.path.join(d, name)):
+            continue
+        j = load(os.path.join(d, name))
+        rows = pairs.setdefault((m.group(2), m.group(3)), [])
+        if m.group(1) == "gate":
+            rows += [(f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"], r["elo_ci95"], r["pass"])
+                     for r in j["rows"]]
+        elif m.group(1) == "time100":
+            rows.append(("ab(time=100), equal time", j["games"], j["a_score"], j["pair_elo"],
+                         j["pair_elo_ci95"] or [float("nan")] * 2, passes(j)))
+        else:
+            rows.append((j["row"], j["games"], j["score"], j["elo"], j["elo_ci95"], j["pass"]))
+    for (a, b), rows in pairs.items():
+        print(f"\n**{a} against {b}** — {'every row played passes' if all(r[-1] for r in rows) else 'refused'}\n")
+        print("| row | games | score | Elo (pairs, 95%) | passes |")
+        print("| --- | ---: | ---: | --- | --- |")
+        for name, games, score, elo, ci, ok in rows:
+            print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}] | "
+                  f"{'yes' if ok else 'no'} |")
 
 
 if __name__ == "__main__":

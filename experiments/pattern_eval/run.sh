@@ -8,7 +8,8 @@
 # TIME1500 (TIME1500_GAMES, TIME1500_SEEDS) those played at the game's 1.5 s a move, on THREADS threads (0:
 # all cores). Step 6 changes one factor, the labels' depth (4 to 8), and fits and gates again; step 7 plays
 # level 1's depth (DEPTH1); step 8 (ROUND2=1) is a round of self-play with fit_d8_l100, which became the
-# built-in weights of 5x5 standard (lib/engine/weights/5x5_standard.txt).
+# built-in weights of 5x5 standard (lib/engine/weights/5x5_standard.txt); step 9 (ROUND2_GATE=1) gates that
+# round against fit_d8_l100.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 tune_eval=$here/../tune_eval
@@ -27,14 +28,14 @@ for l2 in 1 10 100; do
     --pattern-l2 "$l2" --min-count 20 --out "fit_l$l2.txt" --json >"fit_l$l2.json"
 done
 
-# gate_rows NAME FIT DEPTHS: seega gate of FIT against standard.txt at DEPTHS, 400 games a row, seed 7, its
-# summary NAME.json and its rows' games in rows_... (resumed).
+# gate_rows NAME FIT DEPTHS [BASELINE]: seega gate of FIT against BASELINE (standard.txt) at DEPTHS, 400
+# games a row, seed 7, its summary NAME.json and its rows' games in rows_... (resumed).
 gate_rows() {
-  local name=$1 c=$2 depths=$3 rows resume=()
+  local name=$1 c=$2 depths=$3 baseline=${4:-standard.txt} rows resume=()
   rows=${name/gate/rows}
   [ -s "$name.json" ] && return 0
   [ -d "$rows" ] && resume=(--resume)
-  "$seega" gate --candidate "$c.txt" --baseline standard.txt --depths "$depths" --levels none \
+  "$seega" gate --candidate "$c.txt" --baseline "$baseline" --depths "$depths" --levels none \
     --games "${GATE_GAMES:-400}" --seed 7 --out-dir "$rows" "${resume[@]}" --quiet --json >"$name.json.part"
   mv "$name.json.part" "$name.json"
 }
@@ -100,5 +101,17 @@ if [ "${ROUND2:-0}" = 1 ]; then
   gate_fit fit_r2_d8_l100
   match_row time100_fit_r2_d8_l100_vs_fit_d8_l100 --a 'ab(time=100,weights=fit_r2_d8_l100.txt)' \
     --b 'ab(time=100,weights=fit_d8_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+fi
+# 9. Round 2 against round 1, today's built-in weights, with ROUND2_GATE=1: the gate's fixed-depth rows of
+# fit_r2_d8_l100 against fit_d8_l100 on the same seeds (depths 1, 2 and 4 with random openings, the empty
+# board at depths 1 and 4); step 8's head-to-head is its equal-time row.
+if [ "${ROUND2_GATE:-0}" = 1 ]; then
+  vs=fit_r2_d8_l100_vs_fit_d8_l100
+  gate_rows "gate_$vs" fit_r2_d8_l100 1,2,4 fit_d8_l100.txt
+  for depth in 1 4; do
+    [ -s "population_d${depth}_$vs.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" \
+      --rules standard --candidate fit_r2_d8_l100.txt --baseline fit_d8_l100.txt --depth "$depth" \
+      --configs "${CONFIGS:-100}" --seed 7 --out-dir "population_d${depth}_$vs" --json >"population_d${depth}_$vs.json"
+  done
 fi
 /usr/bin/python3 "$here/report.py" .
