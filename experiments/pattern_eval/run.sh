@@ -46,6 +46,8 @@ gate_fit() {
   [ -s "population_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
     --candidate "$c.txt" --baseline standard.txt --depth 4 --configs "${CONFIGS:-100}" --seed 7 \
     --out-dir "population_$c" --json >"population_$c.json"
+  # A clock decides this row: NO_TIME=1 leaves it for a run on an idle machine.
+  [ -n "${NO_TIME:-}" ] && return 0
   match_row "time100_$c" --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
     --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
 }
@@ -79,6 +81,13 @@ done
 [ -s fit_d8_l100.json ] || "$seega" tune --data positions_d8.csv --patterns --weights standard.txt --label search \
   --pattern-l2 100 --min-count 20 --out fit_d8_l100.txt --json >fit_d8_l100.json
 gate_fit fit_d8_l100
+# 6b. The penalties of D8_PENALTIES (for example "1 10") on the depth-8 labels: step 6 with one factor
+# changed, the penalty, as step 2 changed it on the depth-4 labels; gated as in step 3.
+for l2 in ${D8_PENALTIES:-}; do
+  [ -s "fit_d8_l$l2.json" ] || "$seega" tune --data positions_d8.csv --patterns --weights standard.txt \
+    --label search --pattern-l2 "$l2" --min-count 20 --out "fit_d8_l$l2.txt" --json >"fit_d8_l$l2.json"
+  gate_fit "fit_d8_l$l2"
+done
 # 7. Level 1's depth, for the fits named in DEPTH1 (those to adopt): level 1 searches one ply, so built-in
 # weights must hold there too, as the other boards' gates ask (experiments/tune_eval/boards.sh).
 for c in ${DEPTH1:-fit_d8_l100}; do
