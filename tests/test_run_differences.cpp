@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/eval.hpp"
 #include "runs/format/evaluations.hpp"
 #include "runs/format/run_differences.hpp"
 #include "test_util.hpp"
@@ -173,8 +174,10 @@ TEST(Evaluations, AHeaderRecordsTheCaptureLimitABoardGivesAPlayer) {
   EXPECT_EQ(evaluation_mismatch(header, want, players_named(one), warning), "");
   header["evaluations"]["0"].erase("capture_plies");
   const std::string why = evaluation_mismatch(header, want, players_named(one), warning);
-  EXPECT_NE(why.find("player 'ab(depth=2)' evaluated with built-in general (weights "), std::string::npos) << why;
-  EXPECT_NE(why.find(", this run's with built-in general (weights "), std::string::npos) << why;
+  // The board's built-in weights, named as its header names them.
+  const std::string builtin = builtin_evaluation(rules("diagonal(size=7)")).name;
+  EXPECT_NE(why.find("player 'ab(depth=2)' evaluated with " + builtin + " (weights "), std::string::npos) << why;
+  EXPECT_NE(why.find(", this run's with " + builtin + " (weights "), std::string::npos) << why;
   EXPECT_NE(why.find(", the board's capture search limit of 8 plies) (the board's capture search limit has changed "
                      "since)"),
             std::string::npos)

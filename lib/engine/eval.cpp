@@ -91,6 +91,22 @@ const BuiltinWeights& diagonal_5x5() {
   return b;
 }
 
+// 7x7 standard: the same pipeline on its own games, labelled by a depth-5 search (experiments/tune_eval/
+// boards.sh, DEEP=1): seega tune --label search on 10,000 positions of ab(depth=2) self-play with the
+// general weights, rounded. Labels of depth 3 on the same positions had made a fit that gained at depths
+// 2 and 3 and nothing at equal time; with depth-5 labels it gained in every row of its gate against the
+// general weights: depths 1 to 3 with random openings (+25 to +211 Elo), the empty board at those depths,
+// ab(time=100) (+424 [+342, +564], 100 games) and the game's 1.5 s a move (experiments/tune_eval/README.md).
+const BuiltinWeights& standard_7x7() {
+  static const BuiltinWeights b = with_hash(with_weights({100, 3, 5, 30, -35, 2, 7, 111, 39, 19, -1, 0, 51}));
+  return b;
+}
+
+Rules of_size(Rules rules, int size) {
+  rules.size = size;
+  return rules;
+}
+
 // The table: one entry a board (same_board), each adopted through its own gate.
 struct BuiltinEntry {
   Rules board;
@@ -98,7 +114,8 @@ struct BuiltinEntry {
 };
 
 const std::vector<BuiltinEntry>& builtin_table() {
-  static const std::vector<BuiltinEntry> table{{standard_rules(), standard_5x5}, {diagonal_rules(), diagonal_5x5}};
+  static const std::vector<BuiltinEntry> table{
+      {standard_rules(), standard_5x5}, {diagonal_rules(), diagonal_5x5}, {of_size(standard_rules(), 7), standard_7x7}};
   return table;
 }
 
