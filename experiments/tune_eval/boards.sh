@@ -15,8 +15,10 @@
 #
 # DEEP=1 changes one factor, the labels: the same games (the same seed), labelled by the deeper search of
 # the table's last columns, in boards/BOARD_dL/, gated at those columns' depths (depth 1 added: level 1
-# searches one ply). NO_TIME=1 leaves out the equal-time rows, so that the fixed-depth rows can run on a
-# busy machine and the clock rows later on an idle one.
+# searches one ply). LABELS=L does the same with labels of depth L (LABELS=3 on a 7x7 board: the first
+# run's labels, gated again by today's build). NO_TIME=1 leaves out the equal-time rows, so that the
+# fixed-depth rows can run on a busy machine and the clock rows later on an idle one; TIME1500=1 adds the
+# game's own 1.5 s a move (time1500.json, TIME1500_GAMES games, 20 unless set).
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -44,6 +46,9 @@ gate_rows() {
   [ -n "${NO_TIME:-}" ] && return 0
   match_row time100 --rules "$rules" --a "ab(time=100,weights=$candidate)" --b "ab(time=100,weights=$baseline)" \
     --games "$time_games" --opening-turns 2 --seed "$seed"
+  [ -n "${TIME1500:-}" ] || return 0
+  match_row time1500 --rules "$rules" --a "ab(time=1500,weights=$candidate)" --b "ab(time=1500,weights=$baseline)" \
+    --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed "$seed"
 }
 
 # board NAME RULES GAMES PLAYER_DEPTH LABEL_DEPTH GATE_DEPTHS TIME_GAMES DEEP_LABEL_DEPTH DEEP_GATE_DEPTHS
@@ -52,8 +57,8 @@ board() {
   local name=$1 rules=$2 games=$3 player_depth=$4 label_depth=$5 depths=$6 time_games=$7
   case " ${BOARDS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
   local dir=boards/$name
-  if [ -n "${DEEP:-}" ]; then
-    label_depth=$8 depths=$9 dir=boards/${name}_d$8
+  if [ -n "${DEEP:-}${LABELS:-}" ]; then
+    label_depth=${LABELS:-$8} depths=$9 dir=boards/${name}_d${LABELS:-$8}
   fi
   mkdir -p "$dir"
   (
