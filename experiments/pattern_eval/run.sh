@@ -39,13 +39,19 @@ gate_rows() {
     --games "${GATE_GAMES:-400}" --seed 7 --out-dir "$rows" "${resume[@]}" --quiet --json >"$name.json.part"
   mv "$name.json.part" "$name.json"
 }
+# population_row NAME CANDIDATE BASELINE DEPTH: the empty board, 100 perturbed configurations at DEPTH,
+# seed 7 (population.py), its summary NAME.json and its games in NAME/; played only while NAME.json is missing.
+population_row() {
+  local name=$1 candidate=$2 baseline=$3 depth=$4
+  [ -s "$name.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
+    --candidate "$candidate" --baseline "$baseline" --depth "$depth" --configs "${CONFIGS:-100}" --seed 7 \
+    --out-dir "$name" --json >"$name.json"
+}
 # 3. Each fit against today's weights.
 gate_fit() {
   local c=$1
   gate_rows "gate_$c" "$c" 2,4
-  [ -s "population_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
-    --candidate "$c.txt" --baseline standard.txt --depth 4 --configs "${CONFIGS:-100}" --seed 7 \
-    --out-dir "population_$c" --json >"population_$c.json"
+  population_row "population_$c" "$c.txt" standard.txt 4
   # A clock decides this row: NO_TIME=1 leaves it for a run on an idle machine.
   [ -n "${NO_TIME:-}" ] && return 0
   match_row "time100_$c" --a "ab(time=100,weights=$c.txt)" --b 'ab(time=100,weights=standard.txt)' \
@@ -92,9 +98,7 @@ done
 # weights must hold there too, as the other boards' gates ask (experiments/tune_eval/boards.sh).
 for c in ${DEPTH1:-fit_d8_l100}; do
   gate_rows "gate1_$c" "$c" 1
-  [ -s "population1_$c.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
-    --candidate "$c.txt" --baseline standard.txt --depth 1 --configs "${CONFIGS:-100}" --seed 7 \
-    --out-dir "population1_$c" --json >"population1_$c.json"
+  population_row "population1_$c" "$c.txt" standard.txt 1
 done
 # 8. A round of self-play with the tables, with ROUND2=1: step 6 again with one factor changed, the
 # evaluation of the games and of their labels' depth-8 search, fit_d8_l100 instead of the linear weights
@@ -118,9 +122,7 @@ if [ "${ROUND2_GATE:-0}" = 1 ]; then
   vs=fit_r2_d8_l100_vs_fit_d8_l100
   gate_rows "gate_$vs" fit_r2_d8_l100 1,2,4 fit_d8_l100.txt
   for depth in 1 4; do
-    [ -s "population_d${depth}_$vs.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" \
-      --rules standard --candidate fit_r2_d8_l100.txt --baseline fit_d8_l100.txt --depth "$depth" \
-      --configs "${CONFIGS:-100}" --seed 7 --out-dir "population_d${depth}_$vs" --json >"population_d${depth}_$vs.json"
+    population_row "population_d${depth}_$vs" fit_r2_d8_l100.txt fit_d8_l100.txt "$depth"
   done
 fi
 /usr/bin/python3 "$here/report.py" .
