@@ -301,7 +301,8 @@ bad_says "a resume across a change of the board's capture search limit" \
   match --rules 'diagonal(size=7)' --a 'ab(depth=1)' --b 'ab(depth=1,qplies=0)' --games 4 --seed 5 --quiet \
   --out d7old.jsonl --resume
 "$seega" compare d7.jsonl d7old.jsonl >cmpd.txt 2>&1
-grep -q "A's evaluation: built-in [0-9a-z ]* (weights [0-9a-f]*, the board's capture search limit of 8 plies) vs built-in [0-9a-z ]* (weights [0-9a-f]*)" \
+d7=$("$seega" eval --print-weights --rules 'diagonal(size=7)' | sed -n '1s/^# \(built-in [^(]*\) (weights.*/\1/p')
+grep -q "A's evaluation: $d7 (weights [0-9a-f]*, the board's capture search limit of 8 plies) vs $d7 (weights [0-9a-f]*)" \
   cmpd.txt && pass || fail "compare names a difference of capture limit: $(cat cmpd.txt)"
 bad_says "compare of one file" "two results files" compare m.jsonl
 bad_says "compare of a ladder" "compare reads matches" compare m.jsonl l.jsonl
