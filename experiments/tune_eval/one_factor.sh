@@ -7,8 +7,13 @@
 # games, 2 random opening turns. Outputs: results/boards/BOARD/one_factor/VARIANT.txt (the weights) and
 # VARIANT.json (the match's summary); a variant whose JSON exists is not played again. With POPULATION=1,
 # every variant also plays the gate's row from the empty board at the same depth (population.py, 100
-# configurations, seed 7): population_dDEPTH_VARIANT.json.
+# configurations, seed 7): population_dDEPTH_VARIANT.json. FACTORS (feature names separated by spaces) adds,
+# for each feature F, two variants: general_F (the fit with F put back to the general weight) and only_F
+# (the general weights with F's weight from the fit), for a fit whose gain is to be taken apart weight by
+# weight.
 #   BOARD=9x9_standard RULES='standard(size=9)' DEPTH=2 bash experiments/tune_eval/one_factor.sh
+#   BOARD=7x7_diagonal_d5 RULES="diagonal(size=7)" DEPTH=2 FACTORS="edge quiet_count" \
+#     bash experiments/tune_eval/one_factor.sh
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 board=${BOARD:-9x9_standard}
@@ -17,7 +22,13 @@ depth=${DEPTH:-2}
 mkdir -p "boards/$board/one_factor"
 cd "boards/$board/one_factor"
 cp -f "$here/weights/before.txt" general.txt
-/usr/bin/python3 - ../candidate.txt general.txt <<'PY'
+factors=${FACTORS:-}
+variants="full general_blocked general_hanging general_quiet_count entry_terms_only others_only"
+for f in $factors; do
+  case " $variants " in *" general_$f "*) ;; *) variants+=" general_$f" ;; esac
+  variants+=" only_$f"
+done
+/usr/bin/python3 - ../candidate.txt general.txt "$factors" <<'PY'
 import sys
 def read(path):
     w = {}
@@ -33,12 +44,18 @@ def write(name, take):  # take(feature): whether the feature's weight is the fit
         for k in fit:
             f.write(f"{k} {fit[k] if take(k) else general.get(k, '0')}\n")
 write("full", lambda k: True)
-for k in ("blocked", "hanging", "quiet_count"):
+factors = sys.argv[3].split()
+for k in factors:
+    if k not in fit:
+        sys.exit(f"one_factor.sh: FACTORS names {k!r}, which is not a feature of {sys.argv[1]}")
+for k in sorted({"blocked", "hanging", "quiet_count"} | set(factors)):
     write("general_" + k, lambda f, k=k: f != k)
+for k in factors:
+    write("only_" + k, lambda f, k=k: f == k)
 write("entry_terms_only", lambda k: k in entry)
 write("others_only", lambda k: k not in entry)
 PY
-for variant in full general_blocked general_hanging general_quiet_count entry_terms_only others_only; do
+for variant in $variants; do
   match_row "$variant" --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" \
     --b "ab(depth=$depth,weights=general.txt)" --games 400 --opening-turns 2 --seed 7
   if [ "${POPULATION:-0}" = 1 ] && [ ! -s "population_d${depth}_$variant.json" ]; then
@@ -47,9 +64,9 @@ for variant in full general_blocked general_hanging general_quiet_count entry_te
       --json >"population_d${depth}_$variant.json"
   fi
 done
-/usr/bin/python3 - "$depth" <<'PY'
+/usr/bin/python3 - "$depth" "$variants" <<'PY'
 import json, os, sys
-variants = ["full", "general_blocked", "general_hanging", "general_quiet_count", "entry_terms_only", "others_only"]
+variants = sys.argv[2].split()
 def row(v, d, elo, ci):
     print(f"| {v} | {d['games']} | {100 * (d.get('a_score', d.get('score'))):.1f}% | {d[elo]:+.1f} "
           f"[{d[ci][0]:+.1f}, {d[ci][1]:+.1f}] | " + " ".join(str(n) for n in d["pentanomial"]) + " |")
