@@ -68,8 +68,10 @@ done
 import json, os, sys
 variants = sys.argv[2].split()
 def row(v, d, elo, ci):
+    # No interval when every pair scored the same (every pair 1-1: the variant played as the general weights).
+    interval = f"[{d[ci][0]:+.1f}, {d[ci][1]:+.1f}]" if d[ci] else "(no interval: every pair scored alike)"
     print(f"| {v} | {d['games']} | {100 * (d.get('a_score', d.get('score'))):.1f}% | {d[elo]:+.1f} "
-          f"[{d[ci][0]:+.1f}, {d[ci][1]:+.1f}] | " + " ".join(str(n) for n in d["pentanomial"]) + " |")
+          f"{interval} | " + " ".join(str(n) for n in d["pentanomial"]) + " |")
 print("| variant (A; B the general weights) | games | A's score | Elo (pairs, 95%) | pentanomial 0-2 |")
 print("| --- | ---: | ---: | --- | --- |")
 for v in variants:
