@@ -107,7 +107,9 @@ const BuiltinWeights& standard_7x7() {
 // +- 1.53 and rounded to -1 (with edge 0 that fit gained +319 at depth 2). This fit gained in every row
 // of its gate against the general weights: depths 1 to 3 with random openings (+117 to +361 Elo), the
 // empty board at those depths, ab(time=100) (+315 [+234, +441], 100 games) and the game's 1.5 s a move
-// (experiments/tune_eval/README.md). No weight moved beyond its own 95% interval from the general weights.
+// (experiments/tune_eval/README.md). No weight moved beyond its own 95% interval from the general weights;
+// at depth 2 its gain is edge +1 or placement_safe +1 alone (either gains as much as the whole fit on the
+// general weights; with -1 instead, each loses).
 const BuiltinWeights& diagonal_7x7() {
   static const BuiltinWeights b = with_hash(with_weights({100, 2, 7, 30, -38, 4, 13, 20, 40, -5, 1, 1, 14}));
   return b;
