@@ -18,7 +18,8 @@
 # searches one ply). LABELS=L does the same with labels of depth L (LABELS=3 on a 7x7 board: the first
 # run's labels, gated again by today's build). NO_TIME=1 leaves out the equal-time rows, so that the
 # fixed-depth rows can run on a busy machine and the clock rows later on an idle one; TIME1500=1 adds the
-# game's own 1.5 s a move (time1500.json, TIME1500_GAMES games, 20 unless set).
+# game's own 1.5 s a move (time1500.json, TIME1500_GAMES games, 20 unless set) for a fit (or variant) whose
+# every other row passes.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -47,6 +48,11 @@ gate_rows() {
   match_row time100 --rules "$rules" --a "ab(time=100,weights=$candidate)" --b "ab(time=100,weights=$baseline)" \
     --games "$time_games" --opening-turns 2 --seed "$seed"
   [ -n "${TIME1500:-}" ] || return 0
+  # The game's own 1.5 s a move costs the most, so only a fit that passed every other row plays it.
+  if [ ! -s time1500.json ] && ! /usr/bin/python3 "$here/boards_report.py" --passes .; then
+    echo "boards.sh: no 1.5 s row in $PWD: a row before it does not pass" >&2
+    return 0
+  fi
   match_row time1500 --rules "$rules" --a "ab(time=1500,weights=$candidate)" --b "ab(time=1500,weights=$baseline)" \
     --games "${TIME1500_GAMES:-20}" --opening-turns 2 --seed "$seed"
 }

@@ -5,6 +5,9 @@ empty board over a population of perturbed configurations, equal time), with the
 together: adopt only when every row passes (Elo above 0, the interval's lower end not below -10).
 
     boards_report.py [results/boards]
+    boards_report.py --passes FOLDER   # exit 0 when every row but the 1.5 s one is played and passes
+
+boards.sh asks --passes before the 1.5 s row, which is played only for a fit that passed every other row.
 """
 import json
 import os
@@ -89,7 +92,15 @@ def print_rows(title, rows):
               f"{'yes' if passed else 'no'} |")
 
 
+def passes_all_but_time1500(d):
+    """Whether every row of the folder d but the game's 1.5 s one is played and passes."""
+    rows = [r for r in gate_rows(d) if not r[0].startswith("ab(time=1500)")]
+    return bool(rows) and all(r[-1] for r in rows)
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--passes":
+        sys.exit(0 if passes_all_but_time1500(sys.argv[2]) else 1)
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results", "boards")
     here = os.path.dirname(os.path.abspath(__file__))
     general = weights(os.path.join(here, "weights", "before.txt"))
