@@ -22,13 +22,8 @@ depth=${DEPTH:-2}
 mkdir -p "boards/$board/one_factor"
 cd "boards/$board/one_factor"
 cp -f "$here/weights/before.txt" general.txt
-factors=${FACTORS:-}
-variants="full general_blocked general_hanging general_quiet_count entry_terms_only others_only"
-for f in $factors; do
-  case " $variants " in *" general_$f "*) ;; *) variants+=" general_$f" ;; esac
-  variants+=" only_$f"
-done
-/usr/bin/python3 - ../candidate.txt general.txt "$factors" <<'PY'
+# The variants' weights files; it prints their names, in the order they are played and reported.
+variants=$(/usr/bin/python3 - ../candidate.txt general.txt "${FACTORS:-}" <<'PY'
 import sys
 def read(path):
     w = {}
@@ -39,22 +34,29 @@ def read(path):
     return w
 fit, general = read(sys.argv[1]), read(sys.argv[2])
 entry = {"centre_entry", "first_entry", "last_placer", "placement_safe"}
+names = []
 def write(name, take):  # take(feature): whether the feature's weight is the fit's
+    if name in names:
+        return
+    names.append(name)
     with open(name + ".txt", "w") as f:
         for k in fit:
             f.write(f"{k} {fit[k] if take(k) else general.get(k, '0')}\n")
-write("full", lambda k: True)
 factors = sys.argv[3].split()
 for k in factors:
     if k not in fit:
         sys.exit(f"one_factor.sh: FACTORS names {k!r}, which is not a feature of {sys.argv[1]}")
-for k in sorted({"blocked", "hanging", "quiet_count"} | set(factors)):
+write("full", lambda k: True)
+for k in ("blocked", "hanging", "quiet_count"):
     write("general_" + k, lambda f, k=k: f != k)
-for k in factors:
-    write("only_" + k, lambda f, k=k: f == k)
 write("entry_terms_only", lambda k: k in entry)
 write("others_only", lambda k: k not in entry)
+for k in factors:
+    write("general_" + k, lambda f, k=k: f != k)
+    write("only_" + k, lambda f, k=k: f == k)
+print(" ".join(names))
 PY
+)
 for variant in $variants; do
   match_row "$variant" --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" \
     --b "ab(depth=$depth,weights=general.txt)" --games 400 --opening-turns 2 --seed 7
