@@ -115,6 +115,17 @@ const BuiltinWeights& diagonal_7x7() {
   return b;
 }
 
+// 9x9 diagonal: the general weights with edge 1 and nothing else. Every fit of this board was refused
+// (depth-2 labels lost at depth 1, depth-4 labels at depth 2); one unit of edge, which gains on 7x7
+// diagonal, was screened at depth 2 on seed 7 and gated on seed 11 against the general weights: depths
+// 1 and 2 with random openings (+160, +193 Elo), the empty board at both depths (+145, +279),
+// ab(time=100) (+215 [+139, +314], 60 games) and the game's 1.5 s a move (+241 [+119, +463], 20 games)
+// (experiments/tune_eval/README.md, "One unit of edge or placement_safe on 9x9").
+const BuiltinWeights& diagonal_9x9() {
+  static const BuiltinWeights b = with_hash(with_weights({100, 2, 8, 30, -40, 6, 25, 20, 40, 0, 1, 0, 0}));
+  return b;
+}
+
 Rules of_size(Rules rules, int size) {
   rules.size = size;
   return rules;
@@ -130,7 +141,8 @@ const std::vector<BuiltinEntry>& builtin_table() {
   static const std::vector<BuiltinEntry> table{{standard_rules(), standard_5x5},
                                                {diagonal_rules(), diagonal_5x5},
                                                {of_size(standard_rules(), 7), standard_7x7},
-                                               {of_size(diagonal_rules(), 7), diagonal_7x7}};
+                                               {of_size(diagonal_rules(), 7), diagonal_7x7},
+                                               {of_size(diagonal_rules(), 9), diagonal_9x9}};
   return table;
 }
 
