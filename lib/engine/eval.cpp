@@ -122,7 +122,11 @@ const BuiltinWeights& diagonal_7x7() {
 // ab(time=100) (+215 [+139, +314], 60 games) and the game's 1.5 s a move (+241 [+119, +463], 20 games)
 // (experiments/tune_eval/README.md, "One unit of edge or placement_safe on 9x9").
 const BuiltinWeights& diagonal_9x9() {
-  static const BuiltinWeights b = with_hash(with_weights({100, 2, 8, 30, -40, 6, 25, 20, 40, 0, 1, 0, 0}));
+  static const BuiltinWeights b = [] {
+    Weights w = Weights::defaults();
+    w.w[Edge] = 1;
+    return with_hash(std::move(w));
+  }();
   return b;
 }
 
