@@ -62,6 +62,13 @@ void check_out(const std::string& option, const std::string& path) {
     throw UsageError(option + " " + path + ": " + dir.string() + " is not a directory");
 }
 
+// The players as options: " --player A --player B".
+std::string player_options(const SpsaRunConfig& c) {
+  std::string text;
+  for (const PlayerSpec& p : c.players) text += " --player " + p.text;
+  return text;
+}
+
 // SPSA as its command line says it: the run's configuration, its files and its output.
 struct SpsaCommand {
   SpsaRunConfig c;
@@ -74,16 +81,19 @@ struct SpsaCommand {
 // configuration's (a weights file is not read) and no file is checked for writing. prints: this process
 // writes the run's files (rank 0 under mpirun).
 std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, bool prints, const ReadBack* rb) {
-  std::string rules_text, player_text, weights_path, tune_text, seed_text;
+  std::string rules_text, weights_path, tune_text, seed_text;
+  std::vector<std::string> player_texts;
   SpsaCommand command;
   SpsaRunConfig& c = command.c;
   std::string &out_path = command.out_path, &trajectory_path = command.trajectory_path;
   bool &resume = command.resume, &json = command.json, &quiet = command.quiet;
   po::options_description opts("spsa options");
   add_rules_option(opts, rules_text);
-  opts.add_options()("player", po::value(&player_text)->required(),
+  opts.add_options()("player", po::value(&player_texts)->required()->composing(),
                      "the player whose weights are tuned, without a clock: ab(depth=D), ab(nodes=N) or "
-                     "level(N,deterministic); both sides of every game play it")(
+                     "level(N,deterministic); both sides of every game play it. Given more than once, the "
+                     "iterations take the players in turn (the first plays iterations 1, n+1, ...), so that "
+                     "the weights are tuned for all of them, e.g. --player 'ab(depth=1)' --player 'ab(depth=2)'")(
       "weights", po::value(&weights_path), "the starting weights (default: the player's, else the built-in ones)")(
       "tune", po::value(&tune_text),
       "the weights to tune, NAME,NAME,... (placement.NAME for a split file's placement weights, endgame.NAME for a "
@@ -109,8 +119,9 @@ std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, bool
       "json", po::bool_switch(&json), "print the summary as one JSON object")("quiet", po::bool_switch(&quiet),
                                                                               "no progress line on stderr");
   po::variables_map vm;
-  if (!parse_options(args, opts, vm,
-                     R"(usage: seega spsa --player SPEC [--weights start.txt] [--tune NAME,NAME...] [--c-end X]
+  if (!parse_options(
+          args, opts, vm,
+          R"(usage: seega spsa --player SPEC [--player SPEC...] [--weights start.txt] [--tune NAME,...] [--c-end X]
        [--r-end X] [--iterations N] [--pairs P] [--rules R] [--opening-turns K] [--seed S]
        [--threads T] [--out weights.txt] [--trajectory spsa.csv [--resume]] [--json] [--quiet]
 
@@ -122,18 +133,24 @@ Ctrl-C drops the iteration under way; --resume plays it again, to the same traje
 Under mpirun the ranks share each iteration's games; rank 0 writes the same trajectory.)"))
     return std::nullopt;
   c.rules = load_rules(rules_text);
-  c.player = load_player("--player", player_text, rb ? Load::ReadBack : Load::Play);
-  if (auto why = spsa_player_problem(c.player); !why.empty()) throw UsageError("--player: " + why);
-  if (!weights_path.empty() && !c.player.weights_file.empty())
-    throw UsageError("--weights and --player's weights=: give the starting weights once");
+  for (const std::string& text : player_texts) {
+    c.players.push_back(load_player("--player", text, rb ? Load::ReadBack : Load::Play));
+    const PlayerSpec& player = c.players.back();
+    if (auto why = spsa_player_problem(player); !why.empty()) throw UsageError("--player: " + why);
+    if (!weights_path.empty() && !player.weights_file.empty())
+      throw UsageError("--weights and --player's weights=: give the starting weights once");
+    if (player_texts.size() > 1 && !player.weights_file.empty())
+      throw UsageError("--player " + text +
+                       ": with several players, give the starting weights once, with --weights, not weights=");
+  }
   if (rb) {  // the starting weights the trajectory's configuration records
     auto start = parse_weights(rb->header.is_object() ? rb->header.value("start", "") : "");
     if (!start.ok()) throw UsageError("summary " + rb->path + ".json: start: " + start.error);
     c.start = start.value;
   } else {
-    c.start = !weights_path.empty() ? load_weights_option(weights_path)
-              : c.player.weights    ? *c.player.weights
-                                    : builtin_weights(c.rules);
+    c.start = !weights_path.empty()  ? load_weights_option(weights_path)
+              : c.players[0].weights ? *c.players[0].weights
+                                     : builtin_weights(c.rules);
   }
   c.tune = tune_text.empty() ? spsa_default_names(c.start) : tune_names(tune_text);
   if (!std::isfinite(c.c_end) || c.c_end <= 0 || c.c_end > 1e5)
@@ -172,7 +189,7 @@ int report_spsa(const SpsaCommand& command, const Spsa& state, long long first, 
                      {"iterations_planned", c.iterations},
                      {"iterations_this_run", state.done() - first},
                      {"games_this_run", games},
-                     {"player", c.player.text},
+                     {"player", c.players_text()},
                      {"rules", c.rules.to_string()},
                      {"seed", std::to_string(c.seed)},
                      {"tuned", weights},
@@ -182,7 +199,7 @@ int report_spsa(const SpsaCommand& command, const Spsa& state, long long first, 
     add_run_keys(j, run, !complete);
     print_json(j);
   } else {
-    fmt::print("{} on {}, seed {}: {} of {} iterations{} ({} this run, {} games), {}\n", c.player.text,
+    fmt::print("{} on {}, seed {}: {} of {} iterations{} ({} this run, {} games), {}\n", c.players_text(),
                c.rules.to_string(), c.seed, state.done(), c.iterations,
                interrupted_text(totals, !complete, " (interrupted: --resume continues the trajectory)", "iterations"),
                state.done() - first, games,
@@ -258,9 +275,8 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
 
   const bool written = state.finished() && !out_path.empty();
   if (written) {
-    const std::string text =
-        fmt::format("# seega spsa --player {} --iterations {} --pairs {} --seed {}\n{}", c.player.text, c.iterations,
-                    c.pairs, c.seed, c.weights_at(state.theta()).to_text());
+    const std::string text = fmt::format("# seega spsa{} --iterations {} --pairs {} --seed {}\n{}", player_options(c),
+                                         c.iterations, c.pairs, c.seed, c.weights_at(state.theta()).to_text());
     if (auto why = write_files_atomically({{out_path, text}}); !why.empty())
       throw UsageError("--out " + why + " (the weights were not written)");
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # seega spsa end to end: the trajectory is the same on any thread count and after a resume (from a cut
 # file too), seega summary reads a trajectory back as the run reported it, Ctrl-C keeps whole rows, a resume with other options or a damaged file is refused naming the
-# key or the line, the final weights read back, and bad options get one line and exit 2.
+# key or the line, the final weights read back, several players take the iterations in turn, and bad
+# options get one line and exit 2.
 set -u
 seega=$1
 source "$(dirname "$0")/cli_lib.sh"
@@ -116,6 +117,30 @@ printf 'material 100\nplacement.mobility 5\n' >"$tmp/split.txt"
 if S --weights "$tmp/split.txt" --tune placement.mobility,mobility --out "$tmp/ws.txt" >/dev/null &&
   "$seega" eval --weights "$tmp/ws.txt" --print-weights | grep -q '^placement.mobility '; then pass; else
   fail "spsa on split weights"; fi
+
+# Several players take the iterations in turn: the configuration names them in order, a resume with
+# one of them (or in another order) is refused, the final weights' comment gives the command's options,
+# and summary reads the trajectory back as the run reported it.
+M=(spsa --quiet --player 'ab(depth=1)' --player "$P" --iterations 4 --pairs 2 --seed 5)
+"$seega" "${M[@]}" --trajectory "$tmp/m.csv" --out "$tmp/wm.txt" --json >"$tmp/m.json"
+if "$py" - "$tmp/m.csv.json" "$tmp/m.json" <<'EOF2'
+import json, sys
+meta, run = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert meta["player"] == "ab(depth=1) then ab(depth=2)", meta
+assert run["player"] == "ab(depth=1) then ab(depth=2)" and run["iterations"] == 4, run
+EOF2
+then pass; else fail "spsa with two players: $(cat "$tmp/m.csv.json" "$tmp/m.json")"; fi
+if head -n 1 "$tmp/wm.txt" | grep -q -- "--player ab(depth=1) --player ab(depth=2) --iterations 4"; then pass; else
+  fail "spsa with two players: the weights' comment: $(head -n 1 "$tmp/wm.txt")"; fi
+"$seega" summary "$tmp/m.csv" --json >"$tmp/ms.json"
+same_summary "summary of a two-player trajectory" "$tmp/m.json" "$tmp/ms.json"
+bad_says "spsa --resume of a two-player trajectory with one" 'made with player="ab(depth=1) then ab(depth=2)", this run has player="ab(depth=1)"' \
+  spsa --quiet --player 'ab(depth=1)' --iterations 4 --pairs 2 --seed 5 --trajectory "$tmp/m.csv" --resume
+bad_says "spsa --resume of a two-player trajectory in the other order" 'this run has player="ab(depth=2) then ab(depth=1)"' \
+  spsa --quiet --player "$P" --player 'ab(depth=1)' --iterations 4 --pairs 2 --seed 5 --trajectory "$tmp/m.csv" --resume
+bad_says "spsa with a clock player second" "thinks by the clock" spsa --player "$P" --player 'ab(time=100)'
+bad_says "spsa with several players, one with weights=" "give the starting weights once, with --weights" \
+  spsa --player "$P" --player "ab(depth=1,weights=$tmp/w1.txt)"
 
 bad_says "spsa with an unknown --tune name" "unknown weight 'mobilty' (did you mean 'mobility'?)" "${A[@]}" --tune mobilty
 bad_says "spsa with placement. on unsplit weights" "not split by phase" "${A[@]}" --tune placement.safe

@@ -11,7 +11,7 @@ namespace seega::test {
 // from seed 5, on the given number of threads.
 inline SpsaRunConfig short_spsa_run(const std::string& player, long long iterations, int pairs, int threads) {
   SpsaRunConfig c;
-  c.player = parse_player(player).value;
+  c.players = {parse_player(player).value};
   c.tune = spsa_default_names(c.start);
   c.iterations = iterations;
   c.pairs = pairs;

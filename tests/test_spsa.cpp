@@ -217,11 +217,41 @@ TEST(SpsaRun, TunedNamesAddressTheirWeights) {
   EXPECT_EQ(e.w[Safe], c.start.w[Safe]);
   c.tune = {"sfae"};
   EXPECT_NE(c.spsa().error.find("did you mean 'safe'"), std::string::npos) << c.spsa().error;
-  c.player = parse_player("ab(time=100)").value;
+  c.players = {parse_player("ab(time=100)").value};
   EXPECT_NE(c.spsa().error.find("clock"), std::string::npos);
-  c.player = parse_player("level(3,deterministic)").value;
+  c.players = {parse_player("level(3,deterministic)").value};
   c.tune = {"safe"};
   EXPECT_TRUE(c.spsa().ok());
+  // Every player is checked, not only the first; and a run needs one.
+  c.players.push_back(parse_player("ab(time=100)").value);
+  EXPECT_NE(c.spsa().error.find("clock"), std::string::npos);
+  c.players.clear();
+  EXPECT_EQ(c.spsa().error, "no player to play the games");
+}
+
+// Several players: iteration k plays the ((k - 1) mod n)-th, both sides of its games, and the
+// configuration names them all, so that a resume with other players, or with one, is refused.
+TEST(SpsaRun, SeveralPlayersTakeTheIterationsInTurn) {
+  SpsaRunConfig c = test::short_spsa_run("ab(depth=1)", 4, 2, 1);
+  c.players.push_back(parse_player("ab(depth=2)").value);
+  Spsa state = Spsa::start(c.spsa().value).value;
+  std::vector<std::string> played;
+  for (int k = 1; k <= 4; ++k) {
+    const SpsaPlan plan = state.plan();
+    ASSERT_EQ(plan.k, k);
+    const MatchConfig m = c.match(plan);
+    EXPECT_EQ(m.a.text, m.b.text);
+    EXPECT_EQ(m.a.depth, m.b.depth);
+    EXPECT_EQ(m.a.depth, k % 2 == 1 ? 1 : 2);
+    played.push_back(m.a.text);
+    state.update(plan, 0);
+  }
+  EXPECT_EQ(played, (std::vector<std::string>{"ab(depth=1)", "ab(depth=2)", "ab(depth=1)", "ab(depth=2)"}));
+  EXPECT_EQ(c.players_text(), "ab(depth=1) then ab(depth=2)");
+  EXPECT_EQ(c.header()["player"], "ab(depth=1) then ab(depth=2)");
+  // One player keeps the value it always had, so trajectories written before several could be given resume.
+  c.players.pop_back();
+  EXPECT_EQ(c.header()["player"], "ab(depth=1)");
 }
 
 TEST(SpsaRun, TrajectoryIsTheSameOnAnyThreadCount) {

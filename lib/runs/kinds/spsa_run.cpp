@@ -146,7 +146,9 @@ std::string spsa_player_problem(const PlayerSpec& p) {
 
 Parsed<SpsaConfig> SpsaRunConfig::spsa() const {
   using P = Parsed<SpsaConfig>;
-  if (auto why = spsa_player_problem(player); !why.empty()) return P::fail(why);
+  if (players.empty()) return P::fail("no player to play the games");
+  for (const PlayerSpec& player : players)
+    if (auto why = spsa_player_problem(player); !why.empty()) return P::fail(why);
   if (pairs < 1) return P::fail("pairs " + std::to_string(pairs) + ": at least 1");
   if (tune.empty()) return P::fail("no weights to tune");
   SpsaConfig c;
@@ -186,7 +188,19 @@ Weights SpsaRunConfig::weights_at(const std::vector<double>& theta) const {
   return w;
 }
 
+const PlayerSpec& SpsaRunConfig::player_of(long long k) const {
+  const auto n = static_cast<long long>(players.size());
+  return players.at(static_cast<std::size_t>(((k - 1) % n + n) % n));
+}
+
+std::string SpsaRunConfig::players_text() const {
+  std::string text;
+  for (const PlayerSpec& p : players) text += (text.empty() ? "" : " then ") + p.text;
+  return text;
+}
+
 MatchConfig SpsaRunConfig::match(const SpsaPlan& plan) const {
+  const PlayerSpec& player = player_of(plan.k);
   MatchConfig m;
   m.rules = rules;
   m.a = player;
@@ -203,21 +217,20 @@ MatchConfig SpsaRunConfig::match(const SpsaPlan& plan) const {
 }
 
 nlohmann::json SpsaRunConfig::header() const {
-  return {{"kind", "spsa"},
-          {"rules", rules.to_string()},
-          {"player", player.text},
-          {"start", start.to_text()},
-          {"tune", tune},
-          {"c_end", c_end},
-          {"r_end", r_end},
-          {"iterations", iterations},
-          {"pairs", pairs},
-          {"opening_turns", opening_turns},
-          {"seed", json_key64(seed)},
-          {"alpha", SpsaConfig{}.alpha},
-          {"gamma", SpsaConfig{}.gamma},
-          {"a_ratio", SpsaConfig{}.a_ratio},
-          {"bound", kSpsaWeightBound}};
+  nlohmann::json h{{"kind", "spsa"}, {"rules", rules.to_string()}, {"player", players_text()}};
+  h.update(nlohmann::json{{"start", start.to_text()},
+                          {"tune", tune},
+                          {"c_end", c_end},
+                          {"r_end", r_end},
+                          {"iterations", iterations},
+                          {"pairs", pairs},
+                          {"opening_turns", opening_turns},
+                          {"seed", json_key64(seed)},
+                          {"alpha", SpsaConfig{}.alpha},
+                          {"gamma", SpsaConfig{}.gamma},
+                          {"a_ratio", SpsaConfig{}.a_ratio},
+                          {"bound", kSpsaWeightBound}});
+  return h;
 }
 
 void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, const std::atomic<bool>* stop,

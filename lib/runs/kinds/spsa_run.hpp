@@ -28,7 +28,10 @@ inline constexpr double kSpsaWeightBound = 1e6;
 
 struct SpsaRunConfig {
   Rules rules;
-  PlayerSpec player;  // the template: ab or level, without a clock; its weights are replaced
+  // The players whose games tune the weights, each a template (ab or level, without a clock) whose
+  // weights are replaced: iteration k plays players[(k - 1) % size], so that several (depths 1 to 4,
+  // say) tune one set of weights for all of them rather than for one depth.
+  std::vector<PlayerSpec> players;
   Weights start = Weights::defaults();
   // The tuned weights: NAME (a kFeatureNames entry: the weight of every position, or of the movement
   // phase when start is split), placement.NAME (the placement phase's, only when start is split) or
@@ -44,14 +47,19 @@ struct SpsaRunConfig {
 
   // The SPSA configuration: one parameter per tuned name, starting at its start weight, or why not (an
   // unknown name with the nearest as "did you mean", a name twice, a player that cannot be tuned,
-  // pairs < 1, and check_spsa_config's errors).
+  // pairs < 1, no player, and check_spsa_config's errors).
   Parsed<SpsaConfig> spsa() const;
   // start with the tuned weights set to theta (in the order of tune).
   Weights weights_at(const std::vector<double>& theta) const;
-  // Iteration plan's match: the player with plan.plus (A) against it with plan.minus (B), 2 pairs games.
+  // The player iteration k plays (k from 1).
+  const PlayerSpec& player_of(long long k) const;
+  // Iteration plan's match: its player with plan.plus (A) against it with plan.minus (B), 2 pairs games.
   MatchConfig match(const SpsaPlan& plan) const;
+  // The players as a reader names them: the one player's text, or the texts joined by " then ".
+  std::string players_text() const;
   // What the trajectory's PATH.json records (without version and build): everything that shapes the
-  // trajectory, so a resume with other options is refused. Not the thread count.
+  // trajectory, so a resume with other options is refused. Not the thread count. "player" is
+  // players_text(): one player's text, as before several could be given, so those files resume.
   nlohmann::json header() const;
 };
 
