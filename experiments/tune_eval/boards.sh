@@ -20,6 +20,15 @@
 # fixed-depth rows can run on a busy machine and the clock rows later on an idle one; TIME1500=1 adds the
 # game's own 1.5 s a move (time1500.json, TIME1500_GAMES games, 20 unless set) for a fit (or variant) whose
 # every other row passes.
+#
+# SPSA=1 makes the candidate another way, on game results and not on positions: seega spsa from the
+# general weights, its players ab(depth=D) for every D the gate plays (the DEEP gate's depths, 1 to 4 on
+# 5x5), in turn, so that the weights are tuned for all of those depths and not for one;
+# SPSA_ITERATIONS iterations (2000 unless set) of 8 game pairs, r_end SPSA_R_END (0.02), seed 22; in
+# boards/BOARD_spsa/, gated as DEEP's fits are. A second run from the first's weights: SPSA_NAME (the
+# folder boards/BOARD_NAME/), SPSA_START (its start weights, a path from that folder), SPSA_DEPTHS (the
+# players' depths in turn, e.g. "1 2 3 4 3 4" to give depths 3 and 4 a third of the games each), and
+# GATE_SEED (7 unless set: a candidate chosen after seeing seed 7's rows is gated on another).
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -63,25 +72,37 @@ board() {
   local name=$1 rules=$2 games=$3 player_depth=$4 label_depth=$5 depths=$6 time_games=$7
   case " ${BOARDS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
   local dir=boards/$name
-  if [ -n "${DEEP:-}${LABELS:-}" ]; then
+  if [ -n "${SPSA:-}" ]; then
+    depths=$9 dir=boards/${name}_${SPSA_NAME:-spsa}
+  elif [ -n "${DEEP:-}${LABELS:-}" ]; then
     label_depth=${LABELS:-$8} depths=$9 dir=boards/${name}_d${LABELS:-$8}
   fi
   mkdir -p "$dir"
   (
     cd "$dir"
-    echo "== $name ($rules): positions" >&2
-    # Not committed; played only while the fit is missing.
-    [ -s fit.json ] || "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" --games "$games" \
-      --label search --search-depth "$label_depth" --search-weights ../../before.txt --opening-turns 2 --seed 101 \
-      --out positions.csv $(resume_of positions.csv) --quiet
-    echo "== $name: fit" >&2
-    [ -s fit.json ] || "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
-      --json >fit.json
+    if [ -n "${SPSA:-}" ]; then
+      echo "== $name ($rules): spsa at depths ${SPSA_DEPTHS:-$depths}" >&2
+      local players=()
+      for d in ${SPSA_DEPTHS:-${depths//,/ }}; do players+=(--player "ab(depth=$d)"); done
+      [ -s spsa.json ] || "$seega" spsa --rules "$rules" "${players[@]}" --weights "${SPSA_START:-../../before.txt}" \
+        --c-end 5 --r-end "${SPSA_R_END:-0.02}" --iterations "${SPSA_ITERATIONS:-2000}" --pairs 8 --seed 22 --trajectory spsa.csv \
+        $(resume_of spsa.csv) --out fit.txt --quiet --json >spsa.json.part
+      [ -s spsa.json ] || mv spsa.json.part spsa.json
+    else
+      echo "== $name ($rules): positions" >&2
+      # Not committed; played only while the fit is missing.
+      [ -s fit.json ] || "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" \
+        --games "$games" --label search --search-depth "$label_depth" --search-weights ../../before.txt \
+        --opening-turns 2 --seed 101 --out positions.csv $(resume_of positions.csv) --quiet
+      echo "== $name: fit" >&2
+      [ -s fit.json ] || "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
+        --json >fit.json
+    fi
     # The candidate: the fit, every weight rounded to a whole number (as 5x5 standard's was).
     awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \
       fit.txt >candidate.txt
     echo "== $name: gate" >&2
-    gate_rows candidate.txt ../../before.txt "$rules" "$depths" "$time_games" 7
+    gate_rows candidate.txt ../../before.txt "$rules" "$depths" "$time_games" "${GATE_SEED:-7}"
     # The variants named in VARIANTS: every row again, on a seed other than the one that chose them.
     for v in ${VARIANTS:-}; do
       if [ ! -s "one_factor/$v.txt" ]; then

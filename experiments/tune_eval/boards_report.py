@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The tables of boards.sh's run: for each board in results/boards/ (or the folder given), its fit, its
-candidate weights against the general ones, and every gate row (random openings at fixed depths, the
-empty board over a population of perturbed configurations, equal time), with the verdict the rows give
-together: adopt only when every row passes (Elo above 0, the interval's lower end not below -10).
+"""The tables of boards.sh's run: for each board in results/boards/ (or the folder given), its fit (or
+its SPSA run, SPSA=1), its candidate weights against the general ones, and every gate row (random
+openings at fixed depths, the empty board over a population of perturbed configurations, equal time),
+with the verdict the rows give together: adopt only when every row passes (Elo above 0, the interval's lower end not below -10).
 
     boards_report.py [results/boards]
     boards_report.py --passes FOLDER   # exit 0 when every row but the 1.5 s one is played and passes
@@ -106,14 +106,28 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results", "boards")
     here = os.path.dirname(os.path.abspath(__file__))
     general = weights(os.path.join(here, "weights", "before.txt"))
-    boards = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "fit.json")))
+    fits = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "fit.json")))
+    # boards.sh's SPSA=1 candidates: tuned on game results, no positions and no fit.
+    tuned = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "spsa.json")))
+    boards = sorted(fits + tuned)
     print("| board | positions (game pairs) | K | held-out loss before -> after | undetermined (kept) |")
     print("| --- | ---: | ---: | --- | --- |")
-    for b in boards:
+    for b in fits:
         f = load(os.path.join(root, b, "fit.json"))
         n = f["train_samples"] + f["holdout_samples"]
         print(f"| {b} | {n:,} ({f['train_games'] + f['holdout_games']:,}) | {f['k']:.3f} | "
               f"{f['holdout_loss_before']:.5f} -> {f['holdout_loss_after']:.5f} | {', '.join(f['undetermined'])} |")
+    if tuned:
+        print()
+        print("| board (SPSA) | players, in turn | iterations | games |")
+        print("| --- | --- | ---: | ---: |")
+        for b in tuned:
+            d = os.path.join(root, b)
+            config = load(os.path.join(d, "spsa.csv.json"))
+            with open(os.path.join(d, "spsa.csv")) as f:
+                rows = [line.split(",") for line in f.read().splitlines()[1:]]
+            print(f"| {b} | {config['player']} | {len(rows):,} of {config['iterations']:,} | "
+                  f"{sum(int(r[1]) for r in rows):,} |")
     print()
     print("| feature | general | " + " | ".join(boards) + " |")
     print("| --- | ---: | " + " | ".join("---:" for _ in boards) + " |")
@@ -122,7 +136,8 @@ def main():
         print(f"| {name} | {general[name]:g} | " + " | ".join(f"{cands[b].get(name, 0):g}" for b in boards) + " |")
     for b in boards:
         d = os.path.join(root, b)
-        print_rows(f"{b}: the fit against the general weights", gate_rows(d))
+        what = "the SPSA weights" if b in tuned else "the fit"
+        print_rows(f"{b}: {what} against the general weights", gate_rows(d))
         # Variants of the fit (one_factor.sh's weights, gated by boards.sh's VARIANTS on another seed).
         variants = os.path.join(d, "variants")
         for v in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
