@@ -89,8 +89,11 @@ def print_rows(title, rows):
         if passed is None:
             print(f"| {name} | | | | | |")
             continue
-        # A match row can have no interval: too few game pairs, or every pair 1-1; it does not pass.
-        measured = f"{elo:+.1f} {interval(*ci)}" if elo is not None and ci is not None else "no interval"
+        # A match row can have no interval: too few game pairs or every pair 1-1 (it does not pass), or
+        # every pair won 2-0 (an Elo of +inf; gate_rule passes it from 10 pairs on).
+        won_all = pent and pent.split()[:4] == ["0"] * 4
+        measured = (f"{elo:+.1f} {interval(*ci)}" if elo is not None and ci is not None
+                    else "+inf, every pair won 2-0" if won_all else "no interval")
         print(f"| {name} | {games} | {100 * score:.1f}% | {measured} | {pent} | {'yes' if passed else 'no'} |")
 
 
