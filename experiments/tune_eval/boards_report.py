@@ -36,7 +36,8 @@ def weights(path):
 
 
 def interval(lo, hi):
-    return f"[{lo:+.1f}, {hi:+.1f}]"
+    # An end can be infinite: seega writes it as the string "+inf" (every pair but one won 2-0, say).
+    return f"[{float(lo):+.1f}, {float(hi):+.1f}]"
 
 
 def gate_rows(d, time1500=True):
