@@ -24,7 +24,8 @@ adopted 'standard(size=7)' "7x7 standard" results/boards/7x7_standard_d5/candida
 adopted 'diagonal(size=7,quiet_plies=40)' "7x7 diagonal" results/boards/7x7_diagonal_d5/candidate.txt
 adopted 'diagonal(size=9)' "9x9 diagonal" results/boards/nudges/general_edge_1.txt
 adopted 'standard(size=9,first_mover=first)' "9x9 standard" results/boards/9x9_standard_spsa/candidate.txt
-for rules in chain 'chain(size=7)' 'chain(size=9)'; do
+adopted 'chain(size=9,quiet_plies=40)' "9x9 chain" results/boards/9x9_chain_spsa/candidate.txt
+for rules in chain 'chain(size=7)'; do
   adopted "$rules" general weights/before.txt
 done
 
