@@ -22,10 +22,19 @@ FLOOR = -10
 MIN_PAIRS = 10
 
 
+def won_every_pair(pent):
+    """Whether the candidate won every game pair 2-0 (pentanomial 0-2 counts): an Elo of +inf, no interval.
+
+    >>> won_every_pair([0, 0, 0, 0, 3]), won_every_pair([0, 0, 1, 0, 9]), won_every_pair([0, 0, 0, 0, 0])
+    (True, False, False)
+    """
+    return sum(pent) > 0 and pent[4] == sum(pent)
+
+
 def verdict(summary, floor=FLOOR):
     """(passes, why) of a match summary's row, the candidate as A: why is empty when the row passes."""
     pent = summary["pentanomial"]
-    if sum(pent) >= MIN_PAIRS and pent[4] == sum(pent):
+    if sum(pent) >= MIN_PAIRS and won_every_pair(pent):
         return True, ""
     elo, ci = summary.get("pair_elo"), summary.get("pair_elo_ci95")
     if elo is None or ci is None:

@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gate_rule import passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+from gate_rule import passes, won_every_pair  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 
 FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked",
             "last_placer", "first_entry", "edge", "placement_safe", "quiet_count"]
@@ -92,9 +92,9 @@ def print_rows(title, rows):
             continue
         # A match row can have no interval: too few game pairs or every pair 1-1 (it does not pass), or
         # every pair won 2-0 (an Elo of +inf; gate_rule passes it from 10 pairs on).
-        won_all = pent and pent.split()[:4] == ["0"] * 4
         measured = (f"{elo:+.1f} {interval(*ci)}" if elo is not None and ci is not None
-                    else "+inf, every pair won 2-0" if won_all else "no interval")
+                    else "+inf, every pair won 2-0" if won_every_pair([int(n) for n in pent.split()])
+                    else "no interval")
         print(f"| {name} | {games} | {100 * score:.1f}% | {measured} | {pent} | {'yes' if passed else 'no'} |")
 
 
