@@ -28,7 +28,9 @@
 # boards/BOARD_spsa/, gated as DEEP's fits are. A second run from the first's weights: SPSA_NAME (the
 # folder boards/BOARD_NAME/), SPSA_START (its start weights, a path from that folder), SPSA_DEPTHS (the
 # players' depths in turn, e.g. "1 2 3 4 3 4" to give depths 3 and 4 a third of the games each), and
-# GATE_SEED (7 unless set: a candidate chosen after seeing seed 7's rows is gated on another).
+# GATE_SEED (7 unless set: a candidate chosen after seeing seed 7's rows is gated on another). No seed
+# changes the rows from the empty board, so such a candidate plays other configurations there: CONFIGS_FROM
+# (1 unless set; 101 plays configurations 101 to 200).
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -48,7 +50,8 @@ gate_rows() {
   # configurations (population.py), at every depth of the gate.
   for d in ${depths//,/ }; do
     [ -s "population_d$d.json" ] || SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" \
-      --candidate "$candidate" --baseline "$baseline" --depth "$d" --configs "${CONFIGS:-100}" --seed "$seed" \
+      --candidate "$candidate" --baseline "$baseline" --depth "$d" --configs "${CONFIGS:-100}" \
+      --first-config "${CONFIGS_FROM:-1}" --seed "$seed" \
       --out-dir "population_d$d" --json >"population_d$d.json"
   done
   # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
@@ -95,8 +98,8 @@ board() {
         --games "$games" --label search --search-depth "$label_depth" --search-weights ../../before.txt \
         --opening-turns 2 --seed 101 --out positions.csv $(resume_of positions.csv) --quiet
       echo "== $name: fit" >&2
-      [ -s fit.json ] || "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
-        --json >fit.json
+      [ -s fit.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
+        --json >fit.json.part && mv fit.json.part fit.json; }
     fi
     # The candidate: the fit, every weight rounded to a whole number (as 5x5 standard's was).
     awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \

@@ -2,13 +2,16 @@
 """A gate row in the setting the last-placer study plays: from the empty board (no random opening turns),
 over a population of perturbed configurations of one engine.
 
-Configuration c (1 to N) is the pair of games ab(depth=D,vary=c) with the candidate's weights against
+Configuration c (1 to N, or F to F + N - 1 with --first-config F) is the pair of games ab(depth=D,vary=c) with the candidate's weights against
 the same engine with the baseline's, each side placing first once, played by `seega match --games 2
 --opening-turns 0`, one results file a configuration in --out-dir (a configuration whose summary exists
 is not played again, so the row resumes). The row is the pentanomial of the N pairs, the score with a
 95% normal interval from the pairs' variance, and its Elo; it passes as a `seega gate` row does: Elo
 above 0 and the interval's lower end not below --floor. The distinct games behind the row are counted
 (configurations whose games are the same game count once), and the clusters are the pairs.
+
+No seed changes these games, so a row cannot be played again on a fresh seed. A candidate chosen after
+seeing configurations 1 to 100 is gated on fresh ones instead: --first-config 101 plays 101 to 200.
 
     population.py --rules diagonal --candidate c.txt --baseline before.txt --depth 3 --configs 100 \\
         --seed 7 --out-dir pop_d3 [--json]
@@ -60,6 +63,7 @@ def main():
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--depth", type=int, required=True)
     ap.add_argument("--configs", type=int, default=100)
+    ap.add_argument("--first-config", type=int, default=1, help="the first configuration (vary=) played")
     ap.add_argument("--seed", default="7")
     ap.add_argument("--floor", type=float, default=-10)
     ap.add_argument("--out-dir", required=True)
@@ -67,10 +71,13 @@ def main():
     a = ap.parse_args()
     if a.configs < 2:
         sys.exit("population.py: error: --configs must be 2 or more (a row's interval rests on its pairs)")
+    if a.first_config < 1:
+        sys.exit("population.py: error: --first-config must be 1 or more (a configuration is vary=1 or more)")
     os.makedirs(a.out_dir, exist_ok=True)
     pent = [0] * 5
     distinct = set()
-    for c in range(1, a.configs + 1):
+    last = a.first_config + a.configs - 1
+    for c in range(a.first_config, last + 1):
         stem = os.path.join(a.out_dir, f"vary{c}")
         if not os.path.exists(stem + ".json"):
             spec = f"ab(depth={a.depth},vary={c},weights={{}})"
@@ -91,8 +98,9 @@ def main():
             for line in f.read().splitlines()[1:]:
                 distinct.add(" ".join(json.loads(line)["moves"]))
     r = row(pent, a.floor)
-    r.update({"row": f"{a.rules} depth {a.depth}, empty board, {a.configs} configurations (vary)",
-              "rules": a.rules, "depth": a.depth, "configs": a.configs, "pentanomial": pent,
+    which = f"{a.configs} configurations" if a.first_config == 1 else f"configurations {a.first_config} to {last}"
+    r.update({"row": f"{a.rules} depth {a.depth}, empty board, {which} (vary)",
+              "rules": a.rules, "depth": a.depth, "configs": a.configs, "first_config": a.first_config, "pentanomial": pent,
               "distinct_games": len(distinct), "games": 2 * a.configs})
     if a.json:
         print(json.dumps(r, sort_keys=True))
