@@ -9,6 +9,7 @@ with the verdict the rows give together: adopt only when every row passes (Elo a
 
 boards.sh asks --passes before the 1.5 s row, which is played only for a fit that passed every other row.
 """
+import argparse
 import json
 import os
 import sys
@@ -105,9 +106,17 @@ def passes_all_but_time1500(d):
 
 
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "--passes":
-        sys.exit(0 if passes_all_but_time1500(sys.argv[2]) else 1)
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results", "boards")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("root", nargs="?", default=os.path.join(os.path.dirname(__file__), "results", "boards"),
+                    help="the folder of boards.sh's boards (default: results/boards beside this script)")
+    ap.add_argument("--passes", metavar="FOLDER",
+                    help="exit 0 when every row of FOLDER but the 1.5 s one is played and passes, else 1")
+    a = ap.parse_args()
+    if a.passes:
+        sys.exit(0 if passes_all_but_time1500(a.passes) else 1)
+    root = a.root
+    if not os.path.isdir(root):
+        ap.error(f"{root} is not a folder (boards.sh writes results/boards/)")
     here = os.path.dirname(os.path.abspath(__file__))
     general = weights(os.path.join(here, "weights", "before.txt"))
     fits = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "fit.json")))
