@@ -10,7 +10,8 @@
 # configurations, seed 7): population_dDEPTH_VARIANT.json. FACTORS (feature names separated by spaces) adds,
 # for each feature F, two variants: general_F (the fit with F put back to the general weight) and only_F
 # (the general weights with F's weight from the fit), for a fit whose gain is to be taken apart weight by
-# weight.
+# weight. FOLDER (one_factor unless set) names the folder in results/boards/BOARD/, e.g. one_factor_d1 for a
+# second depth, whose variants' files have the same names.
 #   BOARD=9x9_standard RULES='standard(size=9)' DEPTH=2 bash experiments/tune_eval/one_factor.sh
 #   BOARD=7x7_diagonal_d5 RULES="diagonal(size=7)" DEPTH=2 FACTORS="edge quiet_count" \
 #     bash experiments/tune_eval/one_factor.sh
@@ -19,8 +20,9 @@ source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $ou
 board=${BOARD:-9x9_standard}
 rules=${RULES:-standard(size=9)}
 depth=${DEPTH:-2}
-mkdir -p "boards/$board/one_factor"
-cd "boards/$board/one_factor"
+folder=boards/$board/${FOLDER:-one_factor}
+mkdir -p "$folder"
+cd "$folder"
 cp -f "$here/weights/before.txt" general.txt
 # The variants' weights files; it prints their names, in the order they are played and reported.
 variants=$(/usr/bin/python3 - ../candidate.txt general.txt "${FACTORS:-}" <<'PY'
