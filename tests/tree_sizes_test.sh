@@ -11,12 +11,14 @@ source "$(dirname "$0")/cli_lib.sh"
   fail "match exited $?"
 "$seega" eval --print-weights --rules standard >"$tmp/builtin.txt"
 printf 'material 100\nmobility 30\n' >"$tmp/mobile.txt"
-sizes() { SEEGA=$seega "$py" "$script" --rules standard --games "$tmp/games.jsonl" --depth 2 --every 5 --json "$@"; }
+sizes() {
+  SEEGA=$seega "$py" "$script" --rules standard --games "$tmp/games.jsonl" --depth 2 --every 5 --json "$@"
+}
 field() { "$py" -c "import json, sys; print(json.load(sys.stdin)$1)"; }
 
 same=$(sizes "$tmp/builtin.txt" "$tmp/builtin.txt") || fail "tree_sizes.py exited $? on one file twice"
-if [ "$(field "['geometric_mean_ratio']" <<<"$same")" = 1.0 ] && [ "$(field "['share_first_larger']" <<<"$same")" = 0.0 ]
-then pass; else fail "one file against itself: $same"; fi
+if [ "$(field "['geometric_mean_ratio']" <<<"$same")" = 1.0 ] &&
+  [ "$(field "['share_first_larger']" <<<"$same")" = 0.0 ]; then pass; else fail "one file against itself: $same"; fi
 all=$(field "['positions']" <<<"$same")
 if [ "${all:-0}" -ge 2 ]; then pass; else fail "positions: $all"; fi
 two=$(sizes "$tmp/mobile.txt" "$tmp/builtin.txt") || fail "tree_sizes.py exited $? on two files"
@@ -27,7 +29,8 @@ if [ "$first" = 2 ]; then pass; else fail "--first 1 on 2 games: $first position
 for bad in "--every 0" "--depth 0" "--first -1"; do
   # shellcheck disable=SC2086  # the option and its value, split
   if ! SEEGA=$seega "$py" "$script" --rules standard --games "$tmp/games.jsonl" --depth 2 $bad a b \
-    >/dev/null 2>"$tmp/err" && grep -q "tree_sizes.py: error:" "$tmp/err"; then pass; else fail "$bad: $(cat "$tmp/err")"; fi
+    >/dev/null 2>"$tmp/err" && grep -q "tree_sizes.py: error:" "$tmp/err"; then pass
+  else fail "$bad: $(cat "$tmp/err")"; fi
 done
 
 echo "tree_sizes: $passes passed, $fails failed"

@@ -2,11 +2,12 @@
 """A gate row in the setting the last-placer study plays: from the empty board (no random opening turns),
 over a population of perturbed configurations of one engine.
 
-Configuration c (1 to N, or F to F + N - 1 with --first-config F) is the pair of games ab(depth=D,vary=c) with the candidate's weights against
-the same engine with the baseline's, each side placing first once, played by `seega match --games 2
---opening-turns 0`, one results file a configuration in --out-dir (a configuration whose summary exists
-is not played again, so the row resumes). The row is the pentanomial of the N pairs, the score with a
-95% normal interval from the pairs' variance, and its Elo; it passes as a `seega gate` row does: Elo
+Configuration c (1 to N, or F to F + N - 1 with --first-config F) is the pair of games
+ab(depth=D,vary=c) with the candidate's weights against the same engine with the baseline's, each side
+placing first once, played by `seega match --games 2 --opening-turns 0`, one results file a
+configuration in --out-dir (a configuration whose summary exists is not played again, so the row
+resumes). The row is the pentanomial of the N pairs, the score with a 95% normal interval from the
+pairs' variance, and its Elo; it passes as a `seega gate` row does: Elo
 above 0 and the interval's lower end not below --floor. The distinct games behind the row are counted
 (configurations whose games are the same game count once), and the clusters are the pairs.
 
@@ -100,7 +101,8 @@ def main():
     r = row(pent, a.floor)
     which = f"{a.configs} configurations" if a.first_config == 1 else f"configurations {a.first_config} to {last}"
     r.update({"row": f"{a.rules} depth {a.depth}, empty board, {which} (vary)",
-              "rules": a.rules, "depth": a.depth, "configs": a.configs, "first_config": a.first_config, "pentanomial": pent,
+              "rules": a.rules, "depth": a.depth, "configs": a.configs, "first_config": a.first_config,
+              "pentanomial": pent,
               "distinct_games": len(distinct), "games": 2 * a.configs})
     if a.json:
         print(json.dumps(r, sort_keys=True))
