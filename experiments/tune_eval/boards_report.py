@@ -2,7 +2,8 @@
 """The tables of boards.sh's run: for each board in results/boards/ (or the folder given), its fit (or
 its SPSA run, SPSA=1), its candidate weights against the general ones, and every gate row (random
 openings at fixed depths, the empty board over a population of perturbed configurations, equal time),
-with the verdict the rows give together: adopt only when every row passes (Elo above 0, the interval's lower end not below -10).
+with the verdict the rows give together: adopt only when every row passes (Elo above 0, the interval's
+lower end not below -10).
 
     boards_report.py [results/boards]
     boards_report.py --passes FOLDER   # exit 0 when every row but the 1.5 s one is played and passes
