@@ -63,6 +63,9 @@ sys.stdout.write("\n".join(lines))
 EOF2
 }
 
+# json_field <expression>: the value of a JSON object on stdin at a Python subscript, e.g. "['trees'][0]".
+json_field() { "$py" -c "import json, sys; print(json.load(sys.stdin)$1)"; }
+
 # finish <name>: the closing line, and the exit code.
 finish() {
   echo "$1: $passes passed, $fails failed"

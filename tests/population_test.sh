@@ -10,26 +10,25 @@ source "$(dirname "$0")/cli_lib.sh"
 "$seega" eval --print-weights --rules standard >"$tmp/w.txt"
 pop() { "$py" "$script" --seega "$seega" --candidate "$tmp/w.txt" --baseline "$tmp/w.txt" --depth 1 --configs 2 \
   --seed 7 --json "$@"; }
-field() { "$py" -c "import json, sys; print(json.load(sys.stdin)$1)"; }
 
 first=$(pop --out-dir "$tmp/pop") || fail "population.py exited $?"
-if [ "$(field "['score']" <<<"$first")" = 0.5 ] && [ "$(field "['pairs']" <<<"$first")" = 2 ] &&
-  [ "$(field "['row']" <<<"$first")" = "standard depth 1, empty board, 2 configurations (vary)" ]; then pass; else
+if [ "$(json_field "['score']" <<<"$first")" = 0.5 ] && [ "$(json_field "['pairs']" <<<"$first")" = 2 ] &&
+  [ "$(json_field "['row']" <<<"$first")" = "standard depth 1, empty board, 2 configurations (vary)" ]; then pass; else
   fail "one engine against itself: $first"; fi
 if [ -s "$tmp/pop/vary1.json" ] && [ -s "$tmp/pop/vary2.json" ]; then pass; else fail "files: $(ls "$tmp/pop")"; fi
 fresh=$(pop --out-dir "$tmp/pop" --first-config 3) || fail "population.py --first-config 3 exited $?"
-if [ "$(field "['row']" <<<"$fresh")" = "standard depth 1, empty board, configurations 3 to 4 (vary)" ] &&
-  [ "$(field "['first_config']" <<<"$fresh")" = 3 ] && [ -s "$tmp/pop/vary4.json" ] && [ ! -e "$tmp/pop/vary5.json" ]
+if [ "$(json_field "['row']" <<<"$fresh")" = "standard depth 1, empty board, configurations 3 to 4 (vary)" ] &&
+  [ "$(json_field "['first_config']" <<<"$fresh")" = 3 ] && [ -s "$tmp/pop/vary4.json" ] &&
+  [ ! -e "$tmp/pop/vary5.json" ]
 then pass; else fail "--first-config 3: $fresh; files $(ls "$tmp/pop")"; fi
 # A configuration whose summary exists is read, not played: a summary changed by hand shows in the row.
 sed -i 's/"pentanomial":\[[0-9,]*\]/"pentanomial":[0,0,0,0,1]/' "$tmp/pop/vary1.json"
 again=$(pop --out-dir "$tmp/pop") || fail "population.py exited $? on resume"
-if [ "$(field "['pentanomial']" <<<"$again")" = "[0, 0, 1, 0, 1]" ]; then pass; else fail "resume: $again"; fi
+if [ "$(json_field "['pentanomial']" <<<"$again")" = "[0, 0, 1, 0, 1]" ]; then pass; else fail "resume: $again"; fi
 for bad in "--first-config 0" "--configs 1"; do
   # shellcheck disable=SC2086  # the option and its value, split
   if ! pop --out-dir "$tmp/bad" $bad >/dev/null 2>"$tmp/err" && grep -q "population.py: error:" "$tmp/err"; then pass
   else fail "$bad: $(cat "$tmp/err")"; fi
 done
 
-echo "population: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish population

@@ -14,17 +14,17 @@ printf 'material 100\nmobility 30\n' >"$tmp/mobile.txt"
 sizes() {
   SEEGA=$seega "$py" "$script" --rules standard --games "$tmp/games.jsonl" --depth 2 --every 5 --json "$@"
 }
-field() { "$py" -c "import json, sys; print(json.load(sys.stdin)$1)"; }
 
 same=$(sizes "$tmp/builtin.txt" "$tmp/builtin.txt") || fail "tree_sizes.py exited $? on one file twice"
-if [ "$(field "['geometric_mean_ratio']" <<<"$same")" = 1.0 ] &&
-  [ "$(field "['share_first_larger']" <<<"$same")" = 0.0 ]; then pass; else fail "one file against itself: $same"; fi
-all=$(field "['positions']" <<<"$same")
+if [ "$(json_field "['geometric_mean_ratio']" <<<"$same")" = 1.0 ] &&
+  [ "$(json_field "['share_first_larger']" <<<"$same")" = 0.0 ]; then pass
+else fail "one file against itself: $same"; fi
+all=$(json_field "['positions']" <<<"$same")
 if [ "${all:-0}" -ge 2 ]; then pass; else fail "positions: $all"; fi
 two=$(sizes "$tmp/mobile.txt" "$tmp/builtin.txt") || fail "tree_sizes.py exited $? on two files"
-if [ "$(field "['positions']" <<<"$two")" = "$all" ] && [ "$(field "['trees'][1]['sum']" <<<"$two")" = \
-  "$(field "['trees'][0]['sum']" <<<"$same")" ]; then pass; else fail "two files: $two against $same"; fi
-first=$(sizes --first 1 --every 1 "$tmp/builtin.txt" "$tmp/builtin.txt" | field "['positions']")
+if [ "$(json_field "['positions']" <<<"$two")" = "$all" ] && [ "$(json_field "['trees'][1]['sum']" <<<"$two")" = \
+  "$(json_field "['trees'][0]['sum']" <<<"$same")" ]; then pass; else fail "two files: $two against $same"; fi
+first=$(sizes --first 1 --every 1 "$tmp/builtin.txt" "$tmp/builtin.txt" | json_field "['positions']")
 if [ "$first" = 2 ]; then pass; else fail "--first 1 on 2 games: $first positions"; fi
 for bad in "--every 0" "--depth 0" "--first -1"; do
   # shellcheck disable=SC2086  # the option and its value, split
@@ -33,5 +33,4 @@ for bad in "--every 0" "--depth 0" "--first -1"; do
   else fail "$bad: $(cat "$tmp/err")"; fi
 done
 
-echo "tree_sizes: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish tree_sizes
