@@ -173,6 +173,10 @@ std::optional<LadderCommand> parse_ladder(const std::vector<std::string>& args, 
     throw UsageError((vm.count("levels") ? "--players with --levels' table: " : "--players: ") + why);
   auto kind = parse_schedule_kind(schedule_text);
   if (!kind.ok()) throw UsageError("--schedule: " + kind.error);
+  if (kind.value == ScheduleKind::Pairs)
+    throw UsageError(
+        "--schedule pairs: each player would meet only its partner, and no rating connects separate pairs; "
+        "give round-robin, gauntlet or chain");
   c.schedule = kind.value;
   if (per_pair < 2 || per_pair > 10'000'000 || per_pair % 2)
     throw UsageError(

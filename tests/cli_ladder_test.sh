@@ -13,6 +13,7 @@ three=(--players random greedy 'ab(depth=1)' --opening-turns 1 --seed 4)
 bad "one player" ladder --players random --games-per-pair 4
 bad "the same player twice" ladder --players random greedy random --games-per-pair 4
 bad "unknown schedule" ladder --players random greedy --schedule swiss
+bad "no rating connects separate pairs" ladder --players random greedy --schedule pairs
 bad "odd games per pair" ladder --players random greedy --games-per-pair 5
 bad "unknown player" ladder --players random grredy
 bad "anchor not a player" ladder --players random greedy --anchor 'ab(depth=3)'

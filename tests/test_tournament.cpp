@@ -99,6 +99,23 @@ TEST(Schedule, ChainPlaysEachPlayerAgainstTheNext) {
   EXPECT_NE(parse_schedule_kind("ladder").error.find("chain"), std::string::npos);
 }
 
+TEST(Schedule, PairsPlaysEachPlayerAgainstItsPartnerOnly) {
+  const Schedule s(ScheduleKind::Pairs, 6, 2);
+  ASSERT_EQ(s.pairings(), 3);
+  for (int p = 0; p < 3; ++p) EXPECT_EQ(s.pairing(p), (Pairing{2 * p, 2 * p + 1}));
+  EXPECT_EQ(s.games(), 6);
+  // Game pair q is pairing q: games 2q and 2q + 1 are players 2q and 2q + 1, swapping who places first.
+  for (long long i = 0; i < 6; ++i) {
+    const ScheduledGame g = s.game(i, 5, White);
+    EXPECT_EQ(g.player[White], i) << "game " << i;
+    EXPECT_EQ(g.player[Black], i % 2 == 0 ? i + 1 : i - 1) << "game " << i;
+  }
+  EXPECT_EQ(parse_schedule_kind("pairs").value, ScheduleKind::Pairs);
+  EXPECT_EQ(to_string(ScheduleKind::Pairs), "pairs");
+  EXPECT_NE(Schedule::invalid(ScheduleKind::Pairs, 5, 2).find("even number of players"), std::string::npos);
+  EXPECT_EQ(Schedule::invalid(ScheduleKind::Pairs, 2, 7), "");  // one pair is a match
+}
+
 TEST(Schedule, AGameDependsOnItsIndexAndTheSeedAlone) {
   const Schedule short_run(ScheduleKind::RoundRobin, 3, 2), long_run(ScheduleKind::RoundRobin, 3, 200);
   std::set<std::uint64_t> seeds;

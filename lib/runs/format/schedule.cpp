@@ -51,19 +51,29 @@ long long suite_opening(long long game_pair, long long n, OpeningOrder order, st
 }
 
 std::string_view to_string(ScheduleKind k) {
-  return k == ScheduleKind::RoundRobin ? "round-robin" : k == ScheduleKind::Gauntlet ? "gauntlet" : "chain";
+  switch (k) {
+    case ScheduleKind::RoundRobin: return "round-robin";
+    case ScheduleKind::Gauntlet: return "gauntlet";
+    case ScheduleKind::Chain: return "chain";
+    case ScheduleKind::Pairs: return "pairs";
+  }
+  return "?";
 }
 
 Parsed<ScheduleKind> parse_schedule_kind(std::string_view text) {
   if (text == "round-robin") return {ScheduleKind::RoundRobin, {}};
   if (text == "gauntlet") return {ScheduleKind::Gauntlet, {}};
   if (text == "chain") return {ScheduleKind::Chain, {}};
+  if (text == "pairs") return {ScheduleKind::Pairs, {}};
   return Parsed<ScheduleKind>::fail("unknown schedule '" + std::string(text) +
-                                    "'; allowed: round-robin, gauntlet, chain");
+                                    "'; allowed: round-robin, gauntlet, chain, pairs");
 }
 
-std::string Schedule::invalid(ScheduleKind, int players, long long games_per_pairing) {
+std::string Schedule::invalid(ScheduleKind kind, int players, long long games_per_pairing) {
   if (players < 2) return "a schedule needs at least 2 players, got " + std::to_string(players);
+  if (kind == ScheduleKind::Pairs && players % 2)
+    return "the pairs schedule needs an even number of players (each plays its partner), got " +
+           std::to_string(players);
   if (players > 1000) return "a schedule takes at most 1000 players, got " + std::to_string(players);
   if (games_per_pairing < 1) return "games per pairing must be at least 1";
   if (players > 2 && games_per_pairing % 2)
@@ -80,6 +90,8 @@ Schedule::Schedule(ScheduleKind kind, int players, long long games_per_pairing)
     for (int b = 1; b < players; ++b) pairings_.push_back({0, b});
   } else if (kind == ScheduleKind::Chain) {
     for (int a = 0; a + 1 < players; ++a) pairings_.push_back({a, a + 1});
+  } else if (kind == ScheduleKind::Pairs) {
+    for (int a = 0; a + 1 < players; a += 2) pairings_.push_back({a, a + 1});
   } else {
     for (int a = 0; a < players; ++a)
       for (int b = a + 1; b < players; ++b) pairings_.push_back({a, b});

@@ -21,9 +21,9 @@
 
 namespace seega {
 
-enum class ScheduleKind : std::uint8_t { RoundRobin, Gauntlet, Chain };
+enum class ScheduleKind : std::uint8_t { RoundRobin, Gauntlet, Chain, Pairs };
 std::string_view to_string(ScheduleKind k);
-// "round-robin", "gauntlet" or "chain"; an error lists them.
+// "round-robin", "gauntlet", "chain" or "pairs"; an error lists them.
 Parsed<ScheduleKind> parse_schedule_kind(std::string_view text);
 
 struct Pairing {
@@ -51,9 +51,11 @@ class Schedule {
  public:
   // Round robin: every pair of the n players (0-1, 0-2, ..., 1-2, ...). Gauntlet: player 0 against each
   // of the others. Chain: each player against the next in the list (0-1, 1-2, ...), the cheapest schedule
-  // that connects a ladder whose order is known in advance (the AI levels). games_per_pairing games each; with more
-  // than one pairing it must be even, so that every round of the schedule is whole pairs. Precondition: invalid(...) is
-  // empty.
+  // that connects a ladder whose order is known in advance (the AI levels). Pairs: each player against its
+  // partner only (0-1, 2-3, ...; an even number of players), separate duels that no rating connects, for a
+  // run that sums them (seega spsa --vary, a population of configurations, each game pair its own).
+  // games_per_pairing games each; with more than one pairing it must be even, so that every round of the
+  // schedule is whole pairs. Precondition: invalid(...) is empty.
   Schedule(ScheduleKind kind, int players, long long games_per_pairing);
   // Why such a schedule cannot be made, or empty.
   static std::string invalid(ScheduleKind kind, int players, long long games_per_pairing);
