@@ -107,6 +107,10 @@ std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, bool
       "pairs", po::value(&c.pairs)->default_value(8), "game pairs per iteration (each pair swaps who places first)")(
       "opening-turns", po::value(&c.opening_turns)->default_value(2),
       "random placement turns shared by both games of a pair")(
+      "vary", po::bool_switch(&c.vary),
+      "play each game pair with a configuration of its own, vary=S on both sides (S drawn from the seed, the "
+      "iteration and the pair), as the gates' empty-board rows and the last-placer study play; with "
+      "--opening-turns 0 every game starts from the empty board")(
       "seed", po::value(&seed_text)->default_value("1"),
       "master seed (0 to 2^64-1); iteration k's perturbation and games derive from it and k")(
       "threads", po::value(&c.threads)->default_value(0), "worker threads (0: all cores; the result is the same)")(
@@ -122,7 +126,7 @@ std::optional<SpsaCommand> parse_spsa(const std::vector<std::string>& args, bool
   if (!parse_options(
           args, opts, vm,
           R"(usage: seega spsa --player SPEC [--player SPEC...] [--weights start.txt] [--tune NAME,...] [--c-end X]
-       [--r-end X] [--iterations N] [--pairs P] [--rules R] [--opening-turns K] [--seed S]
+       [--r-end X] [--iterations N] [--pairs P] [--rules R] [--opening-turns K] [--vary] [--seed S]
        [--threads T] [--out weights.txt] [--trajectory spsa.csv [--resume]] [--json] [--quiet]
 
 SPSA as fishtest runs it: iteration k plays --pairs game pairs between the player with the
@@ -137,6 +141,10 @@ Under mpirun the ranks share each iteration's games; rank 0 writes the same traj
     c.players.push_back(load_player("--player", text, rb ? Load::ReadBack : Load::Play));
     const PlayerSpec& player = c.players.back();
     if (auto why = spsa_player_problem(player); !why.empty()) throw UsageError("--player: " + why);
+    if (c.vary && player.vary)
+      throw UsageError("--player " + text +
+                       ": --vary gives each game pair a configuration of its own; leave vary= "
+                       "out of the player");
     if (!weights_path.empty() && !player.weights_file.empty())
       throw UsageError("--weights and --player's weights=: give the starting weights once");
     if (player_texts.size() > 1 && !player.weights_file.empty())
@@ -192,6 +200,8 @@ int report_spsa(const SpsaCommand& command, const Spsa& state, long long first, 
                      {"player", c.players_text()},
                      {"rules", c.rules.to_string()},
                      {"seed", std::to_string(c.seed)},
+                     {"opening_turns", c.opening_turns},
+                     {"vary", c.vary},
                      {"tuned", weights},
                      {"weights", final_weights.to_text()}};
     RunTotals run = totals;
@@ -275,8 +285,9 @@ int command_spsa(const std::vector<std::string>& args, const Job& job) {
 
   const bool written = state.finished() && !out_path.empty();
   if (written) {
-    const std::string text = fmt::format("# seega spsa{} --iterations {} --pairs {} --seed {}\n{}", player_options(c),
-                                         c.iterations, c.pairs, c.seed, c.weights_at(state.theta()).to_text());
+    const std::string text = fmt::format("# seega spsa{} --iterations {} --pairs {} --opening-turns {}{} --seed {}\n{}",
+                                         player_options(c), c.iterations, c.pairs, c.opening_turns,
+                                         c.vary ? " --vary" : "", c.seed, c.weights_at(state.theta()).to_text());
     if (auto why = write_files_atomically({{out_path, text}}); !why.empty())
       throw UsageError("--out " + why + " (the weights were not written)");
   }

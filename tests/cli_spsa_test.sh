@@ -142,6 +142,25 @@ bad_says "spsa with a clock player second" "thinks by the clock" spsa --player "
 bad_says "spsa with several players, one with weights=" "give the starting weights once, with --weights" \
   spsa --player "$P" --player "ab(depth=1,weights=$tmp/w1.txt)"
 
+# --vary from the empty board: each game pair its own configuration. The configuration records it, so a
+# resume without it is refused; the summary reads it back; the weights' comment names it; and the trajectory
+# is another than without it, the same on any thread count.
+V=(spsa --quiet --player 'ab(depth=1)' --iterations 3 --pairs 4 --seed 5 --opening-turns 0)
+"$seega" "${V[@]}" --vary --threads 1 --trajectory "$tmp/v1.csv" --out "$tmp/wv.txt" --json >"$tmp/v.json"
+"$seega" "${V[@]}" --vary --threads 2 --trajectory "$tmp/v2.csv" >/dev/null
+"$seega" "${V[@]}" --threads 2 --trajectory "$tmp/nv.csv" >/dev/null
+if cmp -s "$tmp/v1.csv" "$tmp/v2.csv" && ! cmp -s "$tmp/v1.csv" "$tmp/nv.csv"; then pass; else
+  fail "spsa --vary: threads 1 and 2 differ, or --vary changed nothing"; fi
+if [ "$(json_field '["vary"]' <"$tmp/v1.csv.json")" = True ] && [ "$(json_field '["vary"]' <"$tmp/v.json")" = True ] &&
+  [ "$(json_field '.get("vary")' <"$tmp/nv.csv.json")" = None ] && head -n 1 "$tmp/wv.txt" | grep -q -- "--opening-turns 0 --vary"
+then pass; else fail "spsa --vary is not recorded: $(cat "$tmp/v1.csv.json") $(head -n 1 "$tmp/wv.txt")"; fi
+"$seega" summary "$tmp/v1.csv" --json >"$tmp/vs.json"
+same_summary "summary of a --vary trajectory" "$tmp/v.json" "$tmp/vs.json"
+bad_says "spsa --resume of a --vary trajectory without --vary" "the trajectory was made with vary=true" \
+  "${V[@]}" --trajectory "$tmp/v1.csv" --resume
+bad_says "spsa --vary with a player that sets vary" "leave vary= out of the player" \
+  spsa --player 'ab(depth=1,vary=2)' --vary
+
 bad_says "spsa with an unknown --tune name" "unknown weight 'mobilty' (did you mean 'mobility'?)" "${A[@]}" --tune mobilty
 bad_says "spsa with placement. on unsplit weights" "not split by phase" "${A[@]}" --tune placement.safe
 bad_says "spsa with a --tune name twice" "given twice" "${A[@]}" --tune safe,safe

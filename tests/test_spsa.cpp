@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <set>
 #include <vector>
 
 #include "analysis/spsa.hpp"
@@ -239,11 +240,15 @@ TEST(SpsaRun, SeveralPlayersTakeTheIterationsInTurn) {
   for (int k = 1; k <= 4; ++k) {
     const SpsaPlan plan = state.plan();
     ASSERT_EQ(plan.k, k);
-    const MatchConfig m = c.match(plan);
-    EXPECT_EQ(m.a.text, m.b.text);
-    EXPECT_EQ(m.a.depth, m.b.depth);
-    EXPECT_EQ(m.a.depth, k % 2 == 1 ? 1 : 2);
-    played.push_back(m.a.text);
+    const Tournament t = c.tournament(plan);
+    ASSERT_EQ(t.players.size(), 2u);
+    EXPECT_EQ(t.schedule.games(), 4);
+    EXPECT_EQ(t.players[0].text, t.players[1].text);
+    EXPECT_EQ(t.players[0].depth, t.players[1].depth);
+    EXPECT_EQ(t.players[0].depth, k % 2 == 1 ? 1 : 2);
+    EXPECT_EQ(t.players[0].weights->to_text(), c.weights_at(plan.plus).to_text());
+    EXPECT_EQ(t.players[1].weights->to_text(), c.weights_at(plan.minus).to_text());
+    played.push_back(t.players[0].text);
     state.update(plan, 0);
   }
   EXPECT_EQ(played, (std::vector<std::string>{"ab(depth=1)", "ab(depth=2)", "ab(depth=1)", "ab(depth=2)"}));
@@ -254,21 +259,80 @@ TEST(SpsaRun, SeveralPlayersTakeTheIterationsInTurn) {
   EXPECT_EQ(c.header()["player"], "ab(depth=1)");
 }
 
-TEST(SpsaRun, TrajectoryIsTheSameOnAnyThreadCount) {
-  std::vector<std::vector<SpsaRow>> runs;
-  for (int threads : {1, 2}) {
-    const SpsaRunConfig c = tiny_run(threads);
-    Spsa state = Spsa::start(c.spsa().value).value;
-    std::vector<SpsaRow> rows;
-    SpsaHooks hooks;
-    hooks.on_record = [&](const SpsaRow& r) { rows.push_back(r); };
-    run_spsa(c, state, hooks, nullptr);
-    ASSERT_EQ(rows.size(), 3u);
-    runs.push_back(rows);
+// vary: game pair j is played by its own configuration, the same on both sides (plus and minus), a
+// different one in every pair and iteration; so from the empty board the pairs play different games,
+// which without vary are one game played over and over.
+TEST(SpsaRun, VaryGivesEachGamePairAConfigurationOfItsOwn) {
+  SpsaRunConfig c = test::short_spsa_run("ab(depth=1)", 2, 6, 2);
+  c.opening_turns = 0;
+  c.vary = true;
+  ASSERT_TRUE(c.spsa().ok()) << c.spsa().error;
+  Spsa state = Spsa::start(c.spsa().value).value;
+  std::set<std::uint64_t> configurations;
+  for (int k = 1; k <= 2; ++k) {
+    const SpsaPlan plan = state.plan();
+    const Tournament t = c.tournament(plan);
+    ASSERT_EQ(t.players.size(), 12u);
+    ASSERT_EQ(t.schedule.games(), 12);
+    for (int j = 0; j < 6; ++j) {
+      const PlayerSpec &plus = t.players[2 * j], &minus = t.players[2 * j + 1];
+      EXPECT_EQ(plus.vary, SpsaRunConfig::vary_of(plan, j));
+      EXPECT_EQ(minus.vary, plus.vary);
+      EXPECT_GE(plus.vary, 1u);
+      configurations.insert(plus.vary);
+      EXPECT_EQ(plus.weights->to_text(), c.weights_at(plan.plus).to_text());
+      EXPECT_EQ(minus.weights->to_text(), c.weights_at(plan.minus).to_text());
+      for (long long i : {2 * j, 2 * j + 1}) {
+        const ScheduledGame g = t.schedule.game(i, t.seed, t.rules.first_placer);
+        EXPECT_EQ(std::min(g.player[White], g.player[Black]), 2 * j) << "game " << i;
+        EXPECT_EQ(std::max(g.player[White], g.player[Black]), 2 * j + 1) << "game " << i;
+      }
+    }
+    state.update(plan, 0);
   }
-  for (std::size_t k = 0; k < 3; ++k) {
-    EXPECT_EQ(runs[0][k].result, runs[1][k].result);
-    EXPECT_EQ(runs[0][k].theta, runs[1][k].theta);
+  EXPECT_EQ(configurations.size(), 12u);
+
+  // The games: six pairs from the empty board, each pair's first game apart.
+  const auto distinct_first_games = [](const SpsaRunConfig& run) {
+    const Tournament t = run.tournament(Spsa::start(run.spsa().value).value.plan());
+    std::set<std::vector<std::string>> games;
+    RunOptions options;
+    options.threads = 2;
+    for (const GameRecord& g : run_tournament(t, options, {}, {}, nullptr))
+      if (g.index % 2 == 0) games.insert(g.moves);
+    return games.size();
+  };
+  EXPECT_GE(distinct_first_games(c), 5u);
+  SpsaRunConfig same = c;
+  same.vary = false;
+  EXPECT_EQ(distinct_first_games(same), 1u);
+
+  // Recorded, so a resume with or without it is refused; absent when off, so older files resume.
+  EXPECT_EQ(c.header()["vary"], true);
+  EXPECT_FALSE(same.header().contains("vary"));
+  // A player that sets its own configuration is refused.
+  c.players = {parse_player("ab(depth=1,vary=3)").value};
+  EXPECT_NE(c.spsa().error.find("vary gives each game pair"), std::string::npos) << c.spsa().error;
+}
+
+TEST(SpsaRun, TrajectoryIsTheSameOnAnyThreadCount) {
+  for (const bool vary : {false, true}) {
+    std::vector<std::vector<SpsaRow>> runs;
+    for (int threads : {1, 2}) {
+      SpsaRunConfig c = tiny_run(threads);
+      c.vary = vary;
+      Spsa state = Spsa::start(c.spsa().value).value;
+      std::vector<SpsaRow> rows;
+      SpsaHooks hooks;
+      hooks.on_record = [&](const SpsaRow& r) { rows.push_back(r); };
+      run_spsa(c, state, hooks, nullptr);
+      ASSERT_EQ(rows.size(), 3u);
+      runs.push_back(rows);
+    }
+    for (std::size_t k = 0; k < 3; ++k) {
+      EXPECT_EQ(runs[0][k].result, runs[1][k].result);
+      EXPECT_EQ(runs[0][k].theta, runs[1][k].theta);
+    }
   }
 }
 

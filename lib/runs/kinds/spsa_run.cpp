@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "rules/random.hpp"
 #include "rules/spec.hpp"
 #include "runs/io/atomic_write.hpp"
 #include "runs/io/json.hpp"
@@ -19,6 +20,8 @@ namespace {
 
 constexpr const char* kPlacementPrefix = "placement.";
 constexpr const char* kEndgamePrefix = "endgame.";
+// Keeps the configurations' stream (vary) apart from the games' seeds, which derive from the same seed.
+constexpr std::uint64_t kVaryStream = 0x7A11'C0F1'6500'0003ULL;
 
 // The weight a tuned name addresses, or null when the name addresses none of these weights.
 double* weight_of(Weights& w, std::string_view name) {
@@ -147,8 +150,12 @@ std::string spsa_player_problem(const PlayerSpec& p) {
 Parsed<SpsaConfig> SpsaRunConfig::spsa() const {
   using P = Parsed<SpsaConfig>;
   if (players.empty()) return P::fail("no player to play the games");
-  for (const PlayerSpec& player : players)
+  for (const PlayerSpec& player : players) {
     if (auto why = spsa_player_problem(player); !why.empty()) return P::fail(why);
+    if (vary && player.vary)
+      return P::fail("player '" + player.text + "' sets vary=" + std::to_string(player.vary) +
+                     ", and vary gives each game pair a configuration of its own: leave vary out of the player");
+  }
   if (pairs < 1) return P::fail("pairs " + std::to_string(pairs) + ": at least 1");
   if (tune.empty()) return P::fail("no weights to tune");
   SpsaConfig c;
@@ -199,21 +206,24 @@ std::string SpsaRunConfig::players_text() const {
   return text;
 }
 
-MatchConfig SpsaRunConfig::match(const SpsaPlan& plan) const {
-  const PlayerSpec& player = player_of(plan.k);
-  MatchConfig m;
-  m.rules = rules;
-  m.a = player;
-  m.a.weights = weights_at(plan.plus);
-  m.b = player;
-  m.b.weights = weights_at(plan.minus);
-  m.games = 2LL * pairs;
-  m.seed = plan.seed;
-  m.opening_turns = opening_turns;
-  m.threads = threads;
-  m.record_moves = false;
-  m.keep_moves = false;
-  return m;
+std::uint64_t SpsaRunConfig::vary_of(const SpsaPlan& plan, int pair) {
+  return 1 + (Rng::derive(plan.seed ^ kVaryStream, static_cast<std::uint64_t>(pair)) >> 1);
+}
+
+Tournament SpsaRunConfig::tournament(const SpsaPlan& plan) const {
+  PlayerSpec plus = player_of(plan.k), minus = plus;
+  plus.weights = weights_at(plan.plus);
+  minus.weights = weights_at(plan.minus);
+  Tournament t{rules, {plus, minus}, Schedule(ScheduleKind::RoundRobin, 2, 2LL * pairs), plan.seed, opening_turns};
+  if (!vary) return t;
+  t.players.clear();
+  for (int j = 0; j < pairs; ++j)
+    for (PlayerSpec p : {plus, minus}) {
+      p.vary = vary_of(plan, j);
+      t.players.push_back(std::move(p));
+    }
+  t.schedule = Schedule(ScheduleKind::Pairs, 2 * pairs, 2);
+  return t;
 }
 
 nlohmann::json SpsaRunConfig::header() const {
@@ -230,6 +240,7 @@ nlohmann::json SpsaRunConfig::header() const {
                           {"gamma", SpsaConfig{}.gamma},
                           {"a_ratio", SpsaConfig{}.a_ratio},
                           {"bound", kSpsaWeightBound}});
+  if (vary) h["vary"] = true;
   return h;
 }
 
@@ -249,21 +260,28 @@ void run_spsa(const SpsaRunConfig& config, Spsa& state, const SpsaHooks& hooks, 
         throw std::runtime_error("the SPSA state sent by the root: " + why);
     }
     const SpsaPlan plan = state.plan();
-    const MatchConfig match = config.match(plan);
+    const Tournament t = config.tournament(plan);
     RunHooks run_hooks;
     run_hooks.on_progress = hooks.on_progress;
-    const std::vector<GameRecord> records = run_match(match, {}, run_hooks, stop, share);
+    RunOptions options;
+    options.threads = config.threads;
+    options.record_moves = options.keep_moves = false;
+    options.share = share;
+    const std::vector<GameRecord> records = run_tournament(t, options, {}, run_hooks, stop);
     if (!holds) continue;
     // A stop abandons the games under way (a search told to stop may have cut one short): the
     // iteration is dropped whole, and a resume plays it again.
-    if (static_cast<long long>(records.size()) < match.games || (stop && stop->load())) {
+    const long long games = t.schedule.games();
+    if (static_cast<long long>(records.size()) < games || (stop && stop->load())) {
       if (share) share->broadcast("");  // the others wait for what comes next: nothing
       return;
     }
+    // theta_plus's points minus theta_minus's: the even player of each pairing has theta_plus.
     double result = 0;
-    for (const GameRecord& g : records) result += g.points(0) - g.points(1);
+    for (const GameRecord& g : records)
+      for (const Color c : {White, Black}) result += (g.player[c] % 2 == 0 ? 1 : -1) * g.points_of(c);
     state.update(plan, result);
-    if (hooks.on_record) hooks.on_record({plan.k, match.games, result, plan.c.front(), plan.a.front(), state.theta()});
+    if (hooks.on_record) hooks.on_record({plan.k, games, result, plan.c.front(), plan.a.front(), state.theta()});
   }
 }
 
@@ -364,7 +382,10 @@ Parsed<SpsaTrajectory> SpsaTrajectory::open(const std::string& path, const SpsaR
         auto had = nlohmann::json::parse(buf.str(), nullptr, false);
         if (!m || had.is_discarded() || !had.is_object())
           return R::fail(meta + ": missing or unreadable; cannot tell what the trajectory was made with");
-        if (const auto key = first_key_differing(header, had); !key.empty())
+        // "vary" is written only when set (header()), so a file that has it is checked from its side too.
+        auto key = first_key_differing(header, had);
+        if (key.empty() && had.contains("vary") && !header.contains("vary")) key = "vary";
+        if (!key.empty())
           return R::fail("the trajectory was made with " + key_value_text(had, key) + ", this run has " +
                          key_value_text(header, key) + "; use another --trajectory file");
         std::size_t kept = 0;

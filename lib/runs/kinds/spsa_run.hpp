@@ -20,6 +20,7 @@
 #include "analysis/spsa.hpp"
 #include "runs/io/append_file.hpp"
 #include "runs/kinds/match.hpp"
+#include "runs/play/runner.hpp"
 
 namespace seega {
 
@@ -42,24 +43,35 @@ struct SpsaRunConfig {
   long long iterations = 200;
   int pairs = 8;  // game pairs per iteration
   int opening_turns = 2;
+  // A population of configurations: game pair j of iteration k is played by its own configuration of
+  // the engine, vary=S on both sides (S from the iteration's games seed and j, vary_of), as the gates'
+  // empty-board rows and the last-placer study play. With opening_turns 0 the games start from the
+  // empty board and still differ pair by pair. The players must not set vary themselves.
+  bool vary = false;
   std::uint64_t seed = 1;
   int threads = 0;  // 0: all cores; no effect on the trajectory
 
   // The SPSA configuration: one parameter per tuned name, starting at its start weight, or why not (an
   // unknown name with the nearest as "did you mean", a name twice, a player that cannot be tuned,
-  // pairs < 1, no player, and check_spsa_config's errors).
+  // pairs < 1, no player, a player that sets vary with vary, and check_spsa_config's errors).
   Parsed<SpsaConfig> spsa() const;
   // start with the tuned weights set to theta (in the order of tune).
   Weights weights_at(const std::vector<double>& theta) const;
   // The player iteration k plays (k from 1).
   const PlayerSpec& player_of(long long k) const;
-  // Iteration plan's match: its player with plan.plus (A) against it with plan.minus (B), 2 pairs games.
-  MatchConfig match(const SpsaPlan& plan) const;
+  // Iteration plan's games: its player with plan.plus against it with plan.minus, 2 pairs games. Without
+  // vary, players {plus, minus} play `pairs` game pairs (seega match's tournament); with it, players
+  // 2j (plus) and 2j + 1 (minus), both with vary_of(plan, j), play game pair j (the pairs schedule).
+  // Either way the even player of a pairing has theta_plus, and game pair j is games 2j and 2j + 1.
+  Tournament tournament(const SpsaPlan& plan) const;
+  // The configuration S (vary=S, 1 or more) of game pair j in iteration plan, with vary.
+  static std::uint64_t vary_of(const SpsaPlan& plan, int pair);
   // The players as a reader names them: the one player's text, or the texts joined by " then ".
   std::string players_text() const;
   // What the trajectory's PATH.json records (without version and build): everything that shapes the
   // trajectory, so a resume with other options is refused. Not the thread count. "player" is
-  // players_text(): one player's text, as before several could be given, so those files resume.
+  // players_text(): one player's text, as before several could be given, so those files resume; and
+  // "vary" only when it is set, for the same reason.
   nlohmann::json header() const;
 };
 
