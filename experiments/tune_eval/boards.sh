@@ -30,7 +30,9 @@
 # players' depths in turn, e.g. "1 2 3 4 3 4" to give depths 3 and 4 a third of the games each), and
 # GATE_SEED (7 unless set: a candidate chosen after seeing seed 7's rows is gated on another). No seed
 # changes the rows from the empty board, so such a candidate plays other configurations there: CONFIGS_FROM
-# (1 unless set; 101 plays configurations 101 to 200).
+# (1 unless set; 101 plays configurations 101 to 200). SPSA_VARY=1 plays the SPSA games as the empty-board
+# rows are played: from the empty board, each game pair a configuration of its own (--vary
+# --opening-turns 0), not from 2 random opening turns.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -87,8 +89,11 @@ board() {
       echo "== $name ($rules): spsa at depths ${SPSA_DEPTHS:-$depths}" >&2
       local players=()
       for d in ${SPSA_DEPTHS:-${depths//,/ }}; do players+=(--player "ab(depth=$d)"); done
+      local setting=(--opening-turns 2)
+      [ -z "${SPSA_VARY:-}" ] || setting=(--opening-turns 0 --vary)
       [ -s spsa.json ] || "$seega" spsa --rules "$rules" "${players[@]}" --weights "${SPSA_START:-../../before.txt}" \
-        --c-end 5 --r-end "${SPSA_R_END:-0.02}" --iterations "${SPSA_ITERATIONS:-2000}" --pairs 8 --seed 22 --trajectory spsa.csv \
+        "${setting[@]}" --c-end 5 --r-end "${SPSA_R_END:-0.02}" --iterations "${SPSA_ITERATIONS:-2000}" --pairs 8 \
+        --seed 22 --trajectory spsa.csv \
         $(resume_of spsa.csv) --out fit.txt --quiet --json >spsa.json.part
       [ -s spsa.json ] || mv spsa.json.part spsa.json
     else
