@@ -1,5 +1,8 @@
 // The one place errors are caught: a user's mistake prints one line and exits 2, a bug exits 1.
 #include <fmt/core.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <boost/program_options/errors.hpp>
@@ -21,6 +24,18 @@ namespace seega::cli {
 
 namespace {
 
+// glibc's allocator gives a freed block of a megabyte or more back to the system, and the next one is
+// faulted in afresh, a page at a time. A run that makes its players game by game (seega spsa --vary: a
+// searcher's tables are over a megabyte) spent half its time so (measured: 30 iterations of ab(depth=2)
+// on 5x5 chain, one thread, 7.9 s against 3.4 s with this). So blocks up to 32 MB come from the heap,
+// and the heap keeps up to 256 MB of freed memory for reuse.
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
 void print_usage() {
   fmt::print(
       "seega {}: a self-play laboratory for Seega\n\nusage: seega <command> [options]; "
@@ -39,6 +54,7 @@ void print_usage() {
 int main(int argc, char** argv) {
   using namespace seega::cli;
   using seega::did_you_mean, seega::escaped, seega::joined, seega::quote;
+  keep_freed_memory();
   std::vector<std::string> args(argv + 1, argv + argc);
   {
     // Every file a run writes records the command line that wrote it (its header's "origin").
