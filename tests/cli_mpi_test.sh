@@ -132,6 +132,12 @@ for np in 2 3; do
   cmp -s a1.csv "a$np.csv" && pass || fail "spsa on $np ranks: the trajectory differs"
   cmp -s a1.txt "a$np.txt" && pass || fail "spsa on $np ranks: the weights differ"
 done
+# With --vary each game pair is its own configuration (the pairs schedule, a player per configuration):
+# shared among the ranks, the same trajectory.
+vary_args=(spsa --player 'ab(depth=1)' --iterations 3 --pairs 3 --opening-turns 0 --vary --seed 5 --quiet)
+"$seega" "${vary_args[@]}" --threads 1 --trajectory v1.csv >/dev/null || fail "spsa --vary, one process"
+mpi 2 "$seega" "${vary_args[@]}" --threads 1 --trajectory v2.csv >/dev/null || fail "spsa --vary on 2 ranks exited $?"
+cmp -s v1.csv v2.csv && pass || fail "spsa --vary on 2 ranks: the trajectory differs"
 # A resume under mpirun of a trajectory cut after two rows (and in the third): only rank 0 reads it, and
 # its state reaches the others.
 head -n 3 a1.csv >ar.csv && head -n 4 a1.csv | tail -n 1 | head -c 9 >>ar.csv && cp a1.csv.json ar.csv.json
