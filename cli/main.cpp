@@ -27,7 +27,7 @@ namespace {
 // glibc's allocator gives a freed block of a megabyte or more back to the system, and the next one is
 // faulted in afresh, a page at a time. A run that makes its players game by game (seega spsa --vary: a
 // searcher's tables are over a megabyte) spent half its time so (measured: 30 iterations of ab(depth=2)
-// on 5x5 chain, one thread, 7.9 s against 3.4 s with this). So blocks up to 32 MB come from the heap,
+// on 5x5 chain, one thread, 6.5 s against 2.3 s with this). So blocks up to 32 MB come from the heap,
 // and the heap keeps up to 256 MB of freed memory for reuse.
 void keep_freed_memory() {
 #if defined(__GLIBC__)

@@ -19,7 +19,6 @@
 
 #include "analysis/spsa.hpp"
 #include "runs/io/append_file.hpp"
-#include "runs/kinds/match.hpp"
 #include "runs/play/runner.hpp"
 
 namespace seega {
