@@ -140,11 +140,7 @@ Under mpirun the ranks share each iteration's games; rank 0 writes the same traj
   for (const std::string& text : player_texts) {
     c.players.push_back(load_player("--player", text, rb ? Load::ReadBack : Load::Play));
     const PlayerSpec& player = c.players.back();
-    if (auto why = spsa_player_problem(player); !why.empty()) throw UsageError("--player: " + why);
-    if (c.vary && player.vary)
-      throw UsageError("--player " + text +
-                       ": --vary gives each game pair a configuration of its own; leave vary= "
-                       "out of the player");
+    if (auto why = spsa_player_problem(player, c.vary); !why.empty()) throw UsageError("--player: " + why);
     if (!weights_path.empty() && !player.weights_file.empty())
       throw UsageError("--weights and --player's weights=: give the starting weights once");
     if (player_texts.size() > 1 && !player.weights_file.empty())

@@ -137,25 +137,24 @@ std::vector<std::string> spsa_default_names(const Weights& start) {
   return names;
 }
 
-std::string spsa_player_problem(const PlayerSpec& p) {
+std::string spsa_player_problem(const PlayerSpec& p, bool vary) {
   if (p.kind != PlayerSpec::Kind::AlphaBeta && p.kind != PlayerSpec::Kind::Level)
     return "player '" + p.text + "' has no evaluation weights to tune; give ab(...) or level(N,deterministic)";
   if (!p.reproducible())
     return "player '" + p.text +
            "' thinks by the clock, so its games, and the trajectory, would depend on the machine's speed and "
            "load; give ab(depth=D), ab(nodes=N) or level(N,deterministic)";
+  if (vary && p.vary)
+    return "player '" + p.text + "' sets vary=" + std::to_string(p.vary) +
+           ", and vary gives each game pair a configuration of its own: leave vary= out of the player";
   return "";
 }
 
 Parsed<SpsaConfig> SpsaRunConfig::spsa() const {
   using P = Parsed<SpsaConfig>;
   if (players.empty()) return P::fail("no player to play the games");
-  for (const PlayerSpec& player : players) {
-    if (auto why = spsa_player_problem(player); !why.empty()) return P::fail(why);
-    if (vary && player.vary)
-      return P::fail("player '" + player.text + "' sets vary=" + std::to_string(player.vary) +
-                     ", and vary gives each game pair a configuration of its own: leave vary out of the player");
-  }
+  for (const PlayerSpec& player : players)
+    if (auto why = spsa_player_problem(player, vary); !why.empty()) return P::fail(why);
   if (pairs < 1) return P::fail("pairs " + std::to_string(pairs) + ": at least 1");
   if (tune.empty()) return P::fail("no weights to tune");
   SpsaConfig c;

@@ -79,9 +79,10 @@ struct SpsaRunConfig {
 // all of them but material, whose weight of 100 fixes the scale of the others.
 std::vector<std::string> spsa_tunable_names(const Weights& start);
 std::vector<std::string> spsa_default_names(const Weights& start);
-// Why a player cannot be tuned, or "": one without weights (random, greedy, mcts), or one with a clock
-// (ab(time=..), level(N) without deterministic), whose games are not reproducible from the seed.
-std::string spsa_player_problem(const PlayerSpec& player);
+// Why a player cannot be tuned, or "": one without weights (random, greedy, mcts), one with a clock
+// (ab(time=..), level(N) without deterministic), whose games are not reproducible from the seed, or, in a
+// run with vary (which gives each game pair its own configuration), one that sets vary=S itself.
+std::string spsa_player_problem(const PlayerSpec& player, bool vary);
 
 // One finished iteration: a row of the trajectory.
 struct SpsaRow {
