@@ -33,6 +33,13 @@
 # (1 unless set; 101 plays configurations 101 to 200). SPSA_VARY=1 plays the SPSA games as the empty-board
 # rows are played: from the empty board, each game pair a configuration of its own (--vary
 # --opening-turns 0), not from 2 random opening turns.
+#
+# PATTERNS=1 fits a pattern evaluation (seega tune --patterns: tables and the linear weights together, as
+# 5x5 standard's built-in weights were made, experiments/pattern_eval) to DEEP's labels, on PATTERN_GAMES
+# games (three times the linear fit's unless set: the tables have far more entries to fill), penalty
+# PATTERN_L2 (100, 5x5 standard's), in boards/BOARD_patterns_dL/. The linear fit of the same positions
+# (fit_linear.txt) is made beside it, so the two fits' held-out losses compare on the same labels. The
+# candidate is the fit as written (its tables cannot be rounded), gated as DEEP's fits are.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -79,6 +86,9 @@ board() {
   local dir=boards/$name
   if [ -n "${SPSA:-}" ]; then
     depths=$9 dir=boards/${name}_${SPSA_NAME:-spsa}
+  elif [ -n "${PATTERNS:-}" ]; then
+    games=${PATTERN_GAMES:-$((3 * games))} label_depth=${LABELS:-$8} depths=$9
+    dir=boards/${name}_patterns_d${LABELS:-$8}
   elif [ -n "${DEEP:-}${LABELS:-}" ]; then
     label_depth=${LABELS:-$8} depths=$9 dir=boards/${name}_d${LABELS:-$8}
   fi
@@ -103,12 +113,25 @@ board() {
         --games "$games" --label search --search-depth "$label_depth" --search-weights ../../before.txt \
         --opening-turns 2 --seed 101 --out positions.csv $(resume_of positions.csv) --quiet
       echo "== $name: fit" >&2
-      [ -s fit.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
-        --json >fit.json.part && mv fit.json.part fit.json; }
+      if [ -n "${PATTERNS:-}" ]; then
+        [ -s fit_linear.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search \
+          --out fit_linear.txt --json >fit_linear.json.part && mv fit_linear.json.part fit_linear.json; }
+        [ -s fit.json ] || { "$seega" tune --data positions.csv --patterns --weights ../../before.txt --label search \
+          --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 --out fit.txt --json >fit.json.part &&
+          mv fit.json.part fit.json; }
+      else
+        [ -s fit.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
+          --json >fit.json.part && mv fit.json.part fit.json; }
+      fi
     fi
-    # The candidate: the fit, every weight rounded to a whole number (as 5x5 standard's was).
-    awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \
-      fit.txt >candidate.txt
+    if [ -n "${PATTERNS:-}" ]; then
+      # Tables cannot be rounded: the candidate is the fit as written.
+      cp -f fit.txt candidate.txt
+    else
+      # The candidate: the fit, every weight rounded to a whole number (as 5x5 standard's was).
+      awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \
+        fit.txt >candidate.txt
+    fi
     echo "== $name: gate" >&2
     gate_rows candidate.txt ../../before.txt "$rules" "$depths" "$time_games" "${GATE_SEED:-7}"
     # The variants named in VARIANTS: every row again, on a seed other than the one that chose them.

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The tables of boards.sh's run: for each board in results/boards/ (or the folder given), its fit (or
-its SPSA run, SPSA=1), its candidate weights against the general ones, and every gate row (random
-openings at fixed depths, the empty board over a population of perturbed configurations, equal time),
-with the verdict the rows give together: adopt only when every row passes (Elo above 0, the interval's
-lower end not below -10).
+its SPSA run, SPSA=1, or its pattern fit, PATTERNS=1), its candidate weights against the general ones,
+and every gate row (random openings at fixed depths, the empty board over a population of perturbed
+configurations, equal time), with the verdict the rows give together: adopt only when every row passes
+(Elo above 0, the interval's lower end not below -10).
 
     boards_report.py [results/boards]
     boards_report.py --passes FOLDER   # exit 0 when every row but the 1.5 s one is played and passes
@@ -49,14 +49,15 @@ def gate_rows(d, time1500=True):
     if os.path.exists(os.path.join(d, "gate.json")):
         g = load(os.path.join(d, "gate.json"))
         for r in g["rows"]:
+            # A row of too few game pairs has no Elo and no interval (elo_reason says why).
             rows.append((f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"],
-                         r["elo_ci95"], " ".join(map(str, r["pentanomial"])), r["pass"]))
+                         r.get("elo_ci95"), " ".join(map(str, r["pentanomial"])), r["pass"]))
     for name in sorted(os.listdir(d)):
         # A population whose summary is still being written (an empty file) is not a row yet.
         if name.startswith("population_d") and name.endswith(".json") and os.path.getsize(os.path.join(d, name)):
             p = load(os.path.join(d, name))
             rows.append((f"{p['row']}; {p['distinct_games']} distinct games", p["games"], p["score"], p["elo"],
-                         p["elo_ci95"], " ".join(map(str, p["pentanomial"])), p["pass"]))
+                         p.get("elo_ci95"), " ".join(map(str, p["pentanomial"])), p["pass"]))
     if os.path.exists(os.path.join(d, "time100.json")) and os.path.getsize(os.path.join(d, "time100.json")):
         t = load(os.path.join(d, "time100.json"))
         rows.append(("ab(time=100), equal time, 2 random opening turns", t["games"], t["a_score"], t["pair_elo"],
@@ -124,9 +125,12 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     general = weights(os.path.join(here, "weights", "before.txt"))
     fits = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "fit.json")))
+    # boards.sh's PATTERNS=1 candidates: a pattern evaluation's fit, with the linear fit of the same positions.
+    patterned = [b for b in fits if "patterns" in load(os.path.join(root, b, "fit.json"))]
+    fits = [b for b in fits if b not in patterned]
     # boards.sh's SPSA=1 candidates: tuned on game results, no positions and no fit.
     tuned = sorted(b for b in os.listdir(root) if os.path.exists(os.path.join(root, b, "spsa.json")))
-    boards = sorted(fits + tuned)
+    boards = sorted(fits + tuned + patterned)
     print("| board | positions (game pairs) | K | held-out loss before -> after | undetermined (kept) |")
     print("| --- | ---: | ---: | --- | --- |")
     for b in fits:
@@ -134,6 +138,23 @@ def main():
         n = f["train_samples"] + f["holdout_samples"]
         print(f"| {b} | {n:,} ({f['train_games'] + f['holdout_games']:,}) | {f['k']:.3f} | "
               f"{f['holdout_loss_before']:.5f} -> {f['holdout_loss_after']:.5f} | {', '.join(f['undetermined'])} |")
+    if patterned:
+        print()
+        print("| board (pattern fit) | positions (game pairs) | K | held-out loss before -> after | the linear fit "
+              "of the same positions | entries fitted / held at 0 (rare) / in all | seconds (reading) | memory |")
+        print("| --- | ---: | ---: | --- | --- | --- | ---: | ---: |")
+        for b in patterned:
+            f = load(os.path.join(root, b, "fit.json"))
+            lin = os.path.join(root, b, "fit_linear.json")
+            linear = "not made"
+            if os.path.exists(lin):
+                g = load(lin)
+                linear = f"{g['holdout_loss_before']:.5f} -> {g['holdout_loss_after']:.5f}"
+            n = f["train_samples"] + f["holdout_samples"]
+            print(f"| {b} | {n:,} ({f['train_pairs'] + f['holdout_pairs']:,}) | {f['k']:.3f} | "
+                  f"{f['holdout_loss_before']:.5f} -> {f['holdout_loss_after']:.5f} | {linear} | "
+                  f"{f['entries_fitted']:,} / {f['entries_rare']:,} / {f['entries']:,} | "
+                  f"{f['seconds']:.0f} ({f['read_seconds']:.0f}) | {f['peak_memory_mb']:.0f} MB |")
     if tuned:
         print()
         print("| board (SPSA) | players, in turn | iterations | games |")
@@ -153,7 +174,7 @@ def main():
         print(f"| {name} | {general[name]:g} | " + " | ".join(f"{cands[b].get(name, 0):g}" for b in boards) + " |")
     for b in boards:
         d = os.path.join(root, b)
-        what = "the SPSA weights" if b in tuned else "the fit"
+        what = "the SPSA weights" if b in tuned else "the pattern fit" if b in patterned else "the fit"
         print_rows(f"{b}: {what} against the general weights", gate_rows(d))
         # Variants of the fit (one_factor.sh's weights, gated by boards.sh's VARIANTS on another seed).
         variants = os.path.join(d, "variants")
