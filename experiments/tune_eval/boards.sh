@@ -39,7 +39,9 @@
 # games (three times the linear fit's unless set: the tables have far more entries to fill), penalty
 # PATTERN_L2 (100, 5x5 standard's), in boards/BOARD_patterns_dL/. The linear fit of the same positions
 # (fit_linear.txt) is made beside it, so the two fits' held-out losses compare on the same labels. The
-# candidate is the fit as written (its tables cannot be rounded), gated as DEEP's fits are.
+# candidate is the fit as written (its tables cannot be rounded), gated as DEEP's fits are. Another
+# PATTERN_L2 changes one factor, the penalty: the same positions (read from boards/BOARD_patterns_dL/,
+# which must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -83,12 +85,19 @@ gate_rows() {
 board() {
   local name=$1 rules=$2 games=$3 player_depth=$4 label_depth=$5 depths=$6 time_games=$7
   case " ${BOARDS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
-  local dir=boards/$name
+  local dir=boards/$name data=positions.csv
   if [ -n "${SPSA:-}" ]; then
     depths=$9 dir=boards/${name}_${SPSA_NAME:-spsa}
   elif [ -n "${PATTERNS:-}" ]; then
     games=${PATTERN_GAMES:-$((3 * games))} label_depth=${LABELS:-$8} depths=$9
     dir=boards/${name}_patterns_d${LABELS:-$8}
+    if [ "${PATTERN_L2:-100}" != 100 ]; then
+      data=../${name}_patterns_d${LABELS:-$8}/positions.csv dir=${dir}_l$PATTERN_L2
+      if [ ! -s "$dir/fit.json" ] && [ ! -s "boards/${name}_patterns_d${LABELS:-$8}/positions.csv" ]; then
+        echo "boards.sh: PATTERN_L2=$PATTERN_L2 fits the positions of boards/${name}_patterns_d${LABELS:-$8}/, which has none yet (PATTERNS=1 alone makes them)" >&2
+        exit 2
+      fi
+    fi
   elif [ -n "${DEEP:-}${LABELS:-}" ]; then
     label_depth=${LABELS:-$8} depths=$9 dir=boards/${name}_d${LABELS:-$8}
   fi
@@ -109,14 +118,15 @@ board() {
     else
       echo "== $name ($rules): positions" >&2
       # Not committed; played only while the fit is missing.
-      [ -s fit.json ] || "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" \
+      [ -s fit.json ] || [ "$data" != positions.csv ] || "$seega" gen-data --rules "$rules" --players "ab(depth=$player_depth,weights=../../before.txt)" \
         --games "$games" --label search --search-depth "$label_depth" --search-weights ../../before.txt \
         --opening-turns 2 --seed 101 --out positions.csv $(resume_of positions.csv) --quiet
       echo "== $name: fit" >&2
       if [ -n "${PATTERNS:-}" ]; then
-        [ -s fit_linear.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search \
+        # The linear fit once, beside the positions.
+        [ -s fit_linear.json ] || [ "$data" != positions.csv ] || { "$seega" tune --data "$data" --weights ../../before.txt --label search \
           --out fit_linear.txt --json >fit_linear.json.part && mv fit_linear.json.part fit_linear.json; }
-        [ -s fit.json ] || { "$seega" tune --data positions.csv --patterns --weights ../../before.txt --label search \
+        [ -s fit.json ] || { "$seega" tune --data "$data" --patterns --weights ../../before.txt --label search \
           --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 --out fit.txt --json >fit.json.part &&
           mv fit.json.part fit.json; }
       else
