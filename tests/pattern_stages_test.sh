@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# experiments/tune_eval/pattern_stages.py on 5x5 standard's built-in weights (a pattern evaluation): the
+# files it writes are read by seega (their end line's count and hash agree), every stage kept gives the
+# same entries, the placement stages alone evaluate a placement position as the whole file does and a
+# movement position as the linear weights alone (and the movement stages the other way round), and bad
+# inputs get one error line.
+set -u
+root=$1
+seega=$2
+script=$root/experiments/tune_eval/pattern_stages.py
+weights=$root/lib/engine/weights/5x5_standard.txt
+source "$(dirname "$0")/cli_lib.sh"
+
+for s in 0,1,2,3,4 0,1 2,3,4 none; do
+  "$py" "$script" --stages "$s" "$weights" >"$tmp/w_${s//,/}.txt" || fail "pattern_stages.py --stages $s exited $?"
+done
+if diff <(grep -v '^#' "$weights") <(grep -v '^#' "$tmp/w_01234.txt") >/dev/null; then pass
+else fail "every stage kept: the entries differ from the file's"; fi
+
+# patterns FEN FILE: the tables' part of seega eval's score.
+patterns() { "$seega" eval --fen "$1" --weights "$2" --json | "$py" -c "import json, sys; print(json.load(sys.stdin)['patterns'])"; }
+placement='ww3/bb3/5/5/5 w 10/10 0 0'
+movement='wwbb1/bw1w1/ww1bb/bw1wb/wbwbw b 0/0 0 4'
+for fen in "$placement" "$movement"; do
+  all=$(patterns "$fen" "$weights") && place=$(patterns "$fen" "$tmp/w_01.txt") &&
+    move=$(patterns "$fen" "$tmp/w_234.txt") && none=$(patterns "$fen" "$tmp/w_none.txt") ||
+    { fail "seega eval does not read a file pattern_stages.py wrote ($fen)"; continue; }
+  if [ "$fen" = "$placement" ]; then kept=$place dropped=$move; else kept=$move dropped=$place; fi
+  if "$py" -c "import sys; a, k, d, n = map(float, sys.argv[1:]); sys.exit(not (a == k != 0 and d == n == 0))" \
+    "$all" "$kept" "$dropped" "$none"; then pass
+  else fail "$fen: tables $all, placement stages $place, movement stages $move, none $none"; fi
+done
+
+bad() { # what the error says, then the options
+  local want=$1; shift
+  if ! "$py" "$script" "$@" >/dev/null 2>"$tmp/err" && [ "$(grep -c . "$tmp/err")" -le 2 ] &&
+    grep -q "$want" "$tmp/err"; then pass; else fail "pattern_stages.py $*: $(cat "$tmp/err")"; fi
+}
+bad "stages run from 0 to 4" --stages 5 "$weights"
+bad "want stages" --stages all "$weights"
+printf 'material 100\n' >"$tmp/linear.txt"
+bad "not a pattern evaluation" --stages 2 "$tmp/linear.txt"
+bad "No such file" --stages 2 "$tmp/none.txt"
+finish "pattern_stages"
