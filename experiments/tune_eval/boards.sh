@@ -40,8 +40,9 @@
 # PATTERN_L2 (100, 5x5 standard's), in boards/BOARD_patterns_dL/. The linear fit of the same positions
 # (fit_linear.txt) is made beside it, so the two fits' held-out losses compare on the same labels. The
 # candidate is the fit as written (its tables cannot be rounded), gated as DEEP's fits are. Another
-# PATTERN_L2 changes one factor, the penalty: the same positions (read from boards/BOARD_patterns_dL/,
-# which must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/.
+# PATTERN_L2 changes one factor, the penalty, and TABLES_ONLY=1 another, the linear weights (held at the
+# general ones, seega tune --tables-only): the same positions (read from boards/BOARD_patterns_dL/, which
+# must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/ or boards/BOARD_patterns_dL_tables/.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -91,10 +92,12 @@ board() {
   elif [ -n "${PATTERNS:-}" ]; then
     games=${PATTERN_GAMES:-$((3 * games))} label_depth=${LABELS:-$8} depths=$9
     dir=boards/${name}_patterns_d${LABELS:-$8}
-    if [ "${PATTERN_L2:-100}" != 100 ]; then
-      data=../${name}_patterns_d${LABELS:-$8}/positions.csv dir=${dir}_l$PATTERN_L2
+    if [ "${PATTERN_L2:-100}" != 100 ] || [ -n "${TABLES_ONLY:-}" ]; then
+      data=../${name}_patterns_d${LABELS:-$8}/positions.csv
+      [ "${PATTERN_L2:-100}" = 100 ] || dir=${dir}_l$PATTERN_L2
+      [ -z "${TABLES_ONLY:-}" ] || dir=${dir}_tables
       if [ ! -s "$dir/fit.json" ] && [ ! -s "boards/${name}_patterns_d${LABELS:-$8}/positions.csv" ]; then
-        echo "boards.sh: PATTERN_L2=$PATTERN_L2 fits the positions of boards/${name}_patterns_d${LABELS:-$8}/, which has none yet (PATTERNS=1 alone makes them)" >&2
+        echo "boards.sh: ${dir#boards/} fits the positions of boards/${name}_patterns_d${LABELS:-$8}/, which has none yet (PATTERNS=1 alone makes them)" >&2
         exit 2
       fi
     fi
@@ -127,7 +130,7 @@ board() {
         [ -s fit_linear.json ] || [ "$data" != positions.csv ] || { "$seega" tune --data "$data" --weights ../../before.txt --label search \
           --out fit_linear.txt --json >fit_linear.json.part && mv fit_linear.json.part fit_linear.json; }
         [ -s fit.json ] || { "$seega" tune --data "$data" --patterns --weights ../../before.txt --label search \
-          --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 --out fit.txt --json >fit.json.part &&
+          --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 ${TABLES_ONLY:+--tables-only} --out fit.txt --json >fit.json.part &&
           mv fit.json.part fit.json; }
       else
         [ -s fit.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
