@@ -166,6 +166,18 @@ bad_says "tune --features with an unknown name" "did you mean 'first_entry'" \
   tune --data "$tmp/data.csv" --features mobility,first_entri
 bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/data.csv" --features edge,edge
 
+# --patterns --tables-only fits the tables alone: every linear weight stays the start's (the general
+# weights here), the JSON and the weights file's comment say so, and the file reads back.
+if "$seega" tune --data "$tmp/data.csv" --patterns --tables-only --min-count 2 --out "$tmp/tables.txt" \
+  --json >"$tmp/tables.json" && "$py" -c '
+import json, sys; j = json.load(open(sys.argv[1]))
+assert j["tables_only"] is True and j["entries_fitted"] > 0, j
+assert all(v["fitted"] == v["start"] for v in j["linear"].values()), j["linear"]
+' "$tmp/tables.json" && grep -q '^# seega tune .* --tables-only' "$tmp/tables.txt" &&
+  "$seega" eval --weights "$tmp/tables.txt" --print-weights | grep -q '^hanging -40$'; then pass; else
+  fail "tune --patterns --tables-only: $(head -c 400 "$tmp/tables.json")"; fi
+bad_says "tune --tables-only without --patterns" "only with --patterns" tune --data "$tmp/data.csv" --tables-only
+
 # A positions file written before seega recorded evaluations is continued; one whose labelling search's
 # evaluation has changed since is refused, naming it.
 G --players 'ab(depth=1)' --games 4 --seed 2 --search-depth 2 --out "$tmp/ev.csv"

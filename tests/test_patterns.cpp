@@ -250,41 +250,61 @@ TEST(Patterns, TheEvaluationAddsTheTablesToTheLinearSum) {
   }
 }
 
-TEST(PatternFit, TheFitRecoversAKnownEvaluationFromDataDrawnFromIt) {
-  // Positions of random games on 5x5 standard; the truth: the default linear weights plus tables with a
-  // few strong entries; each label the truth's win probability at K = 1. Tables are identifiable only up
-  // to shifts between classes that leave every evaluation the same, so the test compares evaluations
-  // on held-out positions, and the strong entries themselves against the rest.
-  const Rules r = rules("standard");
-  const PatternSet& set = pattern_set(5, false);
-  auto truth = std::make_shared<PatternTables>();
-  truth->set = &set;
-  truth->values.assign(static_cast<std::size_t>(kPatternStages) * set.stage_entries, 0.0F);
-  std::vector<std::size_t> strong;  // (truth->value reads values image by image until prepared)
+// Samples from a known model: positions of random games on 5x5 standard; the truth the default linear
+// weights plus tables with a few strong entries (line1's in the movement stages, `strong`); each label
+// the truth's win probability at K = 1; 40 positions a game pair.
+struct KnownModel {
+  const PatternSet* set = &pattern_set(5, false);
+  Weights truth = Weights::defaults();
+  std::vector<std::size_t> strong;
+  std::vector<Position<5>> positions;  // every position drawn, sample or not (games that ended are not)
+  std::vector<TuneSample> samples;
+  double value(const Position<5>& pos) const {
+    return truth.value(features(pos), pos.placing(), 1) + truth.patterns->value(pos);
+  }
+};
+
+KnownModel known_model() {
+  KnownModel m;
+  const PatternSet& set = *m.set;
+  auto tables = std::make_shared<PatternTables>();
+  tables->set = &set;
+  tables->values.assign(static_cast<std::size_t>(kPatternStages) * set.stage_entries, 0.0F);
   for (int s = 2; s < 4; ++s)
     for (int i = 0; i < 243; i += 7) {  // line1 entries of the movement stages
       const auto e = static_cast<std::size_t>(s * set.stage_entries + set.offsets[1] + i);
-      truth->values[e] = (i % 2 ? 60.0F : -60.0F);
-      strong.push_back(e);
+      tables->values[e] = (i % 2 ? 60.0F : -60.0F);
+      m.strong.push_back(e);
     }
-  Weights true_w = Weights::defaults();
-  true_w.patterns = truth;
-  std::vector<TuneSample> samples;
+  m.truth.patterns = tables;
   std::vector<int> indices;
-  const auto positions = random_positions<5>(r, 400, 21);
-  for (std::size_t k = 0; k < positions.size(); ++k) {
-    const auto& pos = positions[k];
+  static const Rules r = rules("standard");  // positions point to their rules: these outlive every model
+  m.positions = random_positions<5>(r, 400, 21);
+  for (std::size_t k = 0; k < m.positions.size(); ++k) {
+    const auto& pos = m.positions[k];
     if (pos.outcome().over()) continue;
     TuneSample s;
     s.x = features(pos);
     s.game = static_cast<long long>(k / 40);
     s.placement = pos.placing();
-    const double e = true_w.value(s.x, pos.placing(), 1) + truth->value(pos);
-    s.target = 1 / (1 + std::exp(-e / 100));
+    s.target = 1 / (1 + std::exp(-m.value(pos) / 100));
     pattern_indices(pos, set, indices);
     for (const int i : indices) s.patterns.push_back(pattern_stage(pos) * set.stage_entries + i);
-    samples.push_back(std::move(s));
+    m.samples.push_back(std::move(s));
   }
+  return m;
+}
+
+TEST(PatternFit, TheFitRecoversAKnownEvaluationFromDataDrawnFromIt) {
+  // Tables are identifiable only up to shifts between classes that leave every evaluation the same, so
+  // the test compares evaluations on held-out positions, and the strong entries themselves against the
+  // rest.
+  const KnownModel m = known_model();
+  const PatternSet& set = *m.set;
+  const auto& positions = m.positions;
+  const auto& samples = m.samples;
+  const auto& strong = m.strong;
+  const auto& truth = m.truth.patterns;
   PatternFitOptions o;
   o.l2 = 0.01;
   o.min_count = 5;
@@ -300,7 +320,7 @@ TEST(PatternFit, TheFitRecoversAKnownEvaluationFromDataDrawnFromIt) {
   for (std::size_t k = 0; k < positions.size(); ++k) {
     const auto& pos = positions[k];
     if (pos.outcome().over() || !held_out(static_cast<long long>(k / 40), o.seed, o.holdout)) continue;
-    const double want = true_w.value(features(pos), pos.placing(), 1) + truth->value(pos);
+    const double want = m.value(pos);
     const double got = r0.weights.value(features(pos), pos.placing(), 1) + r0.weights.patterns->value(pos);
     err += (got - want) * (got - want);
     spread += want * want;
@@ -313,6 +333,33 @@ TEST(PatternFit, TheFitRecoversAKnownEvaluationFromDataDrawnFromIt) {
   int right = 0;
   for (const auto e : strong) right += (r0.weights.patterns->values[e] > 0) == (truth->values[e] > 0);
   EXPECT_GE(right, static_cast<int>(strong.size()) * 9 / 10);
+}
+
+TEST(PatternFit, TablesOnlyKeepsTheLinearWeightsAtTheStartAndFitsTheTables) {
+  // A start whose mobility is far from the truth's: a joint fit moves it, tables_only keeps it (and every
+  // other linear weight) exactly, and still fits the tables, whose held-out loss falls.
+  const KnownModel m = known_model();
+  Weights start = Weights::defaults();
+  start.w[Mobility] = 9;
+  PatternFitOptions o;
+  o.l2 = 0.01;
+  o.min_count = 5;
+  o.holdout = 0.2;
+  auto joint = fit_patterns(m.samples, start, *m.set, o);
+  ASSERT_TRUE(joint.ok()) << joint.error;
+  EXPECT_LT(joint.value.weights.w[Mobility], 8) << "the joint fit should pull mobility towards the truth's 2";
+  o.tables_only = true;
+  auto held = fit_patterns(m.samples, start, *m.set, o);
+  ASSERT_TRUE(held.ok()) << held.error;
+  const auto& r = held.value;
+  for (int f = 0; f < kFeatureCount; ++f) EXPECT_EQ(r.weights.w[f], start.w[f]) << kFeatureNames[f];
+  EXPECT_TRUE(r.linear_held.empty()) << "linear_held names features too rare to fit, not those held by choice";
+  EXPECT_EQ(r.entries_fitted, joint.value.entries_fitted);
+  ASSERT_TRUE(r.weights.patterns);
+  EXPECT_LT(r.holdout_loss_after, r.holdout_loss_before);
+  int right = 0;
+  for (const auto e : m.strong) right += (r.weights.patterns->values[e] > 0) == (m.truth.patterns->values[e] > 0);
+  EXPECT_GE(right, static_cast<int>(m.strong.size()) * 9 / 10);
 }
 
 TEST(PatternFit, BadStartsAndOptionsAreRefused) {
