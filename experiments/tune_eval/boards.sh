@@ -138,8 +138,8 @@ board() {
       fi
     fi
     if [ -n "${PATTERNS:-}" ]; then
-      # Tables cannot be rounded: the candidate is the fit as written.
-      cp -f fit.txt candidate.txt
+      # Tables cannot be rounded: the candidate is the fit as written (a link, not a second copy).
+      ln -sf fit.txt candidate.txt
     else
       # The candidate: the fit, every weight rounded to a whole number (as 5x5 standard's was).
       awk '/^#/ || NF < 2 { print; next } { v = $2 + 0; printf "%s %d\n", $1, (v < 0 ? -int(-v + 0.5) : int(v + 0.5)) }' \
