@@ -182,8 +182,13 @@ def main():
             w = weights(os.path.join(d, "one_factor", f"{v}.txt"))
             seed = load(os.path.join(variants, v, "gate.json")).get("seed") if os.path.exists(
                 os.path.join(variants, v, "gate.json")) else None
-            moved = ", ".join(f"{k} {w[k]:g}" for k in FEATURES if k in w and w[k] != general[k])
-            print_rows(f"{b}, variant {v} ({moved}; the rest general), against the general weights"
+            if b in patterned:  # a pattern fit's variant: the fit (tables too) with some weights put back
+                back = ", ".join(f"{k} {w[k]:g}" for k in FEATURES if k in w and w[k] != cands[b].get(k))
+                what = f"the fit with {back}"
+            else:
+                moved = ", ".join(f"{k} {w[k]:g}" for k in FEATURES if k in w and w[k] != general[k])
+                what = f"{moved}; the rest general"
+            print_rows(f"{b}, variant {v} ({what}), against the general weights"
                        + (f", seed {seed}" if seed is not None else ""), gate_rows(os.path.join(variants, v)))
 
 if __name__ == "__main__":
