@@ -1,5 +1,6 @@
 // seega tune: the evaluation's weights fitted to labelled positions (Texel's method, Eigen's IRLS).
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -75,6 +76,7 @@ struct PatternRun {
   std::optional<LabelSpec> label;
   PatternFitOptions options;
   bool json = false;
+  std::vector<std::string> held{};  // the names of the linear weights options.held keeps, material aside
 };
 
 int run_pattern_fit(const PatternRun& run, const Weights& start) {
@@ -125,7 +127,7 @@ int run_pattern_fit(const PatternRun& run, const Weights& start) {
                          {"stages", stages},
                          {"linear", linear},
                          {"linear_held", r.linear_held},
-                         {"tables_only", run.options.tables_only},
+                         {"held", run.held},
                          {"newton_steps", r.newton_steps},
                          {"cg_iterations", r.cg_iterations},
                          {"converged", r.converged},
@@ -139,8 +141,7 @@ int run_pattern_fit(const PatternRun& run, const Weights& start) {
   fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out ({} patterns of {})\n",
              run.data, r.train_samples, r.train_pairs, r.holdout_samples, r.holdout_pairs, set.name(),
              board_name(board));
-  if (run.options.tables_only)
-    fmt::print("linear weights kept at the start's (--tables-only): the tables alone fitted\n");
+  if (!run.held.empty()) fmt::print("linear weights kept at the start's (--hold): {}\n", fmt::join(run.held, ", "));
   fmt::print("table entries: {} fitted (read by at least {} training positions), {} read less and held at 0, of {}\n",
              r.entries_fitted, run.options.min_count, r.entries_rare, r.entries);
   fmt::print("loss (mean cross-entropy): training {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f}\n", r.train_loss_before,
@@ -180,7 +181,8 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
   std::string start_path, seed_text;
   double l2 = 0, holdout = 0.1, pattern_l2 = 1;
   int min_count = 20;
-  bool taper = false, patterns = false, tables_only = false;
+  bool taper = false, patterns = false;
+  std::string hold_text;
   po::options_description opts("tune options");
   opts.add_options()("data", po::value(&c.data)->required(), "positions from seega gen-data")(
       "weights", po::value(&start_path),
@@ -210,9 +212,9 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
       "with --patterns: the L2 penalty on each table entry, in logits (added to the summed loss)")(
       "min-count", po::value(&min_count)->default_value(20),
       "with --patterns: table entries read by fewer training positions are held at 0")(
-      "tables-only", po::bool_switch(&tables_only),
-      "with --patterns: keep the linear weights at --weights' values and fit the tables alone")(
-      "json", po::bool_switch(&c.json), "print the report as one JSON object");
+      "hold", po::value(&hold_text),
+      "with --patterns: keep these linear weights (comma-separated, or all: the tables alone are fitted) at "
+      "--weights' values")("json", po::bool_switch(&c.json), "print the report as one JSON object");
   po::variables_map vm;
   if (!parse_options(
           args, opts, vm,
@@ -220,7 +222,7 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
        [--holdout 0.1] [--seed S] [--label result|search|blend=L] [--features F,F...] [--out weights.txt]
        [--json]
        seega tune --data positions.csv --patterns [--weights start.txt] [--pattern-l2 1] [--min-count 20]
-       [--tables-only] [--holdout 0.1] [--seed S] [--label L] [--out weights.txt] [--json])"))
+       [--hold F,F...|all] [--holdout 0.1] [--seed S] [--label L] [--out weights.txt] [--json])"))
     return std::nullopt;
   if (c.phases != "joint" && c.phases != "split") throw UsageError("--phases '" + c.phases + "': allowed joint, split");
   if (!c.out_path.empty()) {
@@ -234,8 +236,8 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
   }
   c.start = load_weights_option(start_path);
   c.label = label_option(vm, c.label_text);
-  if (tables_only && !patterns)
-    throw UsageError("--tables-only: only with --patterns (it holds the linear weights beside the tables)");
+  if (vm.count("hold") && !patterns)
+    throw UsageError("--hold: only with --patterns (it holds linear weights beside the tables)");
   if (patterns) {
     if (c.phases != "joint" || taper || vm.count("features") || l2 != 0)
       throw UsageError(
@@ -246,14 +248,22 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
     PatternRun run{c.data,
                    c.out_path,
                    "# seega tune --data " + c.data + " --patterns --pattern-l2 " + fmt::format("{}", pattern_l2) +
-                       " --min-count " + std::to_string(min_count) + (tables_only ? " --tables-only" : "") +
+                       " --min-count " + std::to_string(min_count) + (hold_text.empty() ? "" : " --hold " + hold_text) +
                        (c.label_text.empty() ? "" : " --label " + c.label_text) + "\n",
                    c.label,
                    {},
                    c.json};
     run.options.l2 = pattern_l2;
     run.options.min_count = min_count;
-    run.options.tables_only = tables_only;
+    if (hold_text == "all") {
+      run.options.held.fill(true);
+    } else if (vm.count("hold")) {
+      const auto held = parse_feature_list(hold_text);
+      if (!held.ok()) throw UsageError("--hold: " + held.error);
+      for (Feature f : held.value) run.options.held[f] = true;
+    }
+    for (int f = 0; f < kFeatureCount; ++f)
+      if (run.options.held[f] && f != Material) run.held.emplace_back(kFeatureNames[f]);
     run.options.holdout = holdout;
     run.options.seed = parse_seed(seed_text);
     c.patterns = std::move(run);

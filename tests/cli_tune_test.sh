@@ -166,17 +166,26 @@ bad_says "tune --features with an unknown name" "did you mean 'first_entry'" \
   tune --data "$tmp/data.csv" --features mobility,first_entri
 bad_says "tune --features with a name twice" "is given twice" tune --data "$tmp/data.csv" --features edge,edge
 
-# --patterns --tables-only fits the tables alone: every linear weight stays the start's (the general
+# --patterns --hold all fits the tables alone: every linear weight stays the start's (the general
 # weights here), the JSON and the weights file's comment say so, and the file reads back.
-if "$seega" tune --data "$tmp/data.csv" --patterns --tables-only --min-count 2 --out "$tmp/tables.txt" \
+if "$seega" tune --data "$tmp/data.csv" --patterns --hold all --min-count 2 --out "$tmp/tables.txt" \
   --json >"$tmp/tables.json" && "$py" -c '
 import json, sys; j = json.load(open(sys.argv[1]))
-assert j["tables_only"] is True and j["entries_fitted"] > 0, j
+assert len(j["held"]) == 12 and "mobility" in j["held"] and j["entries_fitted"] > 0, j
 assert all(v["fitted"] == v["start"] for v in j["linear"].values()), j["linear"]
-' "$tmp/tables.json" && grep -q '^# seega tune .* --tables-only' "$tmp/tables.txt" &&
+' "$tmp/tables.json" && grep -q '^# seega tune .* --hold all' "$tmp/tables.txt" &&
   "$seega" eval --weights "$tmp/tables.txt" --print-weights | grep -q '^hanging -40$'; then pass; else
-  fail "tune --patterns --tables-only: $(head -c 400 "$tmp/tables.json")"; fi
-bad_says "tune --tables-only without --patterns" "only with --patterns" tune --data "$tmp/data.csv" --tables-only
+  fail "tune --patterns --hold all: $(head -c 400 "$tmp/tables.json")"; fi
+# --hold F,F keeps those alone: the others are fitted.
+if "$seega" tune --data "$tmp/data.csv" --patterns --hold centre_entry,edge --min-count 2 --json >"$tmp/hold2.json" &&
+  "$py" -c '
+import json, sys; j = json.load(open(sys.argv[1]))
+assert j["held"] == ["centre_entry", "edge"], j["held"]
+assert j["linear"]["centre_entry"]["fitted"] == 25 and j["linear"]["mobility"]["fitted"] != 2, j["linear"]
+' "$tmp/hold2.json"; then pass; else fail "tune --patterns --hold centre_entry,edge: $(head -c 400 "$tmp/hold2.json")"; fi
+bad_says "tune --hold without --patterns" "only with --patterns" tune --data "$tmp/data.csv" --hold all
+bad_says "tune --hold with an unknown name" "did you mean 'centre_entry'" \
+  tune --data "$tmp/data.csv" --patterns --hold centre_entri
 
 # A positions file written before seega recorded evaluations is continued; one whose labelling search's
 # evaluation has changed since is refused, naming it.

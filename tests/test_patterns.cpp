@@ -335,9 +335,9 @@ TEST(PatternFit, TheFitRecoversAKnownEvaluationFromDataDrawnFromIt) {
   EXPECT_GE(right, static_cast<int>(strong.size()) * 9 / 10);
 }
 
-TEST(PatternFit, TablesOnlyKeepsTheLinearWeightsAtTheStartAndFitsTheTables) {
-  // A start whose mobility is far from the truth's: a joint fit moves it, tables_only keeps it (and every
-  // other linear weight) exactly, and still fits the tables, whose held-out loss falls.
+TEST(PatternFit, HeldLinearWeightsKeepTheirStartAndTheTablesAreStillFitted) {
+  // A start whose mobility is far from the truth's: a joint fit moves it; holding it keeps it exactly, and
+  // holding every linear weight keeps them all and still fits the tables, whose held-out loss falls.
   const KnownModel m = known_model();
   Weights start = Weights::defaults();
   start.w[Mobility] = 9;
@@ -348,7 +348,12 @@ TEST(PatternFit, TablesOnlyKeepsTheLinearWeightsAtTheStartAndFitsTheTables) {
   auto joint = fit_patterns(m.samples, start, *m.set, o);
   ASSERT_TRUE(joint.ok()) << joint.error;
   EXPECT_LT(joint.value.weights.w[Mobility], 8) << "the joint fit should pull mobility towards the truth's 2";
-  o.tables_only = true;
+  o.held[Mobility] = true;
+  auto one = fit_patterns(m.samples, start, *m.set, o);
+  ASSERT_TRUE(one.ok()) << one.error;
+  EXPECT_EQ(one.value.weights.w[Mobility], 9);
+  EXPECT_NE(one.value.weights.w[Hanging], start.w[Hanging]) << "a weight not held is fitted";
+  o.held.fill(true);
   auto held = fit_patterns(m.samples, start, *m.set, o);
   ASSERT_TRUE(held.ok()) << held.error;
   const auto& r = held.value;

@@ -40,9 +40,10 @@
 # PATTERN_L2 (100, 5x5 standard's), in boards/BOARD_patterns_dL/. The linear fit of the same positions
 # (fit_linear.txt) is made beside it, so the two fits' held-out losses compare on the same labels. The
 # candidate is the fit as written (its tables cannot be rounded), gated as DEEP's fits are. Another
-# PATTERN_L2 changes one factor, the penalty, and TABLES_ONLY=1 another, the linear weights (held at the
-# general ones, seega tune --tables-only): the same positions (read from boards/BOARD_patterns_dL/, which
-# must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/ or boards/BOARD_patterns_dL_tables/.
+# PATTERN_L2 changes one factor, the penalty, and PATTERN_HOLD another, the linear weights held at the
+# general ones (seega tune --hold: all, or names such as centre_entry,edge): the same positions (read from
+# boards/BOARD_patterns_dL/, which must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/,
+# boards/BOARD_patterns_dL_tables/ (all held: the tables alone) or boards/BOARD_patterns_dL_hold_NAMES/.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
@@ -92,10 +93,10 @@ board() {
   elif [ -n "${PATTERNS:-}" ]; then
     games=${PATTERN_GAMES:-$((3 * games))} label_depth=${LABELS:-$8} depths=$9
     dir=boards/${name}_patterns_d${LABELS:-$8}
-    if [ "${PATTERN_L2:-100}" != 100 ] || [ -n "${TABLES_ONLY:-}" ]; then
+    if [ "${PATTERN_L2:-100}" != 100 ] || [ -n "${PATTERN_HOLD:-}" ]; then
       data=../${name}_patterns_d${LABELS:-$8}/positions.csv
       [ "${PATTERN_L2:-100}" = 100 ] || dir=${dir}_l$PATTERN_L2
-      [ -z "${TABLES_ONLY:-}" ] || dir=${dir}_tables
+      case ${PATTERN_HOLD:-} in "") ;; all) dir=${dir}_tables ;; *) dir=${dir}_hold_${PATTERN_HOLD//,/_} ;; esac
       if [ ! -s "$dir/fit.json" ] && [ ! -s "boards/${name}_patterns_d${LABELS:-$8}/positions.csv" ]; then
         echo "boards.sh: ${dir#boards/} fits the positions of boards/${name}_patterns_d${LABELS:-$8}/, which has none yet (PATTERNS=1 alone makes them)" >&2
         exit 2
@@ -130,7 +131,7 @@ board() {
         [ -s fit_linear.json ] || [ "$data" != positions.csv ] || { "$seega" tune --data "$data" --weights ../../before.txt --label search \
           --out fit_linear.txt --json >fit_linear.json.part && mv fit_linear.json.part fit_linear.json; }
         [ -s fit.json ] || { "$seega" tune --data "$data" --patterns --weights ../../before.txt --label search \
-          --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 ${TABLES_ONLY:+--tables-only} --out fit.txt --json >fit.json.part &&
+          --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 ${PATTERN_HOLD:+--hold "$PATTERN_HOLD"} --out fit.txt --json >fit.json.part &&
           mv fit.json.part fit.json; }
       else
         [ -s fit.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \

@@ -145,7 +145,7 @@ Parsed<PatternFitResult> fit_patterns(const std::vector<TuneSample>& samples, co
   std::vector<int> linear_cols;  // feature of each linear column
   std::vector<bool> fixed(kFeatureCount, false);
   for (int f = 0; f < kFeatureCount; ++f) {
-    if (f == Material || o.tables_only) {
+    if (f == Material || o.held[f]) {
       fixed[f] = true;
     } else if (feature_count[f] < kMinSamples) {
       fixed[f] = true;

@@ -6,7 +6,7 @@
 // The model is tune.hpp's, p = sigmoid(K e / 100), with e = w . x + the sum of the position's table
 // entries at its stage. K is fitted to the starting weights (fit_k) and then fixed, and material's
 // weight stays 100, so the tables are in hundredths of a stone like every other weight. The other
-// linear weights (unless tables_only holds them at their start) and every table entry seen in at least
+// linear weights (but those `held` at their start) and every table entry seen in at least
 // min_count training positions are fitted together; an entry seen less is held at 0 (a table entry a
 // handful of positions decide would be noise the search then believes). The penalty l2 * theta^2 on
 // each entry (theta in logits) is a Gaussian prior that pulls entries with little data towards 0.
@@ -17,6 +17,7 @@
 // columns that co-occur in every position it would be nearly dense, while X holds ~40 entries a row.
 // A step is halved until the objective falls.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,14 +28,14 @@
 namespace seega {
 
 struct PatternFitOptions {
-  double l2 = 1;             // the penalty on each table entry, in logits^2, summed over training samples
-  int min_count = 20;        // entries read by fewer training positions are held at 0
-  double holdout = 0.1;      // the share of game pairs held out, in [0, 1)
-  std::uint64_t seed = 1;    // which pairs are held out
-  int max_newton = 30;       // Newton steps
-  int max_cg = 200;          // conjugate-gradient iterations in each step
-  double tolerance = 1e-7;   // stop when the objective's relative fall is below it
-  bool tables_only = false;  // keep every linear weight at its start value: fit the tables alone
+  double l2 = 1;                           // the penalty on each table entry, in logits^2, summed over training samples
+  int min_count = 20;                      // entries read by fewer training positions are held at 0
+  double holdout = 0.1;                    // the share of game pairs held out, in [0, 1)
+  std::uint64_t seed = 1;                  // which pairs are held out
+  int max_newton = 30;                     // Newton steps
+  int max_cg = 200;                        // conjugate-gradient iterations in each step
+  double tolerance = 1e-7;                 // stop when the objective's relative fall is below it
+  std::array<bool, kFeatureCount> held{};  // linear weights kept at their start value (all: the tables alone)
 };
 
 struct PatternStageLoss {
