@@ -21,6 +21,12 @@ board=${BOARD:-9x9_standard}
 rules=${RULES:-standard(size=9)}
 depth=${DEPTH:-2}
 folder=boards/$board/${FOLDER:-one_factor}
+# Its variants are linear weights files: a pattern evaluation's tables would be dropped without a word.
+if grep -q '^patterns ' "boards/$board/candidate.txt" 2>/dev/null; then
+  echo "one_factor.sh: boards/$board/candidate.txt is a pattern evaluation; its variants would lose the tables" \
+    "(put a weight back by changing its line in the file instead: experiments/tune_eval/README.md)" >&2
+  exit 2
+fi
 mkdir -p "$folder"
 cd "$folder"
 cp -f "$here/weights/before.txt" general.txt
