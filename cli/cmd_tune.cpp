@@ -76,7 +76,6 @@ struct PatternRun {
   std::optional<LabelSpec> label;
   PatternFitOptions options;
   bool json = false;
-  std::vector<std::string> held{};  // the names of the linear weights options.held keeps, material aside
 };
 
 int run_pattern_fit(const PatternRun& run, const Weights& start) {
@@ -104,6 +103,9 @@ int run_pattern_fit(const PatternRun& run, const Weights& start) {
                       {"holdout", st.holdout},
                       {"holdout_loss_before", st.holdout_before},
                       {"holdout_loss_after", st.holdout_after}});
+  std::vector<std::string> held;  // the linear weights kept at the start's (--hold), material aside
+  for (int f = 0; f < kFeatureCount; ++f)
+    if (run.options.held[f] && f != Material) held.emplace_back(kFeatureNames[f]);
   nlohmann::json linear = nlohmann::json::object();
   for (int f = 0; f < kFeatureCount; ++f)
     linear[std::string(kFeatureNames[f])] = {{"start", start.w[f]}, {"fitted", r.weights.w[f]}};
@@ -127,7 +129,7 @@ int run_pattern_fit(const PatternRun& run, const Weights& start) {
                          {"stages", stages},
                          {"linear", linear},
                          {"linear_held", r.linear_held},
-                         {"held", run.held},
+                         {"held", held},
                          {"newton_steps", r.newton_steps},
                          {"cg_iterations", r.cg_iterations},
                          {"converged", r.converged},
@@ -141,7 +143,7 @@ int run_pattern_fit(const PatternRun& run, const Weights& start) {
   fmt::print("{}: {} positions from {} game pairs for training, {} from {} pairs held out ({} patterns of {})\n",
              run.data, r.train_samples, r.train_pairs, r.holdout_samples, r.holdout_pairs, set.name(),
              board_name(board));
-  if (!run.held.empty()) fmt::print("linear weights kept at the start's (--hold): {}\n", fmt::join(run.held, ", "));
+  if (!held.empty()) fmt::print("linear weights kept at the start's (--hold): {}\n", fmt::join(held, ", "));
   fmt::print("table entries: {} fitted (read by at least {} training positions), {} read less and held at 0, of {}\n",
              r.entries_fitted, run.options.min_count, r.entries_rare, r.entries);
   fmt::print("loss (mean cross-entropy): training {:.5f} -> {:.5f}, held out {:.5f} -> {:.5f}\n", r.train_loss_before,
@@ -262,8 +264,6 @@ std::optional<TuneCommand> parse_tune(const std::vector<std::string>& args) {
       if (!held.ok()) throw UsageError("--hold: " + held.error);
       for (Feature f : held.value) run.options.held[f] = true;
     }
-    for (int f = 0; f < kFeatureCount; ++f)
-      if (run.options.held[f] && f != Material) run.held.emplace_back(kFeatureNames[f]);
     run.options.holdout = holdout;
     run.options.seed = parse_seed(seed_text);
     c.patterns = std::move(run);

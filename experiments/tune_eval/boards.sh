@@ -92,13 +92,14 @@ board() {
     depths=$9 dir=boards/${name}_${SPSA_NAME:-spsa}
   elif [ -n "${PATTERNS:-}" ]; then
     games=${PATTERN_GAMES:-$((3 * games))} label_depth=${LABELS:-$8} depths=$9
-    dir=boards/${name}_patterns_d${LABELS:-$8}
+    local positions_dir=${name}_patterns_d$label_depth  # the folder that holds the positions
+    dir=boards/$positions_dir
     if [ "${PATTERN_L2:-100}" != 100 ] || [ -n "${PATTERN_HOLD:-}" ]; then
-      data=../${name}_patterns_d${LABELS:-$8}/positions.csv
+      data=../$positions_dir/positions.csv
       [ "${PATTERN_L2:-100}" = 100 ] || dir=${dir}_l$PATTERN_L2
       case ${PATTERN_HOLD:-} in "") ;; all) dir=${dir}_tables ;; *) dir=${dir}_hold_${PATTERN_HOLD//,/_} ;; esac
-      if [ ! -s "$dir/fit.json" ] && [ ! -s "boards/${name}_patterns_d${LABELS:-$8}/positions.csv" ]; then
-        echo "boards.sh: ${dir#boards/} fits the positions of boards/${name}_patterns_d${LABELS:-$8}/, which has none yet (PATTERNS=1 alone makes them)" >&2
+      if [ ! -s "$dir/fit.json" ] && [ ! -s "boards/$positions_dir/positions.csv" ]; then
+        echo "boards.sh: ${dir#boards/} fits the positions of boards/$positions_dir/, which has none yet (PATTERNS=1 alone makes them)" >&2
         exit 2
       fi
     fi
@@ -126,16 +127,19 @@ board() {
         --games "$games" --label search --search-depth "$label_depth" --search-weights ../../before.txt \
         --opening-turns 2 --seed 101 --out positions.csv $(resume_of positions.csv) --quiet
       echo "== $name: fit" >&2
+      # fit_to NAME [OPTION...]: seega tune on the positions from the general weights, to NAME.txt and
+      # NAME.json; made only while NAME.json is missing.
+      fit_to() {
+        local to=$1; shift
+        [ -s "$to.json" ] || { "$seega" tune --data "$data" --weights ../../before.txt --label search "$@" \
+          --out "$to.txt" --json >"$to.json.part" && mv "$to.json.part" "$to.json"; }
+      }
       if [ -n "${PATTERNS:-}" ]; then
         # The linear fit once, beside the positions.
-        [ -s fit_linear.json ] || [ "$data" != positions.csv ] || { "$seega" tune --data "$data" --weights ../../before.txt --label search \
-          --out fit_linear.txt --json >fit_linear.json.part && mv fit_linear.json.part fit_linear.json; }
-        [ -s fit.json ] || { "$seega" tune --data "$data" --patterns --weights ../../before.txt --label search \
-          --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 ${PATTERN_HOLD:+--hold "$PATTERN_HOLD"} --out fit.txt --json >fit.json.part &&
-          mv fit.json.part fit.json; }
+        [ "$data" != positions.csv ] || fit_to fit_linear
+        fit_to fit --patterns --pattern-l2 "${PATTERN_L2:-100}" --min-count 20 ${PATTERN_HOLD:+--hold "$PATTERN_HOLD"}
       else
-        [ -s fit.json ] || { "$seega" tune --data positions.csv --weights ../../before.txt --label search --out fit.txt \
-          --json >fit.json.part && mv fit.json.part fit.json; }
+        fit_to fit
       fi
     fi
     if [ -n "${PATTERNS:-}" ]; then
