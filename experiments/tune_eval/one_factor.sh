@@ -11,7 +11,8 @@
 # for each feature F, two variants: general_F (the fit with F put back to the general weight) and only_F
 # (the general weights with F's weight from the fit), for a fit whose gain is to be taken apart weight by
 # weight. FOLDER (one_factor unless set) names the folder in results/boards/BOARD/, e.g. one_factor_d1 for a
-# second depth, whose variants' files have the same names.
+# second depth, whose variants' files have the same names. A pattern evaluation's variants keep its tables
+# and differ from it in linear weights only (one_factor_variants.py writes them).
 #   BOARD=9x9_standard RULES='standard(size=9)' DEPTH=2 bash experiments/tune_eval/one_factor.sh
 #   BOARD=7x7_diagonal_d5 RULES="diagonal(size=7)" DEPTH=2 FACTORS="edge quiet_count" \
 #     bash experiments/tune_eval/one_factor.sh
@@ -21,50 +22,13 @@ board=${BOARD:-9x9_standard}
 rules=${RULES:-standard(size=9)}
 depth=${DEPTH:-2}
 folder=boards/$board/${FOLDER:-one_factor}
-# Its variants are linear weights files: a pattern evaluation's tables would be dropped without a word.
-if grep -q '^patterns ' "boards/$board/candidate.txt" 2>/dev/null; then
-  echo "one_factor.sh: boards/$board/candidate.txt is a pattern evaluation; its variants would lose the tables" \
-    "(put a weight back by changing its line in the file instead: experiments/tune_eval/README.md)" >&2
-  exit 2
-fi
 mkdir -p "$folder"
 cd "$folder"
 cp -f "$here/weights/before.txt" general.txt
-# The variants' weights files; it prints their names, in the order they are played and reported.
-variants=$(/usr/bin/python3 - ../candidate.txt general.txt "${FACTORS:-}" <<'PY'
-import sys
-def read(path):
-    w = {}
-    for line in open(path):
-        words = line.split("#")[0].split()
-        if len(words) == 2:
-            w[words[0]] = words[1]
-    return w
-fit, general = read(sys.argv[1]), read(sys.argv[2])
-entry = {"centre_entry", "first_entry", "last_placer", "placement_safe"}
-names = []
-def write(name, take):  # take(feature): whether the feature's weight is the fit's
-    if name in names:
-        return
-    names.append(name)
-    with open(name + ".txt", "w") as f:
-        for k in fit:
-            f.write(f"{k} {fit[k] if take(k) else general.get(k, '0')}\n")
-factors = sys.argv[3].split()
-for k in factors:
-    if k not in fit:
-        sys.exit(f"one_factor.sh: FACTORS names {k!r}, which is not a feature of {sys.argv[1]}")
-write("full", lambda k: True)
-for k in ("blocked", "hanging", "quiet_count"):
-    write("general_" + k, lambda f, k=k: f != k)
-write("entry_terms_only", lambda k: k in entry)
-write("others_only", lambda k: k not in entry)
-for k in factors:
-    write("general_" + k, lambda f, k=k: f != k)
-    write("only_" + k, lambda f, k=k: f == k)
-print(" ".join(names))
-PY
-)
+# The variants' weights files (one_factor_variants.py); it prints their names, in the order they are played.
+factors=()
+for f in ${FACTORS:-}; do factors+=(--factor "$f"); done
+variants=$(/usr/bin/python3 "$here/one_factor_variants.py" ../candidate.txt general.txt "${factors[@]}")
 for variant in $variants; do
   match_row "$variant" --rules "$rules" --a "ab(depth=$depth,weights=$variant.txt)" \
     --b "ab(depth=$depth,weights=general.txt)" --games 400 --opening-turns 2 --seed 7
