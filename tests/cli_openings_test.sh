@@ -99,6 +99,8 @@ check_openings "$tmp/l.jsonl" "$tmp/s.txt" sequential >/dev/null && pass || fail
 "$seega" gen-data --quiet --players greedy --games 4 --openings "$tmp/s.txt" --label result --out "$tmp/d.csv" \
   >/dev/null && pass || fail "gen-data --openings"
 grep -q '"openings"' "$tmp/d.csv.json" && pass || fail "gen-data's configuration does not record the suite"
+bad_says "gen-data resumed without the suite its file was made with" "made with openings=" \
+  gen-data --quiet --players greedy --games 4 --opening-turns 0 --label result --out "$tmp/d.csv" --resume
 
 # --- Position lines replay -------------------------------------------------------------------------------
 cat >"$tmp/p.txt" <<'EOF2'

@@ -160,6 +160,16 @@ bad_says "spsa --resume of a --vary trajectory without --vary" "the trajectory w
   "${V[@]}" --trajectory "$tmp/v1.csv" --resume
 bad_says "spsa --vary with a player that sets vary" "leave vary= out of the player" \
   spsa --player 'ab(depth=1,vary=2)' --vary
+# Any key only the file's configuration has is a difference, not only vary (the build keys aside: a
+# resume by another build continues, and the origin is the command that wrote the file).
+"$py" -c 'import json, sys; j = json.load(open(sys.argv[1])); j["future_key"] = 3; j["build"] = "0000"
+json.dump(j, open(sys.argv[1], "w"))' "$tmp/nv.csv.json"
+bad_says "spsa --resume of a trajectory whose configuration has a key this run has not" \
+  "the trajectory was made with future_key=3, this run has future_key=nothing" "${V[@]}" --trajectory "$tmp/nv.csv" --resume
+"$py" -c 'import json, sys; j = json.load(open(sys.argv[1])); del j["future_key"]
+json.dump(j, open(sys.argv[1], "w"))' "$tmp/nv.csv.json"
+if "$seega" "${V[@]}" --trajectory "$tmp/nv.csv" --resume >/dev/null 2>"$tmp/err"; then pass; else
+  fail "spsa --resume of a trajectory another build wrote is refused: $(cat "$tmp/err")"; fi
 
 bad_says "spsa with an unknown --tune name" "unknown weight 'mobilty' (did you mean 'mobility'?)" "${A[@]}" --tune mobilty
 bad_says "spsa with placement. on unsplit weights" "not split by phase" "${A[@]}" --tune placement.safe

@@ -230,17 +230,15 @@ Parsed<DataWriter> DataWriter::open(const std::string& path, const nlohmann::jso
         if (!had.ok()) return R::fail(had.error);
         if (auto why = shard_mismatch(had.value, shard); !why.empty())
           return R::fail("the file was made with " + why + "; use another --out file");
-        // A file written before seega recorded evaluations names none: continued as before.
-        const auto older = [&had](const std::string& k) {
-          return (k == "evaluations" || k == "search_evaluation") && !had.value.contains(k);
+        // Both sides' keys, so a key only the file has (an opening suite its run played and this one does
+        // not name) is a difference too. Skipped: the build keys, and the evaluations of a file written
+        // before seega recorded them (continued as before).
+        const auto skipped = [&had](const std::string& k) {
+          return is_build_key(k) || ((k == "evaluations" || k == "search_evaluation") && !had.value.contains(k));
         };
-        if (const auto key = first_key_differing(config, had.value, KeysCompared::First, older); !key.empty())
+        if (const auto key = first_key_differing(config, had.value, KeysCompared::Both, skipped); !key.empty())
           return R::fail("the file was made with " + key_value_text(had.value, key) + ", this run has " +
                          key_value_text(config, key) + "; use another --out file");
-        // A key only the file has: an opening suite its run played and this one does not name.
-        if (had.value.contains("openings") && !config.contains("openings"))
-          return R::fail("the file was made with " + key_value_text(had.value, "openings") +
-                         " (an opening suite), this run has none; use another --out file");
         return w.resume_from(text, games);
       },
       "positions");

@@ -138,6 +138,8 @@ std::string key_value_text(const nlohmann::json& object, const std::string& key)
   return key + "=" + (object.is_object() && object.contains(key) ? object[key].dump() : std::string("nothing"));
 }
 
+bool is_build_key(const std::string& key) { return key == "version" || key == "build" || key == "origin"; }
+
 std::string write_config_file(const std::string& path, nlohmann::json config, std::string_view version) {
   add_build_keys(config, version);
   add_origin_key(config);

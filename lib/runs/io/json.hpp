@@ -41,6 +41,9 @@ void set_command_line(std::vector<std::string> words);
 // when ("date", UTC, ISO 8601; from SOURCE_DATE_EPOCH when that is set, so that a file can be made byte
 // for byte again). Files of one run may differ in it: a resume compares the configuration, not this.
 void add_origin_key(nlohmann::json& j);
+// Whether a header's key is one of those two adds (version, build, origin): the keys in which files of
+// one run may differ, and a resume's check skips.
+bool is_build_key(const std::string& key);
 
 // A run's configuration written whole beside its file (a positions CSV's <csv>.json, an SPSA
 // trajectory's): config with the build keys and the origin added, replaced through a temporary file and

@@ -120,10 +120,6 @@ std::string first_few(const std::vector<T>& v, Text text) {
   return out;
 }
 
-// Whether a header's key names the seega that wrote the file (add_build_keys) or its command line and
-// date (add_origin_key), in which shards may differ.
-bool is_build_key(const std::string& key) { return key == "version" || key == "build" || key == "origin"; }
-
 json without_shard(json header) {
   header.erase("shard");
   return header;

@@ -381,10 +381,9 @@ Parsed<SpsaTrajectory> SpsaTrajectory::open(const std::string& path, const SpsaR
         auto had = nlohmann::json::parse(buf.str(), nullptr, false);
         if (!m || had.is_discarded() || !had.is_object())
           return R::fail(meta + ": missing or unreadable; cannot tell what the trajectory was made with");
-        // "vary" is written only when set (header()), so a file that has it is checked from its side too.
-        auto key = first_key_differing(header, had);
-        if (key.empty() && had.contains("vary") && !header.contains("vary")) key = "vary";
-        if (!key.empty())
+        // Both sides' keys: a key written only when set ("vary", header()) is a difference when the file
+        // has it and this run does not.
+        if (const auto key = first_key_differing(header, had, KeysCompared::Both, is_build_key); !key.empty())
           return R::fail("the trajectory was made with " + key_value_text(had, key) + ", this run has " +
                          key_value_text(header, key) + "; use another --trajectory file");
         std::size_t kept = 0;
