@@ -31,6 +31,11 @@ then pass; else fail "the population row pooled: $out"; fi
 if check "r = rows['chain depth 3, empty board (vary)']; assert r['plays'] == 1 and not r['pass'], r" &&
   [ "$(json_field "['adopt']" <<<"$out")" = False ]; then pass; else fail "a level row: $out"; fi
 
+# A play of too few pairs has no Elo (null in seega gate's file): its pairs are pooled, and the table says so.
+gate "$tmp/few.json" "[0, 0, 1, 0, 1]" null
+table=$("$py" "$script" --gate "$tmp/few.json" --gate "$tmp/b.json" 2>&1) || fail "a play without an Elo: $table"
+grep -q "| 2: no Elo, +70.4 | 102 |" <<<"$table" && pass || fail "a play without an Elo: $table"
+
 bad() { # what the error says, then the options
   local want=$1; shift
   if ! "$py" "$script" "$@" >/dev/null 2>"$tmp/err" && [ "$(grep -c "error:" "$tmp/err")" -eq 1 ] &&

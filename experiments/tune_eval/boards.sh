@@ -44,29 +44,45 @@
 # general ones (seega tune --hold: all, or names such as centre_entry,edge): the same positions (read from
 # boards/BOARD_patterns_dL/, which must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/,
 # boards/BOARD_patterns_dL_tables/ (all held: the tables alone) or boards/BOARD_patterns_dL_hold_NAMES/.
+#
+# REPLAY_SEEDS (seeds separated by spaces) plays the gate's rows with random openings again on each seed, in
+# boards/BOARD.../seedS/, and REPLAY_CONFIGS (first configurations, such as "101 201") the rows from the
+# empty board on 100 other configurations each, in configs_C/; boards_report.py pools every play of a row
+# (pooled.py), as a row decided by one seed's games can be a coin's throw.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
+
+# fixed_rows CANDIDATE BASELINE RULES GATE_DEPTHS SEED: the gate's rows with random opening turns at fixed
+# depths (gate.json), in the current folder.
+fixed_rows() {
+  local candidate=$1 baseline=$2 rules=$3 depths=$4 seed=$5
+  [ ! -s gate.json ] || return 0
+  local resume=(); [ -d rows ] && resume=(--resume)
+  "$seega" gate --candidate "$candidate" --baseline "$baseline" --rules "$rules" --depths "$depths" \
+    --levels none --games "${GATE_GAMES:-400}" --seed "$seed" --out-dir rows "${resume[@]}" --quiet --json \
+    >gate.json.part
+  mv gate.json.part gate.json
+}
+
+# population_rows CANDIDATE BASELINE RULES GATE_DEPTHS SEED FIRST_CONFIG: the setting the last-placer
+# study plays: from the empty board, a population of 100 perturbed configurations from FIRST_CONFIG on
+# (population.py), at every depth of the gate (population_dD.json), in the current folder.
+population_rows() {
+  local candidate=$1 baseline=$2 rules=$3 depths=$4 seed=$5 first=$6
+  for d in ${depths//,/ }; do
+    [ -s "population_d$d.json" ] || SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" \
+      --candidate "$candidate" --baseline "$baseline" --depth "$d" --configs "${CONFIGS:-100}" \
+      --first-config "$first" --seed "$seed" --out-dir "population_d$d" --json >"population_d$d.json"
+  done
+}
 
 # gate_rows CANDIDATE BASELINE RULES GATE_DEPTHS TIME_GAMES SEED: every gate row of CANDIDATE against
 # BASELINE, in the current folder.
 gate_rows() {
   local candidate=$1 baseline=$2 rules=$3 depths=$4 time_games=$5 seed=$6
-  if [ ! -s gate.json ]; then
-    local resume=(); [ -d rows ] && resume=(--resume)
-    "$seega" gate --candidate "$candidate" --baseline "$baseline" --rules "$rules" --depths "$depths" \
-      --levels none --games "${GATE_GAMES:-400}" --seed "$seed" --out-dir rows "${resume[@]}" --quiet --json \
-      >gate.json.part
-    mv gate.json.part gate.json
-  fi
-  # The setting the last-placer study plays: from the empty board, a population of 100 perturbed
-  # configurations (population.py), at every depth of the gate.
-  for d in ${depths//,/ }; do
-    [ -s "population_d$d.json" ] || SEEGA="$seega" /usr/bin/python3 "$here/population.py" --rules "$rules" \
-      --candidate "$candidate" --baseline "$baseline" --depth "$d" --configs "${CONFIGS:-100}" \
-      --first-config "${CONFIGS_FROM:-1}" --seed "$seed" \
-      --out-dir "population_d$d" --json >"population_d$d.json"
-  done
+  fixed_rows "$candidate" "$baseline" "$rules" "$depths" "$seed"
+  population_rows "$candidate" "$baseline" "$rules" "$depths" "$seed" "${CONFIGS_FROM:-1}"
   # Equal time: ab(time=100) on both sides, 2 random opening turns. A clock makes the games depend on the
   # machine's speed and load, so this row is not reproducible from its seed (run.sh's gates are).
   [ -n "${NO_TIME:-}" ] && return 0
@@ -162,6 +178,17 @@ board() {
       mkdir -p "variants/$v"
       (cd "variants/$v" && gate_rows "../../one_factor/$v.txt" ../../../../before.txt "$rules" "$depths" "$time_games" \
         "${VARIANT_SEED:-11}")
+    done
+    # Replays of the fixed-depth rows, which boards_report.py pools with the gate's (pooled.py): the rows
+    # with random openings again on each seed of REPLAY_SEEDS (in seedS/), and the rows from the empty
+    # board on the 100 configurations from each first configuration of REPLAY_CONFIGS (in configs_C/).
+    for s in ${REPLAY_SEEDS:-}; do
+      mkdir -p "seed$s"
+      (cd "seed$s" && fixed_rows ../candidate.txt ../../../before.txt "$rules" "$depths" "$s")
+    done
+    for c in ${REPLAY_CONFIGS:-}; do
+      mkdir -p "configs_$c"
+      (cd "configs_$c" && population_rows ../candidate.txt ../../../before.txt "$rules" "$depths" "${GATE_SEED:-7}" "$c")
     done
   )
 }

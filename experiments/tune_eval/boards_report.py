@@ -3,7 +3,9 @@
 its SPSA run, SPSA=1, or its pattern fit, PATTERNS=1), its candidate weights against the general ones,
 and every gate row (random openings at fixed depths, the empty board over a population of perturbed
 configurations, equal time), with the verdict the rows give together: adopt only when every row passes
-(Elo above 0, the interval's lower end not below -10).
+(Elo above 0, the interval's lower end not below -10). A board whose fixed-depth rows were played again
+(boards.sh's REPLAY_SEEDS and REPLAY_CONFIGS, in seedS/ and configs_C/) also gets them pooled over every
+play (pooled.py).
 
     boards_report.py [results/boards]
     boards_report.py --passes FOLDER   # exit 0 when every row but the 1.5 s one is played and passes
@@ -13,10 +15,12 @@ boards.sh asks --passes before the 1.5 s row, which is played only for a fit tha
 import argparse
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from gate_rule import passes, won_every_pair  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+import pooled  # noqa: E402  (beside this script: a candidate's rows played more than once, pooled)
 
 FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked",
             "last_placer", "first_entry", "edge", "placement_safe", "quiet_count"]
@@ -25,6 +29,11 @@ FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring",
 def load(path):
     with open(path) as f:
         return json.load(f)
+
+
+def done(path):
+    """Whether a summary is there and written (a run still writing it leaves it empty)."""
+    return os.path.exists(path) and os.path.getsize(path) > 0
 
 
 def weights(path):
@@ -190,6 +199,28 @@ def main():
                 what = f"{moved}; the rest general"
             print_rows(f"{b}, variant {v} ({what}), against the general weights"
                        + (f", seed {seed}" if seed is not None else ""), gate_rows(os.path.join(variants, v)))
+        print_replays(b, d)
+
+
+def print_replays(b, d):
+    """The folder d's rows pooled with their replays (boards.sh's REPLAY_SEEDS in seedS/, REPLAY_CONFIGS in
+    configs_C/), when it has any: pooled.py's table."""
+    def numbered(prefix):
+        return sorted((n for n in os.listdir(d) if re.fullmatch(prefix + r"\d+", n)
+                       and os.path.isdir(os.path.join(d, n))), key=lambda n: int(n[len(prefix):]))
+    gates = [os.path.join(d, n, "gate.json") for n in numbered("seed") if done(os.path.join(d, n, "gate.json"))]
+    folders = [os.path.join(d, n) for n in numbered("configs_")
+               if any(re.fullmatch(r"population_d\d+\.json", f) for f in os.listdir(os.path.join(d, n)))]
+    if not gates and not folders:
+        return
+    own_gate = [os.path.join(d, "gate.json")] if done(os.path.join(d, "gate.json")) else []
+    own_populations = [d] if any(re.fullmatch(r"population_d\d+\.json", f) for f in os.listdir(d)) else []
+    rows = pooled.pool(own_gate + gates, own_populations + folders)
+    plays = ", ".join(["the gate's"] + [os.path.basename(os.path.dirname(g)) + "/" for g in gates]
+                      + [os.path.basename(f) + "/" for f in folders])
+    verdict = "every pooled row passes" if all(r["pass"] for r in rows) else "refused"
+    print(f"\n**{b}: the fixed-depth rows pooled over their plays ({plays})** — {verdict}\n")
+    pooled.print_table(rows)
 
 if __name__ == "__main__":
     main()

@@ -57,25 +57,36 @@ def main():
     a = ap.parse_args()
     if not a.gate and not a.populations:
         ap.error("give --gate FILE or --populations FOLDER, at least one")
-    pooled = []
-    for name, plays in plays_of(a.gate, a.populations).items():
-        total = [sum(p[1][i] for p in plays) for i in range(5)]
-        r = row(total, a.floor)
-        r.update({"row": name, "plays": len(plays), "pentanomial": total, "elo_of_each": [p[2] for p in plays]})
-        pooled.append(r)
+    pooled = pool(a.gate, a.populations, a.floor)
     adopt = all(r["pass"] for r in pooled)
     if a.json:
         print(json.dumps({"rows": pooled, "adopt": adopt, "floor": a.floor}))
         return
+    print_table(pooled)
+    print(f"\nevery pooled row passes: {'yes' if adopt else 'no'}")
+
+
+def pool(gates, folders, floor=-10):
+    """The pooled rows of the gate files and population folders: each row's pentanomial summed over its
+    plays, with the gate's rule's verdict (pass) for the sum."""
+    pooled = []
+    for name, plays in plays_of(gates, folders).items():
+        total = [sum(p[1][i] for p in plays) for i in range(5)]
+        r = row(total, floor)
+        r.update({"row": name, "plays": len(plays), "pentanomial": total, "elo_of_each": [p[2] for p in plays]})
+        pooled.append(r)
+    return pooled
+
+
+def print_table(pooled):
     print("| row | plays: Elo of each | pairs | Elo pooled (pairs, 95%) | pentanomial 0-2 | passes |")
     print("| --- | --- | ---: | --- | --- | --- |")
     for r in pooled:
-        each = ", ".join(f"{e:+.1f}" for e in r["elo_of_each"])
+        # A play of too few game pairs has no Elo of its own (seega gate writes null), yet its pairs count.
+        each = ", ".join("no Elo" if e is None else f"{e:+.1f}" for e in r["elo_of_each"])
         lo, hi = r["elo_ci95"]
         print(f"| {r['row']} | {r['plays']}: {each} | {r['pairs']} | {r['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] | "
               f"{' '.join(map(str, r['pentanomial']))} | {'yes' if r['pass'] else 'no'} |")
-    print(f"\nevery pooled row passes: {'yes' if adopt else 'no'}")
-
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# experiments/tune_eval/boards_report.py on a copy of a board's committed results: a candidate whose rows
+# were played again (boards.sh's REPLAY_SEEDS in seedS/, REPLAY_CONFIGS in configs_C/) gets the table of
+# pooled.py over every play, the same rows pooled.py prints when given the files by hand; a board without
+# replays gets none; and the folders found are named in the table's title.
+set -u
+root=$1
+here=$root/experiments/tune_eval
+from=$here/results/boards/5x5_chain_spsa_vary
+source "$(dirname "$0")/cli_lib.sh"
+
+b=$tmp/boards/5x5_chain_spsa_vary
+mkdir -p "$b/seed19" "$b/configs_401"
+cp "$from"/{candidate.txt,gate.json,spsa.json,spsa.csv,spsa.csv.json,population_d1.json,population_d2.json} "$b/"
+cp "$from/seed19/gate.json" "$b/seed19/"
+cp "$from"/configs_401/population_d{1,2}.json "$b/configs_401/"
+# The same board with no replays.
+mkdir -p "$tmp/boards/alone"
+cp "$b"/{candidate.txt,gate.json,spsa.json,spsa.csv,spsa.csv.json,population_d1.json} "$tmp/boards/alone/"
+
+"$py" "$here/boards_report.py" "$tmp/boards" >"$tmp/report.md" 2>"$tmp/err" || fail "boards_report.py exited $?: $(cat "$tmp/err")"
+# The pooled table of the report: the lines after its title, up to the blank line after the table.
+awk '/the fixed-depth rows pooled over their plays/ { on = 1; next } on && /^\|/ { print; seen = 1; next } seen { exit }' \
+  "$tmp/report.md" >"$tmp/in_report.md"
+"$py" "$here/pooled.py" --gate "$b/gate.json" --gate "$b/seed19/gate.json" --populations "$b" \
+  --populations "$b/configs_401" | grep '^|' >"$tmp/by_hand.md"
+if [ -s "$tmp/by_hand.md" ] && cmp -s "$tmp/in_report.md" "$tmp/by_hand.md"; then pass
+else fail "the report's pooled table is not pooled.py's: $(diff "$tmp/in_report.md" "$tmp/by_hand.md" | head -5)"; fi
+# Two plays of every row: the gate's and seed 19's; the gate's populations and configurations 401 on.
+if grep -q "depth 2, 2 random opening turns | 2: " "$tmp/in_report.md" &&
+  grep -q "depth 2, empty board (vary) | 2: " "$tmp/in_report.md"; then pass
+else fail "a row is not pooled over two plays: $(cat "$tmp/in_report.md")"; fi
+grep -q "5x5_chain_spsa_vary: the fixed-depth rows pooled over their plays (the gate's, seed19/, configs_401/)" \
+  "$tmp/report.md" && pass || fail "the pooled table's title does not name the replays: $(grep pooled "$tmp/report.md")"
+[ "$(grep -c "pooled over their plays" "$tmp/report.md")" = 1 ] && pass || fail "a board without replays has a pooled table"
+finish "boards_report"
