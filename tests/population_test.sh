@@ -31,4 +31,15 @@ for bad in "--first-config 0" "--configs 1"; do
   else fail "$bad: $(cat "$tmp/err")"; fi
 done
 
+# seega refuses a configuration (a weights file that is not there): one error line that passes seega's
+# message on, and the configurations played before it are kept.
+if ! pop --out-dir "$tmp/pop" --baseline "$tmp/none.txt" --first-config 5 >/dev/null 2>"$tmp/err" &&
+  [ "$(grep -c . "$tmp/err")" = 1 ] && grep -q "population.py: error: configuration 5: seega match failed: .*none.txt" "$tmp/err" &&
+  [ -s "$tmp/pop/vary4.json" ] && [ ! -e "$tmp/pop/vary5.json" ]; then pass
+else fail "a baseline that is not there: $(cat "$tmp/err")"; fi
+if ! "$py" "$script" --seega "$tmp/no-seega" --candidate "$tmp/w.txt" --baseline "$tmp/w.txt" --depth 1 --configs 2 \
+  --out-dir "$tmp/pop2" >/dev/null 2>"$tmp/err" && [ "$(grep -c . "$tmp/err")" = 1 ] &&
+  grep -q "population.py: error: --seega .*no-seega" "$tmp/err"; then pass
+else fail "a seega that is not there: $(cat "$tmp/err")"; fi
+
 finish population

@@ -87,9 +87,16 @@ def main():
                    "1", "--quiet", "--json", "--out", stem + ".jsonl"]
             if os.path.exists(stem + ".jsonl"):
                 os.remove(stem + ".jsonl")  # a pair cut short is played again whole
-            out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+            try:
+                done = subprocess.run(cmd, capture_output=True, text=True)
+            except OSError as e:
+                sys.exit(f"population.py: error: --seega {a.seega}: {e.strerror}")
+            if done.returncode != 0:
+                # seega's own one-line message says what to fix; the configurations played so far are kept.
+                why = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+                sys.exit(f"population.py: error: configuration {c}: seega match failed: {why}")
             with open(stem + ".json.part", "w") as f:
-                f.write(out)
+                f.write(done.stdout)
             os.replace(stem + ".json.part", stem + ".json")
         with open(stem + ".json") as f:
             s = json.load(f)
