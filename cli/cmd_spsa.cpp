@@ -45,7 +45,8 @@ bool same_run_as_rank_0(Share& share, const SpsaRunConfig& c) {
   if (!text) return false;
   if (share.root()) return true;
   const auto theirs = nlohmann::json::parse(*text, nullptr, false);
-  if (const auto key = first_key_differing(theirs, ours); !key.empty())
+  // Both sides' keys: "vary" is written only when set, so a rank that has it and rank 0 without it differ too.
+  if (const auto key = first_key_differing(theirs, ours, KeysCompared::Both); !key.empty())
     throw UsageError("this rank tunes another run than rank 0: rank 0's " + key_value_text(theirs, key) +
                      ", this rank's " + key_value_text(ours, key) +
                      " (every rank must get the same command line and the same files)");

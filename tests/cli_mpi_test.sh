@@ -257,6 +257,10 @@ mpi_bad "a rank whose weights file is missing" "rank 1 on .*weights file /nonexi
 mpi_bad "a rank tuning another run" "rank 1 on .*: this rank tunes another run than rank 0: rank 0's seed=" \
   -np 1 "$seega" spsa --player 'ab(depth=1)' --iterations 2 --pairs 2 --seed 5 --quiet : \
   -np 1 "$seega" spsa --player 'ab(depth=1)' --iterations 2 --pairs 2 --seed 6 --quiet
+mpi_bad "a rank tuning with --vary where rank 0 does not" \
+  "rank 1 on .*: this rank tunes another run than rank 0: rank 0's vary=nothing, this rank's vary=true" \
+  -np 1 "$seega" spsa --player 'ab(depth=1)' --iterations 2 --pairs 2 --seed 5 --opening-turns 0 --quiet : \
+  -np 1 "$seega" spsa --player 'ab(depth=1)' --iterations 2 --pairs 2 --seed 5 --opening-turns 0 --vary --quiet
 mpi_bad "an unwritable --out" "--out /nonexistent/x.jsonl" -np 2 "$seega" match --a random --b random --out /nonexistent/x.jsonl
 mpi_bad "a bad option" "--games 0" -np 3 "$seega" match --a random --b random --games 0
 "$seega" match --a random --b random --games 10 --out g.jsonl --quiet >/dev/null || fail "a file for --from"
