@@ -67,7 +67,7 @@ def gate_rows(d, time1500=True):
             p = load(os.path.join(d, name))
             rows.append((f"{p['row']}; {p['distinct_games']} distinct games", p["games"], p["score"], p["elo"],
                          p.get("elo_ci95"), " ".join(map(str, p["pentanomial"])), p["pass"]))
-    if os.path.exists(os.path.join(d, "time100.json")) and os.path.getsize(os.path.join(d, "time100.json")):
+    if done(os.path.join(d, "time100.json")):
         t = load(os.path.join(d, "time100.json"))
         rows.append(("ab(time=100), equal time, 2 random opening turns", t["games"], t["a_score"], t["pair_elo"],
                      t["pair_elo_ci95"], " ".join(map(str, t["pentanomial"])), passes(t)))
@@ -81,7 +81,7 @@ def gate_rows(d, time1500=True):
     if time1500:
         extra += [("time1500.json", "ab(time=1500), the game's time a move, 2 random opening turns")]
     for file, label in extra:
-        if os.path.exists(os.path.join(d, file)) and os.path.getsize(os.path.join(d, file)):
+        if done(os.path.join(d, file)):
             t = load(os.path.join(d, file))
             rows.append((label, t["games"], t["a_score"], t["pair_elo"], t["pair_elo_ci95"],
                          " ".join(map(str, t["pentanomial"])), passes(t)))
@@ -209,12 +209,11 @@ def print_replays(b, d):
         return sorted((n for n in os.listdir(d) if re.fullmatch(prefix + r"\d+", n)
                        and os.path.isdir(os.path.join(d, n))), key=lambda n: int(n[len(prefix):]))
     gates = [os.path.join(d, n, "gate.json") for n in numbered("seed") if done(os.path.join(d, n, "gate.json"))]
-    folders = [os.path.join(d, n) for n in numbered("configs_")
-               if any(re.fullmatch(r"population_d\d+\.json", f) for f in os.listdir(os.path.join(d, n)))]
+    folders = [os.path.join(d, n) for n in numbered("configs_") if pooled.population_files(os.path.join(d, n))]
     if not gates and not folders:
         return
     own_gate = [os.path.join(d, "gate.json")] if done(os.path.join(d, "gate.json")) else []
-    own_populations = [d] if any(re.fullmatch(r"population_d\d+\.json", f) for f in os.listdir(d)) else []
+    own_populations = [d] if pooled.population_files(d) else []
     rows = pooled.pool(own_gate + gates, own_populations + folders)
     plays = ", ".join(["the gate's"] + [os.path.basename(os.path.dirname(g)) + "/" for g in gates]
                       + [os.path.basename(f) + "/" for f in folders])

@@ -29,7 +29,7 @@ def plays_of(gates, folders):
     for folder in folders:
         if not os.path.isdir(folder):
             sys.exit(f"pooled.py: error: --populations {folder}: not a folder")
-        names = sorted(n for n in os.listdir(folder) if re.fullmatch(r"population_d\d+\.json", n))
+        names = population_files(folder)
         if not names:
             sys.exit(f"pooled.py: error: --populations {folder}: no population_dD.json in it")
         for n in names:
@@ -38,6 +38,11 @@ def plays_of(gates, folders):
             rows.setdefault(f"{p['rules']} depth {depth}, empty board (vary)", []).append(
                 (os.path.join(folder, n), p["pentanomial"], p["elo"]))
     return rows
+
+
+def population_files(folder):
+    """The population rows' summaries in a folder (population_dD.json), sorted by name."""
+    return sorted(n for n in os.listdir(folder) if re.fullmatch(r"population_d\d+\.json", n))
 
 
 def load(path):
