@@ -82,11 +82,19 @@ done
 # depth-8 search instead of depth 4, fitted at the penalty of fit_l100 and gated as in step 3. At 1.5 s
 # a move both sides search far deeper than 4 plies; if the tables learned what a shallow search sees,
 # deeper labels should carry more of the gain at equal depth to equal time. Not committed (36 MB).
-[ -s fit_d8_l100.json ] || "$seega" gen-data --players 'ab(depth=2,weights=standard.txt)' --games "${GAMES:-30000}" \
-  --label search --search-depth 8 --search-weights standard.txt --opening-turns 2 --seed 301 --out positions_d8.csv \
-  $(resume_of positions_d8.csv) --quiet
-[ -s fit_d8_l100.json ] || "$seega" tune --data positions_d8.csv --patterns --weights standard.txt --label search \
-  --pattern-l2 100 --min-count 20 --out fit_d8_l100.txt --json >fit_d8_l100.json
+# labelled_fit POSITIONS FIT DEPTH WEIGHTS: the games of ab(depth=2) self-play with WEIGHTS (seed 301),
+# labelled by a depth-DEPTH search with them, to POSITIONS; then fit_l100's fit of them (from standard.txt,
+# penalty 100) to FIT.txt and FIT.json. Both only while FIT.json is missing.
+labelled_fit() {
+  local positions=$1 fit=$2 depth=$3 weights=$4
+  [ -s "$fit.json" ] && return 0
+  "$seega" gen-data --players "ab(depth=2,weights=$weights)" --games "${GAMES:-30000}" --label search \
+    --search-depth "$depth" --search-weights "$weights" --opening-turns 2 --seed 301 --out "$positions" \
+    $(resume_of "$positions") --quiet
+  "$seega" tune --data "$positions" --patterns --weights standard.txt --label search --pattern-l2 100 \
+    --min-count 20 --out "$fit.txt" --json >"$fit.json"
+}
+labelled_fit positions_d8.csv fit_d8_l100 8 standard.txt
 gate_fit fit_d8_l100
 # 6b. The penalties of D8_PENALTIES (for example "1 10") on the depth-8 labels: step 6 with one factor
 # changed, the penalty, as step 2 changed it on the depth-4 labels; gated as in step 3.
@@ -107,11 +115,7 @@ done
 # 6's did, and is gated as step 3 (against the linear weights: its rows compare with fit_d8_l100's); then
 # at equal time against fit_d8_l100 itself.
 if [ "${ROUND2:-0}" = 1 ]; then
-  [ -s fit_r2_d8_l100.json ] || "$seega" gen-data --players 'ab(depth=2,weights=fit_d8_l100.txt)' \
-    --games "${GAMES:-30000}" --label search --search-depth 8 --search-weights fit_d8_l100.txt --opening-turns 2 \
-    --seed 301 --out positions_r2_d8.csv $(resume_of positions_r2_d8.csv) --quiet
-  [ -s fit_r2_d8_l100.json ] || "$seega" tune --data positions_r2_d8.csv --patterns --weights standard.txt \
-    --label search --pattern-l2 100 --min-count 20 --out fit_r2_d8_l100.txt --json >fit_r2_d8_l100.json
+  labelled_fit positions_r2_d8.csv fit_r2_d8_l100 8 fit_d8_l100.txt
   gate_fit fit_r2_d8_l100
   match_row time100_fit_r2_d8_l100_vs_fit_d8_l100 --a 'ab(time=100,weights=fit_r2_d8_l100.txt)' \
     --b 'ab(time=100,weights=fit_d8_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
@@ -133,11 +137,7 @@ fi
 # 2 and 4 with random openings, the empty board at depths 1 and 4, and equal time unless NO_TIME=1), as
 # step 9 played round 2. Not committed (36 MB), as the other positions.
 if [ "${D10:-0}" = 1 ]; then
-  [ -s fit_d10_l100.json ] || "$seega" gen-data --players 'ab(depth=2,weights=standard.txt)' --games "${GAMES:-30000}" \
-    --label search --search-depth 10 --search-weights standard.txt --opening-turns 2 --seed 301 \
-    --out positions_d10.csv $(resume_of positions_d10.csv) --quiet
-  [ -s fit_d10_l100.json ] || "$seega" tune --data positions_d10.csv --patterns --weights standard.txt --label search \
-    --pattern-l2 100 --min-count 20 --out fit_d10_l100.txt --json >fit_d10_l100.json
+  labelled_fit positions_d10.csv fit_d10_l100 10 standard.txt
   vs=fit_d10_l100_vs_fit_d8_l100
   gate_rows "gate_$vs" fit_d10_l100 1,2,4 fit_d8_l100.txt
   for depth in 1 4; do
