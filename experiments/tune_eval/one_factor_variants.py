@@ -23,10 +23,11 @@ import sys
 ENTRY = {"centre_entry", "first_entry", "last_placer", "placement_safe"}
 
 
-def linear_name(line):
-    """The feature a linear weight line names, or None for any other line (comments, tables, end)."""
+def linear_weight(line):
+    """(feature, value as written) of a linear weight line, or None for any other line (comments, tables,
+    end)."""
     words = line.split("#")[0].split()
-    return words[0] if len(words) == 2 else None
+    return (words[0], words[1]) if len(words) == 2 else None
 
 
 def read(path):
@@ -35,11 +36,7 @@ def read(path):
             lines = f.read().splitlines()
     except OSError as e:
         sys.exit(f"one_factor_variants.py: error: {e}")
-    weights = {}
-    for line in lines:
-        name = linear_name(line)
-        if name is not None:
-            weights[name] = line.split("#")[0].split()[1]
+    weights = dict(w for w in map(linear_weight, lines) if w is not None)
     if not weights:
         sys.exit(f"one_factor_variants.py: error: {path}: no linear weight lines (FEATURE VALUE)")
     return lines, weights
@@ -64,9 +61,9 @@ def main():
         names.append(name)
         with open(name + ".txt", "w") as out:
             for line in lines:
-                k = linear_name(line)
-                if k is not None and not take(k):
-                    line = f"{k} {general.get(k, '0')}"
+                w = linear_weight(line)
+                if w is not None and not take(w[0]):
+                    line = f"{w[0]} {general.get(w[0], '0')}"
                 out.write(line + "\n")
 
     write("full", lambda k: True)
