@@ -2,7 +2,9 @@
 # experiments/tune_eval/boards_report.py on a copy of a board's committed results: a candidate whose rows
 # were played again (boards.sh's REPLAY_SEEDS in seedS/, REPLAY_CONFIGS in configs_C/) gets the table of
 # pooled.py over every play, the same rows pooled.py prints when given the files by hand; a board without
-# replays gets none; and the folders found are named in the table's title.
+# replays gets none; and the folders found are named in the table's title. A pattern fit without a
+# candidate of its own shows its fit; its variant is named by pattern_stages.py's line, or, when the
+# variant's weights file is not there (it is not committed), said to be missing rather than a traceback.
 set -u
 root=$1
 here=$root/experiments/tune_eval
@@ -33,4 +35,18 @@ else fail "a row is not pooled over two plays: $(cat "$tmp/in_report.md")"; fi
 grep -q "5x5_chain_spsa_vary: the fixed-depth rows pooled over their plays (the gate's, seed19/, configs_401/)" \
   "$tmp/report.md" && pass || fail "the pooled table's title does not name the replays: $(grep pooled "$tmp/report.md")"
 [ "$(grep -c "pooled over their plays" "$tmp/report.md")" = 1 ] && pass || fail "a board without replays has a pooled table"
+
+p=$tmp/boards/5x5_chain_patterns_d10_tables
+from=$here/results/boards/5x5_chain_patterns_d10_tables
+mkdir -p "$p/variants/movement_tables"
+cp "$from"/{fit.txt,fit.json} "$p/"
+cp "$from"/variants/movement_tables/{gate.json,population_d1.json} "$p/variants/movement_tables/"
+if "$py" "$here/boards_report.py" "$tmp/boards" >"$tmp/report.md" 2>"$tmp/err" &&
+  grep -q "variant movement_tables (one_factor/movement_tables.txt is not here)" "$tmp/report.md"; then pass
+else fail "a variant whose weights file is missing: $(tail -2 "$tmp/err")"; fi
+mkdir -p "$p/one_factor"
+(cd "$p" && "$py" "$here/pattern_stages.py" --stages 2,3,4 fit.txt >one_factor/movement_tables.txt)
+if "$py" "$here/boards_report.py" "$tmp/boards" >"$tmp/report.md" 2>"$tmp/err" &&
+  grep -q "variant movement_tables (fit.txt with the tables of stages 2,3,4 only)" "$tmp/report.md"; then pass
+else fail "a pattern variant with the fit's linear weights: $(grep "variant movement" "$tmp/report.md") $(tail -2 "$tmp/err")"; fi
 finish "boards_report"

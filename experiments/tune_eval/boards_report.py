@@ -46,6 +46,14 @@ def weights(path):
     return out
 
 
+def first_comment(path):
+    """The text of a weights file's first line when it is a comment (pattern_stages.py says there which
+    tables the file holds), else 'the fit's linear weights'."""
+    with open(path) as f:
+        line = f.readline().strip()
+    return line.lstrip("# ").removesuffix(" (pattern_stages.py)") if line.startswith("#") else "the fit's linear weights"
+
+
 def interval(lo, hi):
     # An end can be infinite: seega writes it as the string "+inf" (every pair but one won 2-0, say).
     return f"[{float(lo):+.1f}, {float(hi):+.1f}]"
@@ -178,7 +186,9 @@ def main():
     print()
     print("| feature | general | " + " | ".join(boards) + " |")
     print("| --- | ---: | " + " | ".join("---:" for _ in boards) + " |")
-    cands = {b: weights(os.path.join(root, b, "candidate.txt")) for b in boards}
+    # A folder that only fits (no gate of its own, as placement.sh's) shows its fit's weights.
+    cands = {b: weights(os.path.join(root, b, "candidate.txt" if os.path.exists(os.path.join(root, b, "candidate.txt"))
+                                     else "fit.txt")) for b in boards}
     for name in FEATURES:
         print(f"| {name} | {general[name]:g} | " + " | ".join(f"{cands[b].get(name, 0):g}" for b in boards) + " |")
     for b in boards:
@@ -188,13 +198,18 @@ def main():
         # Variants of the fit (one_factor.sh's weights, gated by boards.sh's VARIANTS on another seed).
         variants = os.path.join(d, "variants")
         for v in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
-            w = weights(os.path.join(d, "one_factor", f"{v}.txt"))
+            path = os.path.join(d, "one_factor", f"{v}.txt")
             seed = load(os.path.join(variants, v, "gate.json")).get("seed") if os.path.exists(
                 os.path.join(variants, v, "gate.json")) else None
-            if b in patterned:  # a pattern fit's variant: the fit (tables too) with some weights put back
+            if not os.path.exists(path):  # a pattern variant's file is not committed (the README remakes it)
+                what = f"one_factor/{v}.txt is not here"
+            elif b in patterned:  # a pattern fit's variant: the fit (tables too) with some weights put back
+                w = weights(path)
                 back = ", ".join(f"{k} {w[k]:g}" for k in FEATURES if k in w and w[k] != cands[b].get(k))
-                what = f"the fit with {back}"
+                # or the same linear weights and other tables: what pattern_stages.py's first line says
+                what = f"the fit with {back}" if back else first_comment(path)
             else:
+                w = weights(path)
                 moved = ", ".join(f"{k} {w[k]:g}" for k in FEATURES if k in w and w[k] != general[k])
                 what = f"{moved}; the rest general"
             print_rows(f"{b}, variant {v} ({what}), against the general weights"
