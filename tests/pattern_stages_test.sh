@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # experiments/tune_eval/pattern_stages.py on 5x5 standard's built-in weights (a pattern evaluation): the
 # files it writes are read by seega (their end line's count and hash agree), every stage kept gives the
-# same entries, the placement stages alone evaluate a placement position as the whole file does and a
+# same entries, two files' stages joined by --rest give the whole file's entries, the placement stages alone evaluate a placement position as the whole file does and a
 # movement position as the linear weights alone (and the movement stages the other way round), and bad
 # inputs get one error line.
 set -u
@@ -31,6 +31,18 @@ for fen in "$placement" "$movement"; do
   else fail "$fen: tables $all, placement stages $place, movement stages $move, none $none"; fi
 done
 
+# --rest: the placement stages of one file and the movement stages of another are the whole file's entries,
+# and evaluate as it does.
+"$py" "$script" --stages 0,1 --rest "$tmp/w_234.txt" "$tmp/w_01.txt" >"$tmp/joined.txt" ||
+  fail "pattern_stages.py --rest exited $?"
+if diff <(grep '^pattern ' "$weights" | sort) <(grep '^pattern ' "$tmp/joined.txt" | sort) >/dev/null &&
+  [ "$(grep -c '^pattern ' "$tmp/joined.txt")" -gt 0 ]; then pass
+else fail "--rest: the joined entries differ from the file's"; fi
+for fen in "$placement" "$movement"; do
+  if [ "$(patterns "$fen" "$tmp/joined.txt")" = "$(patterns "$fen" "$weights")" ]; then pass
+  else fail "--rest: the joined file evaluates $fen otherwise than the file"; fi
+done
+
 bad() { # what the error says, then the options
   local want=$1; shift
   if ! "$py" "$script" "$@" >/dev/null 2>"$tmp/err" && [ "$(grep -c . "$tmp/err")" -le 2 ] &&
@@ -41,4 +53,7 @@ bad "want stages" --stages all "$weights"
 printf 'material 100\n' >"$tmp/linear.txt"
 bad "not a pattern evaluation" --stages 2 "$tmp/linear.txt"
 bad "No such file" --stages 2 "$tmp/none.txt"
+sed 's/^patterns .*/patterns 1 board=7x7 diagonals=off stages=5/' "$weights" >"$tmp/other.txt"
+bad "other patterns" --stages 0,1 --rest "$tmp/other.txt" "$weights"
+bad "No such file" --stages 0,1 --rest "$tmp/none.txt" "$weights"
 finish "pattern_stages"

@@ -6,6 +6,10 @@ and hash those seega computes (FNV-1a over each entry line and its newline), so 
 
     pattern_stages.py --stages 2,3,4 fit.txt > movement_tables.txt
     pattern_stages.py --stages none fit.txt > linear_only.txt     # the linear weights alone
+    pattern_stages.py --stages 0,1 --rest other.txt fit.txt > mixed.txt  # placement from fit.txt, movement from other.txt
+
+With --rest, the other stages' entries come from a second fit of the same patterns (its 'patterns' line
+the same), after the first's: two fits' tables joined, the linear weights the first's.
 """
 import argparse
 import sys
@@ -21,30 +25,42 @@ def fnv1a(h, data):
     return h
 
 
-def keep_stages(lines, stages):
-    """The lines of a weights file with only the table entries of stages; raises ValueError on a file
-    that is not a pattern evaluation's."""
-    out, h, count, tables, ended = [], FNV_START, 0, False, False
+def split(lines):
+    """A pattern evaluation's weights file as (the lines before its entries, its 'patterns' line, its
+    entries as (stage, line)); raises ValueError on a file that is not one."""
+    head, patterns, entries, ended = [], None, [], False
     for n, line in enumerate(lines, 1):
         words = line.split()
         if words[:1] == ["patterns"]:
-            tables = True
-            out.append(line)
+            patterns = line
         elif words[:1] == ["pattern"]:
             if len(words) != 5 or not words[2].isdigit() or int(words[2]) >= STAGES:
                 raise ValueError(f"line {n}: want 'pattern CLASS STAGE INDEX VALUE'")
-            if int(words[2]) in stages:
-                h = fnv1a(fnv1a(h, line.encode()), b"\n")
-                count += 1
-                out.append(line)
+            entries.append((int(words[2]), line))
         elif words[:1] == ["end"]:
             ended = True
-            out.append(f"end {count} {h:016x}")
-        else:
-            out.append(line)
-    if not tables or not ended:
+        elif patterns is None:
+            head.append(line)
+    if patterns is None or not ended:
         raise ValueError("not a pattern evaluation's weights file (no 'patterns' line and 'end' line)")
-    return out
+    return head, patterns, entries
+
+
+def keep_stages(lines, stages, rest=None):
+    """The lines of a weights file with only the table entries of stages, and with rest (another file's
+    lines) the entries of the other stages from it; raises ValueError on a file that is not a pattern
+    evaluation's, or a rest whose patterns differ."""
+    head, patterns, entries = split(lines)
+    kept = [line for stage, line in entries if stage in stages]
+    if rest is not None:
+        _, rest_patterns, rest_entries = split(rest)
+        if rest_patterns.split() != patterns.split():
+            raise ValueError(f"--rest has other patterns ('{rest_patterns}', not '{patterns}')")
+        kept += [line for stage, line in rest_entries if stage not in stages]
+    h = FNV_START
+    for line in kept:
+        h = fnv1a(fnv1a(h, line.encode()), b"\n")
+    return head + [patterns] + kept + [f"end {len(kept)} {h:016x}"]
 
 
 def main():
@@ -52,6 +68,8 @@ def main():
     ap.add_argument("weights", help="a weights file seega tune --patterns wrote")
     ap.add_argument("--stages", required=True,
                     help="the stages whose tables are kept, separated by commas (0-4), or 'none'")
+    ap.add_argument("--rest", metavar="FILE",
+                    help="take the other stages' entries from this fit of the same patterns")
     a = ap.parse_args()
     try:
         stages = set() if a.stages == "none" else {int(s) for s in a.stages.split(",")}
@@ -62,10 +80,15 @@ def main():
     try:
         with open(a.weights) as f:
             lines = f.read().splitlines()
-        out = keep_stages(lines, stages)
+        rest = None
+        if a.rest:
+            with open(a.rest) as f:
+                rest = f.read().splitlines()
+        out = keep_stages(lines, stages, rest)
     except (OSError, ValueError) as e:
         sys.exit(f"pattern_stages.py: {a.weights}: {e}")
-    print(f"# {a.weights} with the tables of stages {a.stages} only (pattern_stages.py)")
+    others = f", the other stages' from {a.rest}" if a.rest else " only"
+    print(f"# {a.weights} with the tables of stages {a.stages}{others} (pattern_stages.py)")
     print("\n".join(out))
 
 
