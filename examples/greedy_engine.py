@@ -17,6 +17,7 @@ Failure switches, for testing a controller (N counts the bestmoves already sent 
   --garbage-after N  after N bestmoves, answer a line of garbage bytes, then 'bestmove zz99'
   --refuse-rules     answer 'error ...' to every newgame
   --slow MS          wait MS milliseconds before each bestmove (stop cuts the wait short)
+  --slow-exit MS     wait MS milliseconds after quit before exiting (as a build whose exit is slow)
 """
 
 import argparse
@@ -66,6 +67,7 @@ def main():
     parser.add_argument("--garbage-after", type=int, metavar="N", help="garbage after N bestmoves")
     parser.add_argument("--refuse-rules", action="store_true", help="refuse every newgame")
     parser.add_argument("--slow", type=int, default=0, metavar="MS", help="wait MS ms before each bestmove")
+    parser.add_argument("--slow-exit", type=int, default=0, metavar="MS", help="wait MS ms after quit before exiting")
     parser.add_argument("--think", action="store_true", help="take the whole of a go movetime (stop cuts it short)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -108,6 +110,7 @@ def main():
         return Reply(text, infos, delay / 1000, raw)
 
     serve(args.name, "Seega Lab examples", ["standard", "diagonal", "chain"], [5, 7, 9], accept, think, new_game)
+    time.sleep(args.slow_exit / 1000)
 
 
 if __name__ == "__main__":

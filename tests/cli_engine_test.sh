@@ -110,6 +110,10 @@ grep -q '^ok   go in a finished game: bestmove none$' "$tmp/check.txt" && pass |
   pass || fail "engine-check of seega engine"
 got=$("$py" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["passed"], j["total"])' "$tmp/check.json")
 [ "$got" = "18 18" ] && pass || fail "engine-check --json of seega engine: $got"
+# An engine whose exit takes a second after quit (as a sanitizer build's, whose leak check runs at exit)
+# passes the quit check: engine-check gives it 3 s, not the 200 ms a run gives an engine after a failure.
+"$seega" engine-check "$greedy_py --slow-exit 1000" >"$tmp/check.txt" && grep -q '^ok   quit' "$tmp/check.txt" &&
+  pass || fail "engine-check of an engine slow to exit: $(grep quit "$tmp/check.txt")"
 "$seega" engine-check "$greedy_py --illegal-after 2" >"$tmp/check.txt"
 code=$?
 [ "$code" -eq 1 ] && grep -q '^FAIL go movetime 300: bestmove' "$tmp/check.txt" && pass ||

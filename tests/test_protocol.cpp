@@ -187,7 +187,7 @@ class ScriptedChannel : public EngineChannel {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::min(timeout_ms, 5LL)));
     return Read::Timeout;
   }
-  std::string end() override {
+  std::string end(int) override {
     closed_ = true;
     return crashed_ ? "exited with status 3" : "exited with status 0";
   }

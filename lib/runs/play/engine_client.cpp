@@ -136,19 +136,19 @@ EngineClient::BestMove EngineClient::await_bestmove(long long ms, const std::ato
   }
 }
 
-std::string EngineClient::finish(bool ask_to_quit) {
+std::string EngineClient::finish(bool ask_to_quit, int exit_ms) {
   if (!channel_) return ended_;
   if (ask_to_quit) channel_->write_line("quit");
-  ended_ = channel_->end();
+  ended_ = channel_->end(exit_ms);
   take_stderr();
   channel_.reset();
   remember("(the engine " + ended_ + ")");
   return ended_;
 }
 
-std::string EngineClient::close() { return finish(true); }
+std::string EngineClient::close() { return finish(true, kEngineExitMs); }
 
-std::string EngineClient::ended() { return finish(false); }
+std::string EngineClient::ended(int exit_ms) { return finish(false, exit_ms); }
 
 std::string EngineClient::last_words() const {
   for (auto it = log_.rbegin(); it != log_.rend(); ++it)

@@ -74,8 +74,8 @@ class EngineClient {
 
   // Asks the engine to quit and ends it (killed if it does not go): how it ended.
   std::string close();
-  // How it ended, once read() said Closed.
-  std::string ended();
+  // How it ended, once read() said Closed, or once asked to quit: given exit_ms to exit, then killed.
+  std::string ended(int exit_ms = kEngineExitMs);
   std::vector<std::string> log() const { return {log_.begin(), log_.end()}; }
   // "; its standard error said '...'" with the last line it wrote there, or "".
   std::string last_words() const;
@@ -85,7 +85,7 @@ class EngineClient {
  private:
   void take_stderr();
   void remember(std::string line);
-  std::string finish(bool ask_to_quit);
+  std::string finish(bool ask_to_quit, int exit_ms);
   std::unique_ptr<EngineChannel> channel_;
   std::deque<std::string> log_;
   std::vector<std::string> errors_;

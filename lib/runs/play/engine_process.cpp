@@ -50,7 +50,7 @@ bool write_all(int fd, std::string_view text) {
 class ProcessChannel : public EngineChannel {
  public:
   ProcessChannel(pid_t pid, int to, int from, int err) : pid_(pid), to_(to), from_(from), err_(err) {}
-  ~ProcessChannel() override { end(); }
+  ~ProcessChannel() override { end(kEngineExitMs); }
 
   bool write_line(std::string_view line) override {
     if (to_ < 0) return false;
@@ -102,13 +102,14 @@ class ProcessChannel : public EngineChannel {
     return lines;
   }
 
-  std::string end() override {
+  std::string end(int exit_ms) override {
     if (pid_ <= 0) return ended_;
     if (to_ >= 0) ::close(to_), to_ = -1;
     int status = 0;
     pid_t done = 0;
-    for (int i = 0; i < 40 && (done = ::waitpid(pid_, &status, WNOHANG)) == 0; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    constexpr int kPollMs = 5;
+    for (int i = 0; i < std::max(exit_ms / kPollMs, 1) && (done = ::waitpid(pid_, &status, WNOHANG)) == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(kPollMs));
     bool killed = false;
     if (done == 0) {
       ::kill(-pid_, SIGKILL);
