@@ -9,7 +9,11 @@
 # gate row plays), GAMES games (30,000 unless set: 2 a pairing, as many as the fit on random openings had),
 # labelled by a depth-LABELS search with the general weights (8 unless set, as boards/5x5_chain_patterns_d8),
 # fitted as boards/5x5_chain_patterns_d8_tables was (the tables alone, penalty 100, entries seen fewer than
-# 20 times held at 0). CONFIGS (100 unless set) makes the population rows smaller.
+# 20 times held at 0). CONFIGS (100 unless set) makes the population rows smaller. PLAYER_DEPTHS (such as
+# "1 2 3 4") changes one factor, the self-play's depths: configuration c searches to the depths in turn
+# (c = 1001 the first, 1002 the second, ...), so the round robin plays every pairing of them; its files go
+# to results/boards/5x5_chain_patterns_dL_empty_depths1234/ (the depths joined) and its candidate is
+# empty_placement_dL_depths1234.
 #
 # 1. The positions and the fit, in results/boards/5x5_chain_patterns_dL_empty/ (or OUT/...).
 # 2. The fit's placement tables alone (stages 0 and 1, the general linear weights) against the general
@@ -26,14 +30,19 @@ set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 cp -f "$here/weights/before.txt" .
 labels=${LABELS:-8}
-dir=boards/5x5_chain_patterns_d${labels}_empty
+depths=(${PLAYER_DEPTHS:-2})
+suffix=
+[ "${PLAYER_DEPTHS:-2}" = 2 ] || suffix=_depths$(printf '%s' "${depths[@]}")
+dir=boards/5x5_chain_patterns_d${labels}_empty$suffix
 mkdir -p "$dir"
 cd "$dir"
 
 before=../../before.txt
 echo "== 5x5 chain: positions from the empty board" >&2
 players=()
-for ((c = 1001; c < 1001 + ${SELFPLAY_CONFIGS:-174}; ++c)); do players+=("ab(depth=2,vary=$c,weights=$before)"); done
+for ((c = 1001; c < 1001 + ${SELFPLAY_CONFIGS:-174}; ++c)); do
+  players+=("ab(depth=${depths[$(((c - 1001) % ${#depths[@]}))]},vary=$c,weights=$before)")
+done
 [ -s fit.json ] || "$seega" gen-data --rules chain --players "${players[@]}" --games "${GAMES:-30000}" \
   --opening-turns 0 --label search --search-depth "$labels" --search-weights "$before" --seed 101 \
   --out positions.csv $(resume_of positions.csv) --quiet
@@ -63,7 +72,7 @@ if [ ! -s "$tables/one_factor/movement_tables.txt" ]; then
   echo "placement.sh: no $tables/one_factor/movement_tables.txt (pattern_stages.py --stages 2,3,4 makes it from that folder's fit.txt)" >&2
   exit 2
 fi
-name=empty_placement_d$labels
+name=empty_placement_d$labels$suffix
 /usr/bin/python3 "$here/pattern_stages.py" --stages 0,1 --rest "$tables/one_factor/movement_tables.txt" \
   "../${dir#boards/}/fit.txt" >"$tables/one_factor/$name.txt"
 # boards.sh gates it as a variant of that fit, in its variants/$name/.
