@@ -187,8 +187,10 @@ def main():
     print("| feature | general | " + " | ".join(boards) + " |")
     print("| --- | ---: | " + " | ".join("---:" for _ in boards) + " |")
     # A folder that only fits (no gate of its own, as placement.sh's) shows its fit's weights.
-    cands = {b: weights(os.path.join(root, b, "candidate.txt" if os.path.exists(os.path.join(root, b, "candidate.txt"))
-                                     else "fit.txt")) for b in boards}
+    def candidate(b):
+        path = os.path.join(root, b, "candidate.txt")
+        return path if os.path.exists(path) else os.path.join(root, b, "fit.txt")
+    cands = {b: weights(candidate(b)) for b in boards}
     for name in FEATURES:
         print(f"| {name} | {general[name]:g} | " + " | ".join(f"{cands[b].get(name, 0):g}" for b in boards) + " |")
     for b in boards:
@@ -199,8 +201,8 @@ def main():
         variants = os.path.join(d, "variants")
         for v in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
             path = os.path.join(d, "one_factor", f"{v}.txt")
-            seed = load(os.path.join(variants, v, "gate.json")).get("seed") if os.path.exists(
-                os.path.join(variants, v, "gate.json")) else None
+            gate = os.path.join(variants, v, "gate.json")
+            seed = load(gate).get("seed") if done(gate) else None
             if not os.path.exists(path):  # a pattern variant's file is not committed (the README remakes it)
                 what = f"one_factor/{v}.txt is not here"
             elif b in patterned:  # a pattern fit's variant: the fit (tables too) with some weights put back
