@@ -4,7 +4,8 @@
 # pooled.py over every play, the same rows pooled.py prints when given the files by hand; a board without
 # replays gets none; and the folders found are named in the table's title. A pattern fit without a
 # candidate of its own shows its fit; its variant is named by pattern_stages.py's line, or, when the
-# variant's weights file is not there (it is not committed), said to be missing rather than a traceback.
+# variant's weights file is not there (it is not committed), said to be missing rather than a traceback;
+# and a folder with no row played of its own says so.
 set -u
 root=$1
 here=$root/experiments/tune_eval
@@ -49,4 +50,9 @@ mkdir -p "$p/one_factor"
 if "$py" "$here/boards_report.py" "$tmp/boards" >"$tmp/report.md" 2>"$tmp/err" &&
   grep -q "variant movement_tables (fit.txt with the tables of stages 2,3,4 only)" "$tmp/report.md"; then pass
 else fail "a pattern variant with the fit's linear weights: $(grep "variant movement" "$tmp/report.md") $(tail -2 "$tmp/err")"; fi
+# The folder holds a fit and no gate row of its own (its variant's rows are the variant's): no verdict of
+# rows that pass.
+if grep -q "5x5_chain_patterns_d10_tables: the pattern fit against the general weights\*\* — no row played" \
+  "$tmp/report.md"; then pass
+else fail "a fit with no row played: $(grep "5x5_chain_patterns_d10_tables: the pattern" "$tmp/report.md")"; fi
 finish "boards_report"

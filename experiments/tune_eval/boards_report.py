@@ -104,8 +104,9 @@ def gate_rows(d, time1500=True):
 
 def print_rows(title, rows):
     played = [r[-1] for r in rows if r[-1] is not None]
-    verdict = ("refused" if not all(played) else "adopt" if len(played) == len(rows)
-               else "every row played so far passes; rows still to play")
+    # A folder of a fit alone (its parts gated elsewhere, as its stages/) has no row played: nothing passes.
+    verdict = ("no row played" if not played else "refused" if not all(played)
+               else "adopt" if len(played) == len(rows) else "every row played so far passes; rows still to play")
     print(f"\n**{title}** — {verdict}\n")
     print("| row | games | score | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
     print("| --- | ---: | ---: | --- | --- | --- |")
