@@ -107,26 +107,42 @@ def main():
                   f"{'yes' if ok else 'no'} |")
 
 
+def pair_of(name):
+    """The kind of row, the two fits and the seed (None: the steps' seed 7) of a head-to-head file's name.
+
+    >>> pair_of("gate_fit_a_vs_fit_b.json")
+    ('gate', 'fit_a', 'fit_b', None)
+    >>> pair_of("population_d4_fit_a_vs_fit_b_seed11.json")
+    ('population_d4', 'fit_a', 'fit_b', '11')
+    >>> pair_of("gate_fit_a.json") is None
+    True
+    """
+    m = re.fullmatch(r"(gate|population_d\d+|time100)_(.+)_vs_(.+?)(?:_seed(\d+))?\.json", name)
+    return m.groups() if m else None
+
+
 def head_to_head(d):
     """Fits against each other: step 9's gate rows (gate_A_vs_B.json, population_dD_A_vs_B.json) and step 8's
-    match at equal time (time100_A_vs_B.json), one table a pair."""
+    match at equal time (time100_A_vs_B.json), one table a pair and seed (..._seedS.json)."""
     pairs = {}
     for name in sorted(os.listdir(d)):
-        m = re.fullmatch(r"(gate|population_d\d+|time100)_(.+)_vs_(.+)\.json", name)
-        if not m or not done(os.path.join(d, name)):
+        p = pair_of(name)
+        if not p or not done(os.path.join(d, name)):
             continue
+        kind, a, b, seed = p
         j = load(os.path.join(d, name))
-        rows = pairs.setdefault((m.group(2), m.group(3)), [])
-        if m.group(1) == "gate":
+        rows = pairs.setdefault((a, b, seed), [])
+        if kind == "gate":
             rows += [(f"{r['row']}, 2 random opening turns", r["games"], r["score"], r["elo"], r["elo_ci95"], r["pass"])
                      for r in j["rows"]]
-        elif m.group(1) == "time100":
+        elif kind == "time100":
             rows.append(("ab(time=100), equal time", j["games"], j["a_score"], j["pair_elo"],
                          j["pair_elo_ci95"] or [float("nan")] * 2, passes(j)))
         else:
             rows.append((j["row"], j["games"], j["score"], j["elo"], j["elo_ci95"], j["pass"]))
-    for (a, b), rows in pairs.items():
-        print(f"\n**{a} against {b}** — {'every row played passes' if all(r[-1] for r in rows) else 'refused'}\n")
+    for (a, b, seed), rows in pairs.items():
+        verdict = "every row played passes" if all(r[-1] for r in rows) else "refused"
+        print(f"\n**{a} against {b}**{f', seed {seed}' if seed else ''} — {verdict}\n")
         print("| row | games | score | Elo (pairs, 95%) | passes |")
         print("| --- | ---: | ---: | --- | --- |")
         for name, games, score, elo, ci, ok in rows:

@@ -10,7 +10,7 @@
 # level 1's depth (DEPTH1); step 8 (ROUND2=1) is a round of self-play with fit_d8_l100, which became the
 # built-in weights of 5x5 standard (lib/engine/weights/5x5_standard.txt); step 9 (ROUND2_GATE=1) gates that
 # round against fit_d8_l100; step 10 (D10=1) labels step 6's games by a depth-10 search and plays that fit
-# against fit_d8_l100.
+# against fit_d8_l100; step 11 (HALF=1) fits half of step 10's games and plays the whole against it.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 tune_eval=$here/../tune_eval
@@ -30,22 +30,24 @@ for l2 in 1 10 100; do
 done
 
 # gate_rows NAME FIT DEPTHS [BASELINE]: seega gate of FIT against BASELINE (standard.txt) at DEPTHS, 400
-# games a row, seed 7, its summary NAME.json and its rows' games in rows_... (resumed).
+# games a row, seed 7 (GATE_SEED), its summary NAME.json and its rows' games in rows_... (resumed).
 gate_rows() {
   local name=$1 c=$2 depths=$3 baseline=${4:-standard.txt} rows resume=()
   rows=${name/gate/rows}
   [ -s "$name.json" ] && return 0
   [ -d "$rows" ] && resume=(--resume)
   "$seega" gate --candidate "$c.txt" --baseline "$baseline" --depths "$depths" --levels none \
-    --games "${GATE_GAMES:-400}" --seed 7 --out-dir "$rows" "${resume[@]}" --quiet --json >"$name.json.part"
+    --games "${GATE_GAMES:-400}" --seed "${GATE_SEED:-7}" --out-dir "$rows" "${resume[@]}" --quiet --json >"$name.json.part"
   mv "$name.json.part" "$name.json"
 }
 # population_row NAME CANDIDATE BASELINE DEPTH: the empty board, 100 perturbed configurations at DEPTH,
-# seed 7 (population.py), its summary NAME.json and its games in NAME/; played only while NAME.json is missing.
+# seed 7 (GATE_SEED; configurations from FIRST_CONFIG, 1 unless set) (population.py), its summary NAME.json
+# and its games in NAME/; played only while NAME.json is missing.
 population_row() {
   local name=$1 candidate=$2 baseline=$3 depth=$4
   [ -s "$name.json" ] || /usr/bin/python3 "$tune_eval/population.py" --seega "$seega" --rules standard \
-    --candidate "$candidate" --baseline "$baseline" --depth "$depth" --configs "${CONFIGS:-100}" --seed 7 \
+    --candidate "$candidate" --baseline "$baseline" --depth "$depth" --configs "${CONFIGS:-100}" \
+    --first-config "${FIRST_CONFIG:-1}" --seed "${GATE_SEED:-7}" \
     --out-dir "$name" --json >"$name.json"
 }
 # 3. Each fit against today's weights.
@@ -145,5 +147,54 @@ if [ "${D10:-0}" = 1 ]; then
   done
   [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a 'ab(time=100,weights=fit_d10_l100.txt)' \
     --b 'ab(time=100,weights=fit_d8_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+fi
+# 11. One factor changed, with HALF=1: the number of positions. Step 10's positions of the first half of its
+# games (games 0 to GAMES/2 - 1, so 150,000 positions unless GAMES is set) fitted as fit_d10_l100 was, and
+# fit_d10_l100 (every game) played against each such fit in the rows of step 10, on seed 7 and again on
+# seed 11 (configurations 101 to 200 from the empty board). Two fits of the half: fit_d10_half_l100 at
+# penalty 100, the same command on less data; and fit_d10_half_l50 at penalty 50, since the penalty is
+# added to the loss summed over the positions, so on half the positions 50 weighs as 100 does on all of
+# them: only the number of positions differs. Neither deeper labels (step 10) nor a smaller penalty (step
+# 9) gained at depth 4; if the second half of the games gains, more positions are what the tables lack.
+if [ "${HALF:-0}" = 1 ]; then
+  [ -s positions_d10_half.csv ] ||
+    awk -F, -v games="$((${GAMES:-30000} / 2))" 'NR == 1 || $4 < games' positions_d10.csv >positions_d10_half.csv
+  for l2 in 100 50; do
+    half=fit_d10_half_l$l2
+    if [ ! -s "$half.json" ]; then
+      "$seega" tune --data positions_d10_half.csv --patterns --weights standard.txt --label search \
+        --pattern-l2 "$l2" --min-count 20 --out "$half.txt" --json >"$half.json.part"
+      mv "$half.json.part" "$half.json"
+    fi
+    vs=fit_d10_l100_vs_$half
+    gate_rows "gate_$vs" fit_d10_l100 1,2,4 "$half.txt"
+    GATE_SEED=11 gate_rows "gate_${vs}_seed11" fit_d10_l100 1,2,4 "$half.txt"
+    for depth in 1 4; do
+      population_row "population_d${depth}_$vs" fit_d10_l100.txt "$half.txt" "$depth"
+      GATE_SEED=11 FIRST_CONFIG=101 population_row "population_d${depth}_${vs}_seed11" fit_d10_l100.txt \
+        "$half.txt" "$depth"
+    done
+    [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a 'ab(time=100,weights=fit_d10_l100.txt)' \
+      --b "ab(time=100,weights=$half.txt)" --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+  done
+  # The half at penalty 100 held more draws than every game at penalty 100 from the empty board at depth 4
+  # on both seeds, and at penalty 50 it did not: a stronger penalty for the data's size, not fewer
+  # positions, would make that difference. Tested by one factor on all the positions: penalty 200
+  # (fit_d10_l200) against 100 (fit_d10_l100), in the same rows.
+  if [ ! -s fit_d10_l200.json ]; then
+    "$seega" tune --data positions_d10.csv --patterns --weights standard.txt --label search --pattern-l2 200 \
+      --min-count 20 --out fit_d10_l200.txt --json >fit_d10_l200.json.part
+    mv fit_d10_l200.json.part fit_d10_l200.json
+  fi
+  vs=fit_d10_l200_vs_fit_d10_l100
+  gate_rows "gate_$vs" fit_d10_l200 1,2,4 fit_d10_l100.txt
+  GATE_SEED=11 gate_rows "gate_${vs}_seed11" fit_d10_l200 1,2,4 fit_d10_l100.txt
+  for depth in 1 4; do
+    population_row "population_d${depth}_$vs" fit_d10_l200.txt fit_d10_l100.txt "$depth"
+    GATE_SEED=11 FIRST_CONFIG=101 population_row "population_d${depth}_${vs}_seed11" fit_d10_l200.txt \
+      fit_d10_l100.txt "$depth"
+  done
+  [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a 'ab(time=100,weights=fit_d10_l200.txt)' \
+    --b 'ab(time=100,weights=fit_d10_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
 fi
 /usr/bin/python3 "$here/report.py" .
