@@ -25,6 +25,8 @@
 #    by boards.sh as a variant of that fit (variants/empty_placement_dL/) on seed GATE_SEED and
 #    configurations CONFIGS_FROM on (13 and 201, neither seen before), with depths 6 and 8 in its deeper/
 #    (NO_TIME=1: no 100 ms row).
+# 4. With REPLAY=1 (and CANDIDATE=1): the candidate's fixed-depth rows again on another seed and other
+#    configurations, and every row pooled over both plays.
 # Every step resumes; boards_report.py prints the gate tables.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
@@ -85,3 +87,22 @@ mkdir -p deeper
   --baseline ../../../../../before.txt --rules chain --depths 6,8 --levels none --games "${GATE_GAMES:-400}" \
   --seed "${GATE_SEED:-13}" --out-dir rows $([ -d rows ] && echo --resume) --quiet --json >gate.json.part &&
   mv gate.json.part gate.json); }
+# 4. With REPLAY=1: the candidate's fixed-depth rows again, decided before they were played, on seed
+# REPLAY_SEED (17 unless set; in seed17/) and the empty board's on configurations REPLAY_CONFIGS on (301
+# unless set; in configs_301/), as boards.sh's REPLAY_SEEDS and REPLAY_CONFIGS play a board's candidate;
+# pooled.py pools each row over both plays (README).
+[ "${REPLAY:-0}" = 1 ] || exit 0
+seed=${REPLAY_SEED:-17} first=${REPLAY_CONFIGS:-301}
+mkdir -p "seed$seed" "configs_$first"
+[ -s "seed$seed/gate.json" ] || { (cd "seed$seed" && "$seega" gate --candidate "../../../one_factor/$name.txt" \
+  --baseline ../../../../../before.txt --rules chain --depths 1,2,3,4 --levels none --games "${GATE_GAMES:-400}" \
+  --seed "$seed" --out-dir rows $([ -d rows ] && echo --resume) --quiet --json >gate.json.part &&
+  mv gate.json.part gate.json); }
+for d in 1 2 3 4; do
+  [ -s "configs_$first/population_d$d.json" ] || (cd "configs_$first" && SEEGA="$seega" /usr/bin/python3 \
+    "$here/population.py" --rules chain --candidate "../../../one_factor/$name.txt" --baseline ../../../../../before.txt \
+    --depth "$d" --configs "${CONFIGS:-100}" --first-config "$first" --seed "$seed" --out-dir "population_d$d" \
+    --json >"population_d$d.json")
+done
+/usr/bin/python3 "$here/pooled.py" --gate gate.json --gate "seed$seed/gate.json" --populations . \
+  --populations "configs_$first"
