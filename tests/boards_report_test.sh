@@ -5,7 +5,8 @@
 # replays gets none; and the folders found are named in the table's title. A pattern fit without a
 # candidate of its own shows its fit; its variant is named by pattern_stages.py's line, or, when the
 # variant's weights file is not there (it is not committed), said to be missing rather than a traceback;
-# and a folder with no row played of its own says so.
+# and a folder with no row played of its own says so. A variant's replays are pooled, and the rows
+# against the board's built-in weights (boards.sh's VS_BUILTIN) have a table.
 set -u
 root=$1
 here=$root/experiments/tune_eval
@@ -55,4 +56,14 @@ else fail "a pattern variant with the fit's linear weights: $(grep "variant move
 if grep -q "5x5_chain_patterns_d10_tables: the pattern fit against the general weights\*\* — no row played" \
   "$tmp/report.md"; then pass
 else fail "a fit with no row played: $(grep "5x5_chain_patterns_d10_tables: the pattern" "$tmp/report.md")"; fi
+# A variant's replays (placement.sh's REPLAY=1 in seedS/) are pooled with its rows, as a board's are; and
+# boards.sh's VS_BUILTIN rows (vs_builtin/) are a table of their own.
+mkdir -p "$p/variants/movement_tables/seed13" "$p/vs_builtin"
+cp "$from/variants/movement_tables/seed13/gate.json" "$p/variants/movement_tables/seed13/"
+cp "$from/variants/movement_tables/gate.json" "$p/vs_builtin/"
+"$py" "$here/boards_report.py" "$tmp/boards" >"$tmp/report.md" 2>"$tmp/err" || fail "boards_report.py exited $?: $(cat "$tmp/err")"
+grep -q "5x5_chain_patterns_d10_tables, variant movement_tables: the fixed-depth rows pooled over their plays (the gate's, seed13/)" \
+  "$tmp/report.md" && pass || fail "a variant's replays are not pooled: $(grep pooled "$tmp/report.md")"
+grep -q "5x5_chain_patterns_d10_tables: the pattern fit against the board's built-in weights (vs_builtin/builtin.txt)\*\* — every row played so far passes" \
+  "$tmp/report.md" && pass || fail "no table of the rows against the built-in weights: $(grep built-in "$tmp/report.md")"
 finish "boards_report"

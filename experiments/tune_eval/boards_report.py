@@ -198,6 +198,10 @@ def main():
         d = os.path.join(root, b)
         what = "the SPSA weights" if b in tuned else "the pattern fit" if b in patterned else "the fit"
         print_rows(f"{b}: {what} against the general weights", gate_rows(d))
+        # boards.sh's VS_BUILTIN: the same candidate against the board's built-in weights (vs_builtin/builtin.txt).
+        if os.path.isdir(os.path.join(d, "vs_builtin")):
+            print_rows(f"{b}: {what} against the board's built-in weights (vs_builtin/builtin.txt)",
+                       gate_rows(os.path.join(d, "vs_builtin")))
         # Variants of the fit (one_factor.sh's weights, gated by boards.sh's VARIANTS on another seed).
         variants = os.path.join(d, "variants")
         for v in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
@@ -217,6 +221,7 @@ def main():
                 what = f"{moved}; the rest general"
             print_rows(f"{b}, variant {v} ({what}), against the general weights"
                        + (f", seed {seed}" if seed is not None else ""), gate_rows(os.path.join(variants, v)))
+            print_replays(f"{b}, variant {v}", os.path.join(variants, v))
         print_replays(b, d)
 
 
