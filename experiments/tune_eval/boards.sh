@@ -45,6 +45,8 @@
 # boards/BOARD_patterns_dL/, which must hold them) fitted in boards/BOARD_patterns_dL_lPENALTY/,
 # boards/BOARD_patterns_dL_tables/ (all held: the tables alone) or boards/BOARD_patterns_dL_hold_NAMES/.
 #
+# VS_BUILTIN=1 plays the candidate's rows against the board's built-in weights too, in vs_builtin/.
+#
 # REPLAY_SEEDS (seeds separated by spaces) plays the gate's rows with random openings again on each seed, in
 # boards/BOARD.../seedS/, and REPLAY_CONFIGS (first configurations, such as "101 201") the rows from the
 # empty board on 100 other configurations each, in configs_C/; boards_report.py pools every play of a row
@@ -179,6 +181,15 @@ board() {
       (cd "variants/$v" && gate_rows "../../one_factor/$v.txt" ../../../../before.txt "$rules" "$depths" "$time_games" \
         "${VARIANT_SEED:-11}")
     done
+    # VS_BUILTIN=1: the candidate against the board's built-in weights of the build that plays (seega eval
+    # --print-weights, kept in vs_builtin/builtin.txt), every row, in vs_builtin/. On a board whose built-in
+    # weights are no longer the general ones, this is the gate that would adopt the candidate.
+    if [ -n "${VS_BUILTIN:-}" ]; then
+      echo "== $name: against the built-in weights" >&2
+      mkdir -p vs_builtin
+      [ -s vs_builtin/builtin.txt ] || "$seega" eval --print-weights --rules "$rules" >vs_builtin/builtin.txt
+      (cd vs_builtin && gate_rows ../candidate.txt builtin.txt "$rules" "$depths" "$time_games" "${GATE_SEED:-7}")
+    fi
     # Replays of the fixed-depth rows, which boards_report.py pools with the gate's (pooled.py): the rows
     # with random openings again on each seed of REPLAY_SEEDS (in seedS/), and the rows from the empty
     # board on the 100 configurations from each first configuration of REPLAY_CONFIGS (in configs_C/).
