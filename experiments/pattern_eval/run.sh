@@ -23,11 +23,18 @@ cp -f "$tune_eval/weights/standard.txt" standard.txt
   --search-depth 4 --search-weights standard.txt --opening-turns 2 --seed 301 --out positions.csv \
   $(resume_of positions.csv) --quiet
 
+# pattern_fit POSITIONS FIT L2: the tables and the linear weights fitted together to POSITIONS' search
+# labels from standard.txt, penalty L2 on each entry, entries read by fewer than 20 training positions
+# held at 0, to FIT.txt and FIT.json; made only while FIT.json is missing.
+pattern_fit() {
+  [ -s "$2.json" ] && return 0
+  "$seega" tune --data "$1" --patterns --weights standard.txt --label search --pattern-l2 "$3" --min-count 20 \
+    --out "$2.txt" --json >"$2.json.part"
+  mv "$2.json.part" "$2.json"
+}
+
 # 2. Fits: the tables and the linear weights together, at three penalties on each entry.
-for l2 in 1 10 100; do
-  [ -s "fit_l$l2.json" ] || "$seega" tune --data positions.csv --patterns --weights standard.txt --label search \
-    --pattern-l2 "$l2" --min-count 20 --out "fit_l$l2.txt" --json >"fit_l$l2.json"
-done
+for l2 in 1 10 100; do pattern_fit positions.csv "fit_l$l2" "$l2"; done
 
 # gate_rows NAME FIT DEPTHS [BASELINE]: seega gate of FIT against BASELINE (standard.txt) at DEPTHS, 400
 # games a row, seed 7 (GATE_SEED), its summary NAME.json and its rows' games in rows_... (resumed).
@@ -93,16 +100,14 @@ labelled_fit() {
   "$seega" gen-data --players "ab(depth=2,weights=$weights)" --games "${GAMES:-30000}" --label search \
     --search-depth "$depth" --search-weights "$weights" --opening-turns 2 --seed 301 --out "$positions" \
     $(resume_of "$positions") --quiet
-  "$seega" tune --data "$positions" --patterns --weights standard.txt --label search --pattern-l2 100 \
-    --min-count 20 --out "$fit.txt" --json >"$fit.json"
+  pattern_fit "$positions" "$fit" 100
 }
 labelled_fit positions_d8.csv fit_d8_l100 8 standard.txt
 gate_fit fit_d8_l100
 # 6b. The penalties of D8_PENALTIES (for example "1 10") on the depth-8 labels: step 6 with one factor
 # changed, the penalty, as step 2 changed it on the depth-4 labels; gated as in step 3.
 for l2 in ${D8_PENALTIES:-}; do
-  [ -s "fit_d8_l$l2.json" ] || "$seega" tune --data positions_d8.csv --patterns --weights standard.txt \
-    --label search --pattern-l2 "$l2" --min-count 20 --out "fit_d8_l$l2.txt" --json >"fit_d8_l$l2.json"
+  pattern_fit positions_d8.csv "fit_d8_l$l2" "$l2"
   gate_fit "fit_d8_l$l2"
 done
 # 7. Level 1's depth, for the fits named in DEPTH1 (those to adopt): level 1 searches one ply, so built-in
@@ -132,6 +137,20 @@ if [ "${ROUND2_GATE:-0}" = 1 ]; then
     population_row "population_d${depth}_$vs" fit_r2_d8_l100.txt fit_d8_l100.txt "$depth"
   done
 fi
+# vs_rows A B [SEED]: fit A against fit B in every row of the gate, as step 9 played round 2: depths 1, 2 and
+# 4 with random openings, the empty board at depths 1 and 4, and equal time unless NO_TIME=1; in
+# gate_A_vs_B.json, population_dD_A_vs_B.json and time100_A_vs_B.json. On a SEED other than 7, the rows
+# again on that seed, the empty board on configurations 101 to 200, in ..._seedSEED.json (no clock row).
+vs_rows() {
+  local a=$1 b=$2 seed=${3:-7} vs=$1_vs_$2 suffix= first=1
+  [ "$seed" = 7 ] || suffix=_seed$seed first=101
+  GATE_SEED=$seed gate_rows "gate_$vs$suffix" "$a" 1,2,4 "$b.txt"
+  for depth in 1 4; do
+    GATE_SEED=$seed FIRST_CONFIG=$first population_row "population_d${depth}_$vs$suffix" "$a.txt" "$b.txt" "$depth"
+  done
+  [ "$seed" != 7 ] || [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a "ab(time=100,weights=$a.txt)" \
+    --b "ab(time=100,weights=$b.txt)" --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+}
 # 10. One factor changed again, with D10=1: step 6's games (seed 301) labelled by a depth-10 search with
 # standard.txt instead of depth 8, fitted as fit_d8_l100 was (fit_d10_l100). Step 6 found the depth-8
 # labels worth about 30 Elo at 100 ms over depth 4; whether labels deeper still carry further is asked of
@@ -140,13 +159,7 @@ fi
 # step 9 played round 2. Not committed (36 MB), as the other positions.
 if [ "${D10:-0}" = 1 ]; then
   labelled_fit positions_d10.csv fit_d10_l100 10 standard.txt
-  vs=fit_d10_l100_vs_fit_d8_l100
-  gate_rows "gate_$vs" fit_d10_l100 1,2,4 fit_d8_l100.txt
-  for depth in 1 4; do
-    population_row "population_d${depth}_$vs" fit_d10_l100.txt fit_d8_l100.txt "$depth"
-  done
-  [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a 'ab(time=100,weights=fit_d10_l100.txt)' \
-    --b 'ab(time=100,weights=fit_d8_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+  vs_rows fit_d10_l100 fit_d8_l100
 fi
 # 11. One factor changed, with HALF=1: the number of positions. Step 10's positions of the first half of its
 # games (games 0 to GAMES/2 - 1, so 150,000 positions unless GAMES is set) fitted as fit_d10_l100 was, and
@@ -160,41 +173,14 @@ if [ "${HALF:-0}" = 1 ]; then
   [ -s positions_d10_half.csv ] ||
     awk -F, -v games="$((${GAMES:-30000} / 2))" 'NR == 1 || $4 < games' positions_d10.csv >positions_d10_half.csv
   for l2 in 100 50; do
-    half=fit_d10_half_l$l2
-    if [ ! -s "$half.json" ]; then
-      "$seega" tune --data positions_d10_half.csv --patterns --weights standard.txt --label search \
-        --pattern-l2 "$l2" --min-count 20 --out "$half.txt" --json >"$half.json.part"
-      mv "$half.json.part" "$half.json"
-    fi
-    vs=fit_d10_l100_vs_$half
-    gate_rows "gate_$vs" fit_d10_l100 1,2,4 "$half.txt"
-    GATE_SEED=11 gate_rows "gate_${vs}_seed11" fit_d10_l100 1,2,4 "$half.txt"
-    for depth in 1 4; do
-      population_row "population_d${depth}_$vs" fit_d10_l100.txt "$half.txt" "$depth"
-      GATE_SEED=11 FIRST_CONFIG=101 population_row "population_d${depth}_${vs}_seed11" fit_d10_l100.txt \
-        "$half.txt" "$depth"
-    done
-    [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a 'ab(time=100,weights=fit_d10_l100.txt)' \
-      --b "ab(time=100,weights=$half.txt)" --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+    pattern_fit positions_d10_half.csv "fit_d10_half_l$l2" "$l2"
+    for seed in 7 11; do vs_rows fit_d10_l100 "fit_d10_half_l$l2" "$seed"; done
   done
   # The half at penalty 100 held more draws than every game at penalty 100 from the empty board at depth 4
   # on both seeds, and at penalty 50 it did not: a stronger penalty for the data's size, not fewer
   # positions, would make that difference. Tested by one factor on all the positions: penalty 200
   # (fit_d10_l200) against 100 (fit_d10_l100), in the same rows.
-  if [ ! -s fit_d10_l200.json ]; then
-    "$seega" tune --data positions_d10.csv --patterns --weights standard.txt --label search --pattern-l2 200 \
-      --min-count 20 --out fit_d10_l200.txt --json >fit_d10_l200.json.part
-    mv fit_d10_l200.json.part fit_d10_l200.json
-  fi
-  vs=fit_d10_l200_vs_fit_d10_l100
-  gate_rows "gate_$vs" fit_d10_l200 1,2,4 fit_d10_l100.txt
-  GATE_SEED=11 gate_rows "gate_${vs}_seed11" fit_d10_l200 1,2,4 fit_d10_l100.txt
-  for depth in 1 4; do
-    population_row "population_d${depth}_$vs" fit_d10_l200.txt fit_d10_l100.txt "$depth"
-    GATE_SEED=11 FIRST_CONFIG=101 population_row "population_d${depth}_${vs}_seed11" fit_d10_l200.txt \
-      fit_d10_l100.txt "$depth"
-  done
-  [ -n "${NO_TIME:-}" ] || match_row "time100_$vs" --a 'ab(time=100,weights=fit_d10_l200.txt)' \
-    --b 'ab(time=100,weights=fit_d10_l100.txt)' --games "${TIME_GAMES:-200}" --opening-turns 2 --seed 7
+  pattern_fit positions_d10.csv fit_d10_l200 200
+  for seed in 7 11; do vs_rows fit_d10_l200 fit_d10_l100 "$seed"; done
 fi
 /usr/bin/python3 "$here/report.py" .
