@@ -82,22 +82,24 @@ cd "$here"
 SEEGA="$seega" PATTERNS=1 LABELS=10 PATTERN_HOLD=all NO_TIME=${NO_TIME:-} BOARDS=5x5_chain VARIANTS=$name \
   VARIANT_SEED="${GATE_SEED:-13}" CONFIGS_FROM="${CONFIGS_FROM:-201}" bash boards.sh
 cd "$out/boards/5x5_chain_patterns_d10_tables/variants/$name"
-mkdir -p deeper
-[ -s deeper/gate.json ] || { (cd deeper && "$seega" gate --candidate "../../../one_factor/$name.txt" \
-  --baseline ../../../../../before.txt --rules chain --depths 6,8 --levels none --games "${GATE_GAMES:-400}" \
-  --seed "${GATE_SEED:-13}" --out-dir rows $([ -d rows ] && echo --resume) --quiet --json >gate.json.part &&
-  mv gate.json.part gate.json); }
+# gate_in DIR DEPTHS SEED: the candidate against the general weights at DEPTHS (2 random opening turns, seed
+# SEED) in DIR/gate.json, its games in DIR/rows/ (resumed); played only while DIR/gate.json is missing.
+gate_in() {
+  mkdir -p "$1"
+  [ -s "$1/gate.json" ] || (cd "$1" && "$seega" gate --candidate "../../../one_factor/$name.txt" \
+    --baseline ../../../../../before.txt --rules chain --depths "$2" --levels none --games "${GATE_GAMES:-400}" \
+    --seed "$3" --out-dir rows $([ -d rows ] && echo --resume) --quiet --json >gate.json.part &&
+    mv gate.json.part gate.json)
+}
+gate_in deeper 6,8 "${GATE_SEED:-13}"
 # 4. With REPLAY=1: the candidate's fixed-depth rows again, decided before they were played, on seed
 # REPLAY_SEED (17 unless set; in seed17/) and the empty board's on configurations REPLAY_CONFIGS on (301
 # unless set; in configs_301/), as boards.sh's REPLAY_SEEDS and REPLAY_CONFIGS play a board's candidate;
 # pooled.py pools each row over both plays (README).
 [ "${REPLAY:-0}" = 1 ] || exit 0
 seed=${REPLAY_SEED:-17} first=${REPLAY_CONFIGS:-301}
-mkdir -p "seed$seed" "configs_$first"
-[ -s "seed$seed/gate.json" ] || { (cd "seed$seed" && "$seega" gate --candidate "../../../one_factor/$name.txt" \
-  --baseline ../../../../../before.txt --rules chain --depths 1,2,3,4 --levels none --games "${GATE_GAMES:-400}" \
-  --seed "$seed" --out-dir rows $([ -d rows ] && echo --resume) --quiet --json >gate.json.part &&
-  mv gate.json.part gate.json); }
+gate_in "seed$seed" 1,2,3,4 "$seed"
+mkdir -p "configs_$first"
 for d in 1 2 3 4; do
   [ -s "configs_$first/population_d$d.json" ] || (cd "configs_$first" && SEEGA="$seega" /usr/bin/python3 \
     "$here/population.py" --rules chain --candidate "../../../one_factor/$name.txt" --baseline ../../../../../before.txt \
