@@ -30,6 +30,7 @@
 # Every step resumes; boards_report.py prints the gate tables.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
+source "$here/rows.sh"  # fixed_rows and population_rows
 cp -f "$here/weights/before.txt" .
 labels=${LABELS:-8}
 depths=(${PLAYER_DEPTHS:-2})
@@ -86,10 +87,7 @@ cd "$out/boards/5x5_chain_patterns_d10_tables/variants/$name"
 # SEED) in DIR/gate.json, its games in DIR/rows/ (resumed); played only while DIR/gate.json is missing.
 gate_in() {
   mkdir -p "$1"
-  [ -s "$1/gate.json" ] || (cd "$1" && "$seega" gate --candidate "../../../one_factor/$name.txt" \
-    --baseline ../../../../../before.txt --rules chain --depths "$2" --levels none --games "${GATE_GAMES:-400}" \
-    --seed "$3" --out-dir rows $([ -d rows ] && echo --resume) --quiet --json >gate.json.part &&
-    mv gate.json.part gate.json)
+  (cd "$1" && fixed_rows "../../../one_factor/$name.txt" ../../../../../before.txt chain "$2" "$3")
 }
 gate_in deeper 6,8 "${GATE_SEED:-13}"
 # 4. With REPLAY=1: the candidate's fixed-depth rows again, decided before they were played, on seed
@@ -100,11 +98,7 @@ gate_in deeper 6,8 "${GATE_SEED:-13}"
 seed=${REPLAY_SEED:-17} first=${REPLAY_CONFIGS:-301}
 gate_in "seed$seed" 1,2,3,4 "$seed"
 mkdir -p "configs_$first"
-for d in 1 2 3 4; do
-  [ -s "configs_$first/population_d$d.json" ] || (cd "configs_$first" && SEEGA="$seega" /usr/bin/python3 \
-    "$here/population.py" --rules chain --candidate "../../../one_factor/$name.txt" --baseline ../../../../../before.txt \
-    --depth "$d" --configs "${CONFIGS:-100}" --first-config "$first" --seed "$seed" --out-dir "population_d$d" \
-    --json >"population_d$d.json")
-done
+(cd "configs_$first" && population_rows "../../../one_factor/$name.txt" ../../../../../before.txt chain 1,2,3,4 "$seed" \
+  "$first")
 /usr/bin/python3 "$here/pooled.py" --gate gate.json --gate "seed$seed/gate.json" --populations . \
   --populations "configs_$first"
