@@ -43,6 +43,19 @@ for fen in "$placement" "$movement"; do
   else fail "--rest: the joined file evaluates $fen otherwise than the file"; fi
 done
 
+# --classes: the cross's entries alone and every other class's are, together, the whole file's entries, and
+# each has only its classes'.
+"$py" "$script" --stages 0,1,2,3,4 --classes cross "$weights" >"$tmp/cross.txt" &&
+  "$py" "$script" --stages 0,1,2,3,4 --classes line0,line1,line2,corner "$weights" >"$tmp/others.txt" ||
+  fail "pattern_stages.py --classes exited $?"
+if diff <(grep '^pattern ' "$weights" | sort) <(grep -h '^pattern ' "$tmp/cross.txt" "$tmp/others.txt" | sort) >/dev/null &&
+  [ "$(grep '^pattern ' "$tmp/cross.txt" | awk '{print $2}' | sort -u)" = cross ] &&
+  ! grep -q '^pattern cross ' "$tmp/others.txt"; then pass
+else fail "--classes: the entries of the two parts are not the file's, or a part holds another class"; fi
+if [ "$(patterns "$movement" "$tmp/cross.txt")" != "$(patterns "$movement" "$weights")" ] &&
+  "$seega" eval --fen "$movement" --weights "$tmp/others.txt" >/dev/null; then pass
+else fail "--classes: a part does not read, or the cross alone evaluates as every class"; fi
+
 bad() { # what the error says, then the options
   local want=$1; shift
   if ! "$py" "$script" "$@" >/dev/null 2>"$tmp/err" && [ "$(grep -c . "$tmp/err")" -le 2 ] &&
@@ -56,4 +69,5 @@ bad "No such file" --stages 2 "$tmp/none.txt"
 sed 's/^patterns .*/patterns 1 board=7x7 diagonals=off stages=5/' "$weights" >"$tmp/other.txt"
 bad "other patterns" --stages 0,1 --rest "$tmp/other.txt" "$weights"
 bad "No such file" --stages 0,1 --rest "$tmp/none.txt" "$weights"
+bad "no entry of class diagonal" --stages 0,1 --classes cross,diagonal "$weights"
 finish "pattern_stages"

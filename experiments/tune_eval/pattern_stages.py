@@ -7,9 +7,12 @@ and hash those seega computes (FNV-1a over each entry line and its newline), so 
     pattern_stages.py --stages 2,3,4 fit.txt > movement_tables.txt
     pattern_stages.py --stages none fit.txt > linear_only.txt     # the linear weights alone
     pattern_stages.py --stages 0,1 --rest other.txt fit.txt > mixed.txt  # placement from fit.txt, movement from other.txt
+    pattern_stages.py --stages 0,1,2,3,4 --classes cross fit.txt > cross.txt  # the cross's tables alone
 
 With --rest, the other stages' entries come from a second fit of the same patterns (its 'patterns' line
-the same), after the first's: two fits' tables joined, the linear weights the first's.
+the same), after the first's: two fits' tables joined, the linear weights the first's. With --classes, only
+the named classes' entries of the kept stages are kept (the class names of the file's entries: line0,
+line1, ..., diagonal, corner, cross); --rest's entries are kept whole.
 """
 import argparse
 import sys
@@ -46,12 +49,17 @@ def split(lines):
     return head, patterns, entries
 
 
-def keep_stages(lines, stages, rest=None):
-    """The lines of a weights file with only the table entries of stages, and with rest (another file's
-    lines) the entries of the other stages from it; raises ValueError on a file that is not a pattern
-    evaluation's, or a rest whose patterns differ."""
+def keep_stages(lines, stages, rest=None, classes=None):
+    """The lines of a weights file with only the table entries of stages (and of classes, unless None), and
+    with rest (another file's lines) the entries of the other stages from it; raises ValueError on a file
+    that is not a pattern evaluation's, a class none of its entries has, or a rest whose patterns differ."""
     head, patterns, entries = split(lines)
-    kept = [line for stage, line in entries if stage in stages]
+    if classes is not None:
+        present = {line.split()[1] for _, line in entries}
+        missing = sorted(set(classes) - present)
+        if missing:
+            raise ValueError(f"no entry of class {', '.join(missing)} (its classes: {', '.join(sorted(present))})")
+    kept = [line for stage, line in entries if stage in stages and (classes is None or line.split()[1] in classes)]
     if rest is not None:
         _, rest_patterns, rest_entries = split(rest)
         if rest_patterns.split() != patterns.split():
@@ -70,13 +78,14 @@ def main():
                     help="the stages whose tables are kept, separated by commas (0-4), or 'none'")
     ap.add_argument("--rest", metavar="FILE",
                     help="take the other stages' entries from this fit of the same patterns")
+    ap.add_argument("--classes", help="keep only these classes' entries, separated by commas (such as line0,corner)")
     a = ap.parse_args()
     try:
         stages = set() if a.stages == "none" else {int(s) for s in a.stages.split(",")}
     except ValueError:
-        ap.error(f"--stages {a.stages}: want stages 0 to 4 separated by commas, or 'none'")
+        sys.exit(f"pattern_stages.py: --stages {a.stages}: want stages 0 to 4 separated by commas, or 'none'")
     if any(s < 0 or s >= STAGES for s in stages):
-        ap.error(f"--stages {a.stages}: stages run from 0 to 4")
+        sys.exit(f"pattern_stages.py: --stages {a.stages}: stages run from 0 to 4")
     try:
         with open(a.weights) as f:
             lines = f.read().splitlines()
@@ -84,11 +93,12 @@ def main():
         if a.rest:
             with open(a.rest) as f:
                 rest = f.read().splitlines()
-        out = keep_stages(lines, stages, rest)
+        out = keep_stages(lines, stages, rest, a.classes.split(",") if a.classes else None)
     except (OSError, ValueError) as e:
         sys.exit(f"pattern_stages.py: {a.weights}: {e}")
     others = f", the other stages' from {a.rest}" if a.rest else " only"
-    print(f"# {a.weights} with the tables of stages {a.stages}{others} (pattern_stages.py)")
+    classes = f" (classes {a.classes})" if a.classes else ""
+    print(f"# {a.weights} with the tables of stages {a.stages}{classes}{others} (pattern_stages.py)")
     print("\n".join(out))
 
 
