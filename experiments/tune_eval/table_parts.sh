@@ -23,6 +23,12 @@ parts=${PARTS:-placement movement lines corner cross}
 for f in "$fit/fit.txt" "$fit/$baseline"; do
   [ -s "$f" ] || { echo "table_parts.sh: no $out/$f" >&2; exit 2; }
 done
+for part in $parts; do
+  case $part in
+    placement | movement | lines | corner | cross) ;;
+    *) echo "table_parts.sh: no part '$part' (placement, movement, lines, corner, cross)" >&2; exit 2 ;;
+  esac
+done
 cd "$fit"
 lines=$(grep '^pattern line' fit.txt | awk '{print $2}' | sort -u | paste -sd, -)
 for part in $parts; do
@@ -31,7 +37,6 @@ for part in $parts; do
     movement) keep=(--stages 2,3,4) ;;
     lines) keep=(--stages 0,1,2,3,4 --classes "$lines") ;;
     corner | cross) keep=(--stages 0,1,2,3,4 --classes "$part") ;;
-    *) echo "table_parts.sh: no part '$part' (placement, movement, lines, corner, cross)" >&2; exit 2 ;;
   esac
   echo "== $fit: the $part tables alone" >&2
   mkdir -p "parts/$part"
@@ -44,8 +49,10 @@ for part in $parts; do
 done
 /usr/bin/python3 - "$parts" <<'PY'
 import json, os, sys
+def end(x, inf):  # an interval's end; seega writes an infinite one as null
+    return inf if x is None else f"{float(x):+.1f}"
 def row(elo, ci):
-    return f"{elo:+.1f} [{float(ci[0]):+.1f}, {float(ci[1]):+.1f}]" if elo is not None and ci else "no interval"
+    return f"{elo:+.1f} [{end(ci[0], '-inf')}, {end(ci[1], '+inf')}]" if elo is not None and ci else "no interval"
 parts = sys.argv[1].split()
 cells = {}
 for p in parts:
