@@ -24,17 +24,20 @@ def done(path):
 
 
 def fit_name(f):
-    """(round, label depth, penalty) of a fit's summary: fit_lL.json for run.sh's depth-4 labels, fit_dD_lL.json
-    for labels of depth D, fit_rR_dD_lL.json for round R's positions (round 1: games of the linear weights;
-    round 2: games of fit_d8_l100, step 8); None for any other file.
+    """(round, label depth, penalty, the games' depth) of a fit's summary: fit_lL.json for run.sh's depth-4
+    labels, fit_dD_lL.json for labels of depth D, fit_rR_dD_lL.json for round R's positions (round 1: games
+    of the linear weights; round 2: games of fit_d8_l100, step 8), fit_rRgG_dD_lL.json for games played at
+    depth G (step 12; 2 unless named); None for any other file.
 
     >>> fit_name("fit_l100.json"), fit_name("fit_d8_l100.json"), fit_name("fit_r2_d8_l100.json")
-    ((1, 4, 100.0), (1, 8, 100.0), (2, 8, 100.0))
+    ((1, 4, 100.0, 2), (1, 8, 100.0, 2), (2, 8, 100.0, 2))
+    >>> fit_name("fit_r2g4_d8_l100.json")
+    (2, 8, 100.0, 4)
     >>> fit_name("fit_l100.txt"), fit_name("gate_fit_l1.json")
     (None, None)
     """
-    m = re.fullmatch(r"fit_(?:r(\d+)_)?(?:d(\d+)_)?l([0-9.]+)\.json", f)
-    return (int(m.group(1) or 1), int(m.group(2) or 4), float(m.group(3))) if m else None
+    m = re.fullmatch(r"fit_(?:r(\d+)(?:g(\d+))?_)?(?:d(\d+)_)?l([0-9.]+)\.json", f)
+    return (int(m.group(1) or 1), int(m.group(3) or 4), float(m.group(4)), int(m.group(2) or 2)) if m else None
 
 
 def main():
@@ -45,6 +48,8 @@ def main():
     for f in fits:
         j = load(os.path.join(d, f))
         players = "the linear weights" if fit_name(f)[0] == 1 else "fit_d8_l100"
+        if fit_name(f)[3] != 2:
+            players += f" at depth {fit_name(f)[3]}"
         print(f"| {f[:-5]} | {players} | depth {fit_name(f)[1]} | {j['l2']:g} | {j['entries_fitted']:,} | {j['entries_rare']:,} | {j['entries']:,} | "
               f"{j['holdout_loss_before']:.5f} -> {j['holdout_loss_after']:.5f} | {j['newton_steps']} ({j['cg_iterations']}) | "
               f"{j['seconds']:.1f} | {j['read_seconds']:.1f} | {j['peak_memory_mb']:.0f} |")

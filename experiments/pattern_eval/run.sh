@@ -10,7 +10,8 @@
 # level 1's depth (DEPTH1); step 8 (ROUND2=1) is a round of self-play with fit_d8_l100, which became the
 # built-in weights of 5x5 standard (lib/engine/weights/5x5_standard.txt); step 9 (ROUND2_GATE=1) gates that
 # round against fit_d8_l100; step 10 (D10=1) labels step 6's games by a depth-10 search and plays that fit
-# against fit_d8_l100; step 11 (HALF=1) fits half of step 10's games and plays the whole against it.
+# against fit_d8_l100; step 11 (HALF=1) fits half of step 10's games and plays the whole against it; step 12
+# (DEEP_GAMES=1) is round 2 with its games played at depth 4.
 set -euo pipefail
 source "$(dirname "$0")/../common.sh"  # seega, here, and the results folder $out, entered
 tune_eval=$here/../tune_eval
@@ -91,13 +92,14 @@ done
 # depth-8 search instead of depth 4, fitted at the penalty of fit_l100 and gated as in step 3. At 1.5 s
 # a move both sides search far deeper than 4 plies; if the tables learned what a shallow search sees,
 # deeper labels should carry more of the gain at equal depth to equal time. Not committed (36 MB).
-# labelled_fit POSITIONS FIT DEPTH WEIGHTS: the games of ab(depth=2) self-play with WEIGHTS (seed 301),
-# labelled by a depth-DEPTH search with them, to POSITIONS; then fit_l100's fit of them (from standard.txt,
-# penalty 100) to FIT.txt and FIT.json. Both only while FIT.json is missing.
+# labelled_fit POSITIONS FIT DEPTH WEIGHTS [PLAYER_DEPTH]: the games of ab(depth=PLAYER_DEPTH) self-play (2
+# unless given) with WEIGHTS (seed 301), labelled by a depth-DEPTH search with them, to POSITIONS; then
+# fit_l100's fit of them (from standard.txt, penalty 100) to FIT.txt and FIT.json. Both only while FIT.json
+# is missing.
 labelled_fit() {
-  local positions=$1 fit=$2 depth=$3 weights=$4
+  local positions=$1 fit=$2 depth=$3 weights=$4 player_depth=${5:-2}
   [ -s "$fit.json" ] && return 0
-  "$seega" gen-data --players "ab(depth=2,weights=$weights)" --games "${GAMES:-30000}" --label search \
+  "$seega" gen-data --players "ab(depth=$player_depth,weights=$weights)" --games "${GAMES:-30000}" --label search \
     --search-depth "$depth" --search-weights "$weights" --opening-turns 2 --seed 301 --out "$positions" \
     $(resume_of "$positions") --quiet
   pattern_fit "$positions" "$fit" 100
@@ -182,5 +184,18 @@ if [ "${HALF:-0}" = 1 ]; then
   # (fit_d10_l200) against 100 (fit_d10_l100), in the same rows.
   pattern_fit positions_d10.csv fit_d10_l200 200
   for seed in 7 11; do vs_rows fit_d10_l200 fit_d10_l100 "$seed"; done
+fi
+# 12. One factor changed, with DEEP_GAMES=1: the games the positions come from. Round 2 (step 8) again, its
+# games played by ab(depth=4) instead of ab(depth=2) (the same weights fit_d8_l100, the same depth-8 labels,
+# the same seed): positions nearer those a deeper search meets, as at equal time both sides search far
+# deeper than 2 plies. Neither deeper labels (step 10) nor more positions of the same kind (step 11) gained;
+# this asks whether positions of another kind do. fit_r2g4_d8_l100 against round 2 (the one factor) and
+# against round 1 (today's built-in weights) in every fixed-depth row of vs_rows, and against the linear
+# weights as step 3 gates a fit (its 100 ms row the issue's measure of +150, unless NO_TIME=1).
+if [ "${DEEP_GAMES:-0}" = 1 ]; then
+  labelled_fit positions_r2g4_d8.csv fit_r2g4_d8_l100 8 fit_d8_l100.txt 4
+  NO_TIME=1 vs_rows fit_r2g4_d8_l100 fit_r2_d8_l100
+  NO_TIME=1 vs_rows fit_r2g4_d8_l100 fit_d8_l100
+  gate_fit fit_r2g4_d8_l100
 fi
 /usr/bin/python3 "$here/report.py" .
