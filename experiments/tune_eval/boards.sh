@@ -11,7 +11,8 @@
 # games of every gate row; VARIANTS names variants of the fit made by one_factor.sh (its VARIANT.txt), each
 # gated in variants/VARIANT/ on the seed VARIANT_SEED (11: not the seed 7 whose rows chose it; the rows from
 # the empty board are the same on any seed, since no seed changes their games: configurations 1 to 100 from
-# the empty board at a fixed depth); boards_report.py prints the tables.
+# the empty board at a fixed depth); VARIANT_REPLAY_SEEDS and VARIANT_REPLAY_CONFIGS play a variant's rows
+# again as REPLAY_SEEDS and REPLAY_CONFIGS play the candidate's (below); boards_report.py prints the tables.
 #
 # DEEP=1 changes one factor, the labels: the same games (the same seed), labelled by the deeper search of
 # the table's last columns, in boards/BOARD_dL/, gated at those columns' depths (depth 1 added: level 1
@@ -136,6 +137,17 @@ board() {
       mkdir -p "variants/$v"
       (cd "variants/$v" && gate_rows "../../one_factor/$v.txt" ../../../../before.txt "$rules" "$depths" "$time_games" \
         "${VARIANT_SEED:-11}")
+      # VARIANT_REPLAY_SEEDS and VARIANT_REPLAY_CONFIGS: the variant's fixed-depth rows again, as REPLAY_SEEDS
+      # and REPLAY_CONFIGS play the candidate's (below), in variants/VARIANT/seedS/ and configs_C/.
+      for s in ${VARIANT_REPLAY_SEEDS:-}; do
+        mkdir -p "variants/$v/seed$s"
+        (cd "variants/$v/seed$s" && fixed_rows "../../../one_factor/$v.txt" ../../../../../before.txt "$rules" "$depths" "$s")
+      done
+      for c in ${VARIANT_REPLAY_CONFIGS:-}; do
+        mkdir -p "variants/$v/configs_$c"
+        (cd "variants/$v/configs_$c" && population_rows "../../../one_factor/$v.txt" ../../../../../before.txt "$rules" \
+          "$depths" "${VARIANT_SEED:-11}" "$c")
+      done
     done
     # VS_BUILTIN=1: the candidate against the board's built-in weights of the build that plays (seega eval
     # --print-weights, kept in vs_builtin/builtin.txt), every row, in vs_builtin/. On a board whose built-in
