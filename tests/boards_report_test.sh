@@ -6,7 +6,8 @@
 # candidate of its own shows its fit; its variant is named by pattern_stages.py's line, or, when the
 # variant's weights file is not there (it is not committed), said to be missing rather than a traceback;
 # and a folder with no row played of its own says so. A variant's replays are pooled, and the rows
-# against the board's built-in weights (boards.sh's VS_BUILTIN) have a table.
+# against the board's built-in weights (boards.sh's VS_BUILTIN) have a table. --passes lets a folder's
+# replays decide its fixed-depth rows, pooled.
 set -u
 root=$1
 here=$root/experiments/tune_eval
@@ -66,4 +67,20 @@ grep -q "5x5_chain_patterns_d10_tables, variant movement_tables: the fixed-depth
   "$tmp/report.md" && pass || fail "a variant's replays are not pooled: $(grep pooled "$tmp/report.md")"
 grep -q "5x5_chain_patterns_d10_tables: the pattern fit against the board's built-in weights (vs_builtin/builtin.txt)\*\* — every row played so far passes" \
   "$tmp/report.md" && pass || fail "no table of the rows against the built-in weights: $(grep built-in "$tmp/report.md")"
+
+# --passes (boards.sh asks it before the 1.5 s row): in a folder with replays the pooled fixed-depth rows
+# decide. 7x7 chain's variant general_edge fails its own empty-board row at depth 3 and passes it pooled
+# with its replays (seed17/, configs_301/); the clock row is the first SPSA weights' 100 ms row, which passes.
+v=$tmp/passes
+from=$here/results/boards/7x7_chain_spsa/variants/general_edge
+mkdir -p "$v/seed17" "$v/configs_301"
+cp "$from"/{gate.json,population_d1.json,population_d2.json,population_d3.json} "$v/"
+cp "$from/seed17/gate.json" "$v/seed17/"
+cp "$from"/configs_301/population_d{1,2,3}.json "$v/configs_301/"
+passes() { "$py" "$here/boards_report.py" --passes "$v"; }
+passes && fail "--passes: a folder without its 100 ms row passes" || pass
+cp "$here/results/boards/7x7_chain_spsa/time100.json" "$v/"
+passes && pass || fail "--passes: the pooled rows and the 100 ms row pass, and --passes says no"
+rm -r "$v/seed17" "$v/configs_301"
+passes && fail "--passes: without its replays, a folder whose own row fails passes" || pass
 finish "boards_report"

@@ -10,7 +10,8 @@ play (pooled.py).
     boards_report.py [results/boards]
     boards_report.py --passes FOLDER   # exit 0 when every row but the 1.5 s one is played and passes
 
-boards.sh asks --passes before the 1.5 s row, which is played only for a fit that passed every other row.
+boards.sh asks --passes before the 1.5 s row, which is played only for a fit that passed every other row
+(in a folder with replays, its fixed-depth rows pooled over every play, as the pooled table shows).
 """
 import argparse
 import json
@@ -123,8 +124,14 @@ def print_rows(title, rows):
 
 
 def passes_all_but_time1500(d):
-    """Whether every row of the folder d but the game's 1.5 s one is played and passes."""
+    """Whether every row of the folder d but the game's 1.5 s one is played and passes. In a folder with
+    replays (seedS/, configs_C/), the fixed-depth rows pooled over every play decide, as the report's
+    pooled table does; the clock rows are played once and decide as they are."""
     rows = gate_rows(d, time1500=False)
+    pooled_rows = replays_pooled(d)
+    if pooled_rows:
+        clock = [r for r in rows if r[0].startswith("ab(time=")]
+        return all(r["pass"] for r in pooled_rows[0]) and bool(clock) and all(r[-1] for r in clock)
     return bool(rows) and all(r[-1] for r in rows)
 
 
@@ -225,21 +232,29 @@ def main():
         print_replays(b, d)
 
 
-def print_replays(b, d):
-    """The folder d's rows pooled with their replays (boards.sh's REPLAY_SEEDS in seedS/, REPLAY_CONFIGS in
-    configs_C/), when it has any: pooled.py's table."""
+def replays_pooled(d):
+    """The folder d's fixed-depth rows pooled with their replays (boards.sh's REPLAY_SEEDS in seedS/,
+    REPLAY_CONFIGS in configs_C/) as (pooled.py's rows, the plays named), or None without replays."""
     def numbered(prefix):
         return sorted((n for n in os.listdir(d) if re.fullmatch(prefix + r"\d+", n)
                        and os.path.isdir(os.path.join(d, n))), key=lambda n: int(n[len(prefix):]))
     gates = [os.path.join(d, n, "gate.json") for n in numbered("seed") if done(os.path.join(d, n, "gate.json"))]
     folders = [os.path.join(d, n) for n in numbered("configs_") if pooled.population_files(os.path.join(d, n))]
     if not gates and not folders:
-        return
+        return None
     own_gate = [os.path.join(d, "gate.json")] if done(os.path.join(d, "gate.json")) else []
     own_populations = [d] if pooled.population_files(d) else []
-    rows = pooled.pool(own_gate + gates, own_populations + folders)
     plays = ", ".join(["the gate's"] + [os.path.basename(os.path.dirname(g)) + "/" for g in gates]
                       + [os.path.basename(f) + "/" for f in folders])
+    return pooled.pool(own_gate + gates, own_populations + folders), plays
+
+
+def print_replays(b, d):
+    """The folder d's rows pooled with their replays, when it has any: pooled.py's table."""
+    replayed = replays_pooled(d)
+    if replayed is None:
+        return
+    rows, plays = replayed
     verdict = "every pooled row passes" if all(r["pass"] for r in rows) else "refused"
     print(f"\n**{b}: the fixed-depth rows pooled over their plays ({plays})** — {verdict}\n")
     pooled.print_table(rows)
