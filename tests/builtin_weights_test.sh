@@ -25,8 +25,7 @@ adopted 'diagonal(size=7,quiet_plies=40)' "7x7 diagonal" results/boards/7x7_diag
 adopted 'diagonal(size=9)' "9x9 diagonal" results/boards/nudges/general_edge_1.txt
 adopted 'standard(size=9,first_mover=first)' "9x9 standard" results/boards/9x9_standard_spsa/candidate.txt
 adopted 'chain(size=9,quiet_plies=40)' "9x9 chain" results/boards/9x9_chain_spsa/candidate.txt
-for rules in chain 'chain(size=7)'; do
-  adopted "$rules" general weights/before.txt
-done
+adopted 'chain(size=7,first_mover=first)' "7x7 chain" results/boards/7x7_chain_spsa/one_factor/general_edge.txt
+adopted chain general weights/before.txt
 
 finish "built-in weights"
