@@ -135,10 +135,9 @@ board() {
       fi
       echo "== $name: variant $v" >&2
       mkdir -p "variants/$v"
-      (cd "variants/$v" && gate_rows "../../one_factor/$v.txt" ../../../../before.txt "$rules" "$depths" "$time_games" \
-        "${VARIANT_SEED:-11}")
       # VARIANT_REPLAY_SEEDS and VARIANT_REPLAY_CONFIGS: the variant's fixed-depth rows again, as REPLAY_SEEDS
-      # and REPLAY_CONFIGS play the candidate's (below), in variants/VARIANT/seedS/ and configs_C/.
+      # and REPLAY_CONFIGS play the candidate's (below), in variants/VARIANT/seedS/ and configs_C/; before its
+      # clock rows, since the 1.5 s row asks whether the rows pooled with these pass (boards_report.py --passes).
       for s in ${VARIANT_REPLAY_SEEDS:-}; do
         mkdir -p "variants/$v/seed$s"
         (cd "variants/$v/seed$s" && fixed_rows "../../../one_factor/$v.txt" ../../../../../before.txt "$rules" "$depths" "$s")
@@ -148,6 +147,8 @@ board() {
         (cd "variants/$v/configs_$c" && population_rows "../../../one_factor/$v.txt" ../../../../../before.txt "$rules" \
           "$depths" "${VARIANT_SEED:-11}" "$c")
       done
+      (cd "variants/$v" && gate_rows "../../one_factor/$v.txt" ../../../../before.txt "$rules" "$depths" "$time_games" \
+        "${VARIANT_SEED:-11}")
     done
     # VS_BUILTIN=1: the candidate against the board's built-in weights of the build that plays (seega eval
     # --print-weights, kept in vs_builtin/builtin.txt), every row, in vs_builtin/. On a board whose built-in
