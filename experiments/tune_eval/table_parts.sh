@@ -23,21 +23,22 @@ parts=${PARTS:-placement movement lines corner cross}
 for f in "$fit/fit.txt" "$fit/$baseline"; do
   [ -s "$f" ] || { echo "table_parts.sh: no $out/$f" >&2; exit 2; }
 done
-for part in $parts; do
-  case $part in
-    placement | movement | lines | corner | cross) ;;
-    *) echo "table_parts.sh: no part '$part' (placement, movement, lines, corner, cross)" >&2; exit 2 ;;
-  esac
-done
 cd "$fit"
 lines=$(grep '^pattern line' fit.txt | awk '{print $2}' | sort -u | paste -sd, -)
-for part in $parts; do
-  case $part in
+# keep_of PART: pattern_stages.py's options that keep PART's tables, in keep; an unknown part is an error.
+keep_of() {
+  case $1 in
     placement) keep=(--stages 0,1) ;;
     movement) keep=(--stages 2,3,4) ;;
     lines) keep=(--stages 0,1,2,3,4 --classes "$lines") ;;
-    corner | cross) keep=(--stages 0,1,2,3,4 --classes "$part") ;;
+    corner | cross) keep=(--stages 0,1,2,3,4 --classes "$1") ;;
+    *) echo "table_parts.sh: no part '$1' (placement, movement, lines, corner, cross)" >&2; exit 2 ;;
   esac
+}
+# Every part named is checked before any row is played.
+for part in $parts; do keep_of "$part"; done
+for part in $parts; do
+  keep_of "$part"
   echo "== $fit: the $part tables alone" >&2
   mkdir -p "parts/$part"
   (
