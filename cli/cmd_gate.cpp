@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "rules/spec.hpp"
 #include "run_games.hpp"
+#include "runs/io/json.hpp"
 #include "runs/kinds/gate.hpp"
 
 namespace seega::cli {
@@ -186,8 +187,9 @@ nlohmann::json gate_json(const GateConfig& c, const GateRun& run, const GateVerd
                        {"pass", v.why[i].empty()},
                        {"why", v.why[i]}};
     if (r.missing.empty()) {
-      row["elo"] = r.elo.elo;
-      row["elo_ci95"] = {r.elo.lo, r.elo.hi};
+      // An end can be infinite (every pair but one won 2-0): "+inf", as in every other summary, not null.
+      row["elo"] = json_number(r.elo.elo);
+      row["elo_ci95"] = {json_number(r.elo.lo), json_number(r.elo.hi)};
     } else {
       row["elo"] = nullptr;
       row["elo_reason"] = r.missing;

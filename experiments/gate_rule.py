@@ -16,6 +16,12 @@ candidate won every one of at least 10 pairs 2-0 (its Elo is +inf, and the pairs
     (True, '')
     >>> verdict({"pentanomial": [0, 0, 0, 0, 9], "pair_elo": None, "pair_elo_ci95": None})
     (False, 'not measured: no interval')
+    >>> verdict({"pentanomial": [9, 1, 0, 0, 0], "pair_elo": -400.0, "pair_elo_ci95": ["-inf", -250.0]})
+    (False, 'does not gain: Elo -400.0')
+    >>> verdict({"pentanomial": [0, 0, 1, 1, 9], "pair_elo": 420.0, "pair_elo_ci95": [180.0, "+inf"]})
+    (True, '')
+    >>> verdict({"pentanomial": [0, 1, 0, 0, 9], "pair_elo": 20.0, "pair_elo_ci95": ["-inf", "+inf"]})
+    (False, 'may lose: its lower end -inf is below -10')
 """
 
 FLOOR = -10
@@ -31,6 +37,31 @@ def won_every_pair(pent):
     return sum(pent) > 0 and pent[4] == sum(pent)
 
 
+def end(x):
+    """An interval's end as a float: seega writes an infinite end as the string "+inf" or "-inf" (JSON has
+    no infinity), every other end as a number.
+
+    >>> end(-4.5), end("+inf"), end("-inf")
+    (-4.5, inf, -inf)
+    """
+    return float(x)
+
+
+def elo_text(elo, ci, reason=None):
+    """An Elo and its 95% interval as a table shows them; a row with no interval says why.
+
+    >>> elo_text(52.0, [-4.0, 110.0])
+    '+52.0 [-4.0, +110.0]'
+    >>> elo_text(-312.4, ["-inf", -190.2]), elo_text(401.0, [288.1, "+inf"])
+    ('-312.4 [-inf, -190.2]', '+401.0 [+288.1, +inf]')
+    >>> elo_text(None, None, "6 game pairs are too few (at least 10 are needed)")
+    'no interval: 6 game pairs are too few (at least 10 are needed)'
+    """
+    if elo is None or ci is None:
+        return f"no interval: {reason or 'none'}"
+    return f"{elo:+.1f} [{end(ci[0]):+.1f}, {end(ci[1]):+.1f}]"
+
+
 def verdict(summary, floor=FLOOR):
     """(passes, why) of a match summary's row, the candidate as A: why is empty when the row passes."""
     pent = summary["pentanomial"]
@@ -41,8 +72,8 @@ def verdict(summary, floor=FLOOR):
         return False, "not measured: " + (summary.get("pair_elo_ci95_reason") or "no interval")
     if not elo > 0:
         return False, f"does not gain: Elo {elo:+.1f}"
-    if ci[0] < floor:
-        return False, f"may lose: its lower end {ci[0]:+.1f} is below {floor}"
+    if end(ci[0]) < floor:
+        return False, f"may lose: its lower end {end(ci[0]):+.1f} is below {floor}"
     return True, ""
 
 
@@ -63,11 +94,8 @@ def table_row(name, summary):
     '| x | 20 | 60.0% | 11-2-7 | +52.0 [-4.0, +110.0] | 0 1 5 3 1 | 1,234 / 1,500 | yes |'
     """
     d = summary
-    if d["pair_elo_ci95"] is None:  # too few pairs, or every pair 1-1: no interval, so no pass
-        elo = f"no interval: {d.get('pair_elo_ci95_reason') or 'none'}"
-    else:
-        lo, hi = d["pair_elo_ci95"]
-        elo = f"{d['pair_elo']:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+    # Too few pairs, or every pair 1-1: no interval, so no pass.
+    elo = elo_text(d["pair_elo"], d["pair_elo_ci95"], d.get("pair_elo_ci95_reason"))
     return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {d['a_wins']}-{d['draws']}-{d['b_wins']} | {elo} | "
             + " ".join(str(n) for n in d["pentanomial"])
             + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "

@@ -26,6 +26,10 @@ for r in j["rows"]:
     assert r["pass"] and sum(r["pentanomial"]) == 10, r
     # A row with an interval has its lower end above the floor; one without is a sweep of every pair.
     assert (r["elo"] is not None and r["elo"] > 0 and r["elo_ci95"][0] >= -10) or r["pentanomial"] == [0, 0, 0, 0, 10], r
+    # An infinite end (depth 1 here: 8 of 10 pairs won 2-0, none lost) is "+inf", as in every summary, not null.
+    if r.get("elo_ci95") is not None:
+        assert all(isinstance(x, float) or x in ("+inf", "-inf") for x in r["elo_ci95"]), r
+assert "+inf" in j["rows"][0]["elo_ci95"], j["rows"][0]
 PY
 then pass; else fail "a gaining candidate: $(head -c 800 "$tmp/adopt.json")"; fi
 # --- the same weights on both sides gain nothing: refused ---------------------------------------------

@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gate_rule import passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+from gate_rule import elo_text, passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 
 
 def load(path):
@@ -82,23 +82,23 @@ def main():
         if done(os.path.join(d, f"time100_{c}.json")):
             t = load(os.path.join(d, f"time100_{c}.json"))
             rows.append(("ab(time=100), equal time", t["games"], t["a_score"], t["pair_elo"],
-                         t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
+                         t["pair_elo_ci95"], passes(t)))
         for name in sorted(os.listdir(d)):
             prefix = f"time100_{c}_seed"
             if name.startswith(prefix) and name.endswith(".json"):
                 t = load(os.path.join(d, name))
                 rows.append((f"ab(time=100), equal time, again on seed {name[len(prefix):-5]}", t["games"],
-                             t["a_score"], t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
+                             t["a_score"], t["pair_elo"], t["pair_elo_ci95"], passes(t)))
         if done(os.path.join(d, f"time1500_{c}.json")):
             t = load(os.path.join(d, f"time1500_{c}.json"))
             rows.append(("ab(time=1500), the game's time a move", t["games"], t["a_score"], t["pair_elo"],
-                         t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
+                         t["pair_elo_ci95"], passes(t)))
         for name in sorted(os.listdir(d)):
             prefix = f"time1500_{c}_seed"
             if name.startswith(prefix) and name.endswith(".json"):
                 t = load(os.path.join(d, name))
                 rows.append((f"ab(time=1500), again on seed {name[len(prefix):-5]}", t["games"], t["a_score"],
-                             t["pair_elo"], t["pair_elo_ci95"] or [float("nan")] * 2, passes(t)))
+                             t["pair_elo"], t["pair_elo_ci95"], passes(t)))
         if not rows:
             continue
         complete = done(os.path.join(d, f"time100_{c}.json")) and len(rows) >= 4
@@ -108,7 +108,7 @@ def main():
         print("| row | games | score | Elo (pairs, 95%) | passes |")
         print("| --- | ---: | ---: | --- | --- |")
         for name, games, score, elo, ci, ok in rows:
-            print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}] | "
+            print(f"| {name} | {games} | {100 * score:.1f}% | {elo_text(elo, ci)} | "
                   f"{'yes' if ok else 'no'} |")
 
 
@@ -142,7 +142,7 @@ def head_to_head(d):
                      for r in j["rows"]]
         elif kind == "time100":
             rows.append(("ab(time=100), equal time", j["games"], j["a_score"], j["pair_elo"],
-                         j["pair_elo_ci95"] or [float("nan")] * 2, passes(j)))
+                         j["pair_elo_ci95"], passes(j)))
         else:
             rows.append((j["row"], j["games"], j["score"], j["elo"], j["elo_ci95"], j["pass"]))
     for (a, b, seed), rows in pairs.items():
@@ -151,7 +151,7 @@ def head_to_head(d):
         print("| row | games | score | Elo (pairs, 95%) | passes |")
         print("| --- | ---: | ---: | --- | --- |")
         for name, games, score, elo, ci, ok in rows:
-            print(f"| {name} | {games} | {100 * score:.1f}% | {elo:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}] | "
+            print(f"| {name} | {games} | {100 * score:.1f}% | {elo_text(elo, ci)} | "
                   f"{'yes' if ok else 'no'} |")
 
 

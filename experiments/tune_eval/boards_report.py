@@ -20,7 +20,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gate_rule import passes, won_every_pair  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
+from gate_rule import elo_text, passes, won_every_pair  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 import pooled  # noqa: E402  (beside this script: a candidate's rows played more than once, pooled)
 
 FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring", "centre_entry", "blocked",
@@ -53,11 +53,6 @@ def first_comment(path):
     with open(path) as f:
         line = f.readline().strip()
     return line.lstrip("# ").removesuffix(" (pattern_stages.py)") if line.startswith("#") else "the fit's linear weights"
-
-
-def interval(lo, hi):
-    # An end can be infinite: seega writes it as the string "+inf" (every pair but one won 2-0, say).
-    return f"[{float(lo):+.1f}, {float(hi):+.1f}]"
 
 
 def gate_rows(d, time1500=True):
@@ -117,7 +112,8 @@ def print_rows(title, rows):
             continue
         # A match row can have no interval: too few game pairs or every pair 1-1 (it does not pass), or
         # every pair won 2-0 (an Elo of +inf; gate_rule passes it from 10 pairs on).
-        measured = (f"{elo:+.1f} {interval(*ci)}" if elo is not None and ci is not None
+        # An interval's end can be infinite (every pair but one won 2-0, say): seega writes "+inf".
+        measured = (elo_text(elo, ci) if elo is not None and ci is not None
                     else "+inf, every pair won 2-0" if won_every_pair([int(n) for n in pent.split()])
                     else "no interval")
         print(f"| {name} | {games} | {100 * score:.1f}% | {measured} | {pent} | {'yes' if passed else 'no'} |")

@@ -48,12 +48,10 @@ for part in $parts; do
     population_rows weights.txt "../../$baseline" "$rules" "$depths" "${SEED:-7}" 1
   )
 done
-/usr/bin/python3 - "$parts" <<'PY'
+/usr/bin/python3 - "$parts" "$here/.." <<'PY'
 import json, os, sys
-def end(x, inf):  # an interval's end; seega writes an infinite one as null
-    return inf if x is None else f"{float(x):+.1f}"
-def row(elo, ci):
-    return f"{elo:+.1f} [{end(ci[0], '-inf')}, {end(ci[1], '+inf')}]" if elo is not None and ci else "no interval"
+sys.path.insert(0, sys.argv[2])
+from gate_rule import elo_text as row  # an end can be infinite: seega writes "+inf" or "-inf"
 parts = sys.argv[1].split()
 cells = {}
 for p in parts:
