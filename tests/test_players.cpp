@@ -465,6 +465,14 @@ TEST(Players, TheCaptureSearchPlyLimitIsAKeyOfTheSearchingPlayers) {
   EXPECT_EQ(nodes_of("ab(depth=1)"), nodes_of("ab(depth=1,qplies=8)"));
 }
 
+// The search a player spec makes of a 5x5 position (its first move there).
+SearchResult<5> player_search(const char* spec, const Position<5>& pos) {
+  auto p = make_player<5>(parse_player(spec).value);
+  Rng rng(1);
+  p->choose(pos, rng);
+  return *p->last_search();
+}
+
 TEST(Players, LateMoveReductionsAreAKeyOfTheSearchingPlayers) {
   auto reduced = parse_player("ab(depth=6,lmr=3)");
   ASSERT_TRUE(reduced.ok()) << reduced.error;
@@ -477,16 +485,34 @@ TEST(Players, LateMoveReductionsAreAKeyOfTheSearchingPlayers) {
   // The key reaches the search: the same depth in fewer nodes on a 5x5 standard position in movement.
   const Rules r = standard_rules();
   const auto pos = position<5>(r, "b2ww/1bb2/w1b1b/1wwww/1ww1w b 0/0 3 31");
-  auto search_of = [&](const char* text) {
-    auto p = make_player<5>(parse_player(text).value);
-    Rng rng(1);
-    p->choose(pos, rng);
-    return *p->last_search();
-  };
+  auto search_of = [&](const char* text) { return player_search(text, pos); };
   const auto plain = search_of("ab(depth=7)"), reduced_search = search_of("ab(depth=7,lmr=2)");
   EXPECT_EQ(reduced_search.depth, 7);
   EXPECT_LT(reduced_search.nodes, plain.nodes);
   EXPECT_EQ(search_of("ab(depth=7,lmr=0)").nodes, plain.nodes);
+}
+
+TEST(Players, TheTableSizeIsAKeyOfTheSearchingPlayers) {
+  auto big = parse_player("ab(depth=6,hash=16)");
+  ASSERT_TRUE(big.ok()) << big.error;
+  EXPECT_EQ(big.value.table_mib, 16);
+  EXPECT_EQ(parse_player("ab(depth=6)").value.table_mib, 1);
+  EXPECT_TRUE(parse_player("level(5,deterministic,hash=4)").ok());
+  EXPECT_FALSE(parse_player("greedy(hash=2)").ok());
+  EXPECT_NE(parse_player("ab(depth=2,hash=0)").error.find("hash"), std::string::npos);
+  EXPECT_NE(parse_player("ab(depth=2,hash=4097)").error.find("hash"), std::string::npos);
+  // The key reaches the search: a depth-12 search of a 5x5 standard movement position (about 2 million
+  // nodes) overwrites a 1 MiB table's entries and not a 64 MiB one's, so it takes fewer nodes with the
+  // larger table and finds the same score.
+  const Rules r = standard_rules();
+  const auto pos = position<5>(r, "1w1bb/w1b2/2w1b/bw1w1/1bw1b b 0/0 3 17");
+  auto search_of = [&](const char* text) { return player_search(text, pos); };
+  const auto small = search_of("ab(depth=12)"), large = search_of("ab(depth=12,hash=64)");
+  EXPECT_EQ(large.score, small.score);
+  EXPECT_LT(large.nodes, small.nodes);
+  EXPECT_EQ(search_of("ab(depth=12,hash=1)").nodes, small.nodes);
+  RecordProperty("nodes_hash1", static_cast<long long>(small.nodes));
+  RecordProperty("nodes_hash64", static_cast<long long>(large.nodes));
 }
 
 // --- Perturbed configurations (vary=S, jitter=J) ---------------------------------------------------

@@ -54,7 +54,8 @@ std::string players_help() {
          "abandons an iteration past N nodes and deepens no more after one of N/8; default 2000000, 0: no cap) and "
          "qplies=P (the capture search looks at most P plies beyond the horizon; 0: no limit but its node cap; "
          "default: the board's, 8 on 7x7 and 9x9 diagonal and none elsewhere) and lmr=K (late move reductions: "
-         "a quiet move after a node's first K is searched a ply shallower first; default 0, none); "
+         "a quiet move after a node's first K is searched a ply shallower first; default 0, none) and hash=MB (the "
+         "transposition table's size, 1 to 4096 MiB; default 1); "
          "every player but random and engine takes random_turns=T or A-B (the game's placement turns T, or A to "
          "B, 1 the first, played uniformly at random)";
 }
@@ -82,6 +83,7 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
   static const Key deterministic = flag_key("deterministic", &PlayerSpec::deterministic);
   static const Key qplies = whole_key("qplies", "0 (no limit) to 100", &PlayerSpec::quiescence_plies, 0, 100);
   static const Key lmr = whole_key("lmr", "0 (none) to 100", &PlayerSpec::reductions, 0, 100);
+  static const Key hash = whole_key("hash", "1 to 4096 MiB", &PlayerSpec::table_mib, 1, 4096);
   static const Key placement{"placement", "a player spec", set_placement};
   // Only the name: the file is read by load_player_weights, so that parsing stays a function of the text.
   static const Key weights{"weights", "a weights file", [](PlayerSpec& spec, std::string_view v) {
@@ -140,12 +142,12 @@ const std::vector<KeyTable<PlayerSpec>>& player_tables() {
       {"random", {blunder, placement, movetime, tc, margin}},
       {"greedy", {blunder, random_turns, placement, movetime, tc, margin}},
       {"ab",
-       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, qplies, lmr, random_turns, placement,
+       {depth, nodes, time, blunder, weights, vary, jitter, placement_cap, qplies, lmr, hash, random_turns, placement,
         movetime, tc, margin}},
       {"mcts", {playouts, blunder, random_turns, placement, movetime, tc, margin}},
       {"level",
-       {deterministic, blunder, weights, vary, jitter, placement_cap, qplies, lmr, random_turns, placement, movetime,
-        tc, margin}},
+       {deterministic, blunder, weights, vary, jitter, placement_cap, qplies, lmr, hash, random_turns, placement,
+        movetime, tc, margin}},
       {"engine", {cmd, name, depth, nodes, timeout, movetime, tc, margin}},
       {"callback", {}},
   };
@@ -335,7 +337,8 @@ class MctsPlayer : public Player<N> {
 template <int N>
 class SearchPlayer : public Player<N> {
  public:
-  SearchPlayer(const std::optional<Weights>& w, SearchLimits limits) : searcher_(w), limits_(limits) {}
+  SearchPlayer(const std::optional<Weights>& w, SearchLimits limits, std::size_t table_entries)
+      : searcher_(w, table_entries), limits_(limits) {}
   Move<N> choose(const Position<N>& pos, Rng&) override {
     SearchLimits l = limits_;
     if (next_) {
@@ -489,7 +492,8 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
         if (spec.deterministic) l.nodes = kLevelNodeBudget;
         else l.time_ms = kLevelTimeMs;
       }
-      p = std::make_unique<SearchPlayer<N>>(spec.weights, l);
+      // 16-byte entries: 65,536 a MiB.
+      p = std::make_unique<SearchPlayer<N>>(spec.weights, l, static_cast<std::size_t>(spec.table_mib) << 16);
       break;
     }
     case K::Engine:
