@@ -390,6 +390,27 @@ TEST(Search, ThePlacementCapIsALimitOfItsOwn) {
   EXPECT_GT(none.nodes, 20'000u / 8);
 }
 
+TEST(Search, ClearForgetsTheTableEveryTimeAcrossItsGenerations) {
+  // clear() starts a generation rather than writing the table; an entry of an earlier one must count
+  // for nothing. A searcher that searched the position before each clear searches it again exactly as
+  // a new searcher does, over more clears than there are generations, so past a wrap of their numbers.
+  const auto pos = position<5>(kStandard, "1w1bb/w1b2/2w1b/bw1w1/1bw1b b 0/0 3 17");
+  const SearchLimits limits{.depth = 6};
+  Searcher<5> fresh;
+  const auto first = fresh.search(pos, limits);
+  const auto again = fresh.search(pos, limits);
+  ASSERT_LT(again.nodes, first.nodes);  // the table remembers between searches until a clear
+  Searcher<5> reused;
+  for (int game = 0; game < 40; ++game) {  // 80 clears
+    reused.search(pos, limits);
+    reused.clear();
+    const auto r = reused.search(pos, limits);
+    ASSERT_EQ(r.nodes, first.nodes) << "after clear number " << game + 1;
+    ASSERT_EQ(r.best, first.best);
+    reused.clear();
+  }
+}
+
 // --- Limits from the first node, and a bounded capture search (issue 12, defect 2) -----------------
 
 // A crowded 9x9 board under `diagonal`, one empty square: capture sequences in eight directions branch

@@ -38,7 +38,8 @@ MoveList<N>& Searcher<N>::list_at(int ply) {
 
 template <int N>
 void Searcher<N>::clear() {
-  std::fill(table_.begin(), table_.end(), Entry{});
+  generation_ = (generation_ + 1) % kGenerations;
+  if (generation_ == 0) std::fill(table_.begin(), table_.end(), Entry{});
   std::fill(history_.begin(), history_.end(), 0);
   for (auto& k : killers_) k = {Move<N>::pass(), Move<N>::pass()};
 }
@@ -233,11 +234,12 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
   const std::uint64_t key = key_of(pos);
   Entry& slot = table_[key & (table_.size() - 1)];
   int tt_move = -1;
-  if (limits_.use_table && slot.key == key) {
+  if (limits_.use_table && slot.key == key && slot.bound_and_age >> 2 == generation_) {
     tt_move = slot.move == 0xFFFF ? -1 : slot.move;
     if (ply > 0 && slot.depth >= depth) {
       int s = from_table(slot.score, ply);
-      if (slot.bound == Exact || (slot.bound == Lower && s >= beta) || (slot.bound == Upper && s <= alpha)) return s;
+      const auto bound = static_cast<Bound>(slot.bound_and_age & 3);
+      if (bound == Exact || (bound == Lower && s >= beta) || (bound == Upper && s <= alpha)) return s;
     }
   }
 
@@ -305,7 +307,8 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
     slot.score = to_table(best, ply);
     slot.depth = static_cast<std::int8_t>(std::min(depth, 127));
     slot.move = static_cast<std::uint16_t>(best_index);
-    slot.bound = best <= original_alpha ? Upper : best >= beta ? Lower : Exact;
+    const Bound bound = best <= original_alpha ? Upper : best >= beta ? Lower : Exact;
+    slot.bound_and_age = static_cast<std::uint8_t>(bound | generation_ << 2);
   }
   return best;
 }

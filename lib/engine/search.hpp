@@ -73,7 +73,7 @@ struct SearchLimits {
   // from the horizon, every move after the first K that takes nothing and is neither the table's move
   // nor a killer is searched one ply shallower, with a null window; one that scores above alpha there
   // is searched again at full depth. 0: none. A search change, so it is judged at equal time
-  // (experiments/reductions).
+  // (experiments/search_time).
   int reductions = 0;
 };
 
@@ -144,8 +144,9 @@ class Searcher {
     std::int32_t score = 0;
     std::uint16_t move = 0xFFFF;  // index in the generated move list
     std::int8_t depth = -1;
-    std::uint8_t bound = 0;
+    std::uint8_t bound_and_age = 0;  // the Bound in the low 2 bits, the generation that stored it above
   };
+  static_assert(sizeof(Entry) == 16, "the player key hash=MB counts 65,536 entries a MiB");
   enum Bound : std::uint8_t { None, Upper, Lower, Exact };
 
   // Counts the node; true (with its score) when the search stops here: out of budget, or game over
@@ -191,6 +192,12 @@ class Searcher {
   Weights weights_;
   bool builtin_ = false;  // no weights given: each search takes its rules' built-in ones
   std::vector<Entry> table_;
+  // clear() forgets the table by starting a generation (0 to kGenerations - 1), not by writing every
+  // entry: an entry of another generation is not looked at, as if empty. Every kGenerations clears
+  // the entries are written afresh, so no entry outlives its generation's number. A large table costs a
+  // game nothing to forget.
+  static constexpr unsigned kGenerations = 64;
+  unsigned generation_ = 0;
   SearchLimits limits_;
   std::uint64_t nodes_ = 0;
   std::uint64_t handoffs_ = 0;        // negamax calls at the horizon that go on into quiescence
