@@ -9,6 +9,7 @@
 #include <exception>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,11 @@ int main(int argc, char** argv) {
     status = 2;
   } catch (const boost::program_options::error& e) {
     error = fmt::format("error: {} (see 'seega {} --help')", escaped(e.what()), escaped(args[0]));
+    status = 2;
+  } catch (const std::bad_alloc& e) {
+    // Not a bug: the run asked for more memory than the machine gives (a player's table, hash=MB, says
+    // which, and what to give instead). The games already written are kept, as with any error.
+    error = fmt::format("error: out of memory: {}", escaped(e.what()));
     status = 2;
   } catch (const std::exception& e) {
     error = fmt::format("internal error (a bug, please report it): {}", escaped(e.what()));

@@ -30,4 +30,23 @@ sys.exit(0 if j["interrupted"] and j["games"] > 0 else 1)' "$tmp/$cmd.json"; the
   fi
 done
 
+# A player's transposition table (hash=MB) too large for the address space: allocated at the player's
+# first search, it stops the run with one error that names the table and what to give instead (exit 2,
+# not an internal error), and the games played before it are kept. This ladder of three, on one thread,
+# plays a pair of games of each pairing in turn: random-greedy's first pair, then the 2 GiB table's
+# player's first search.
+(
+  ulimit -v 1500000
+  exec "$seega" ladder --quiet --players random greedy 'ab(depth=1,hash=2048)' --games-per-pair 4 --threads 1 \
+    --seed 3 --out "$tmp/table.jsonl"
+) >"$tmp/table.out" 2>"$tmp/table.err"
+code=$?
+err=$(cat "$tmp/table.err")
+games=$(grep -c '"moves"' "$tmp/table.jsonl" 2>/dev/null)
+if [ "$code" -eq 2 ] && [ "$(grep -c '' <"$tmp/table.err")" -eq 1 ] &&
+  [[ "$err" == "seega: error: out of memory: the search's transposition table of 2048 MiB could not be allocated"*"smaller hash=MB"* ]] &&
+  [ "${games:-0}" -eq 2 ] && [ "$(grep -c '"players":{"b":[01],"w":[01]}' "$tmp/table.jsonl")" -eq 2 ]; then pass; else
+  fail "a 2 GiB table under a 1.5 GB limit: exit $code, $games games kept, stderr: $err"
+fi
+
 finish "cli memory"

@@ -411,6 +411,24 @@ TEST(Search, ClearForgetsTheTableEveryTimeAcrossItsGenerations) {
   }
 }
 
+TEST(Search, TheTableIsAllocatedAtTheFirstSearchAtItsSizeInMiB) {
+  // Making a searcher allocates no table, whatever its size: a spec of hash=4096 is cheap to make (a
+  // player is made to check it, and for every game a run plays at once). The first search allocates
+  // table_mib MiB, and a clear keeps it.
+  const Searcher<5> large(std::nullopt, 4096);
+  EXPECT_EQ(large.table_bytes(), 0u);
+  Searcher<5> two(std::nullopt, 2);
+  EXPECT_EQ(two.table_bytes(), 0u);
+  const auto pos = position<5>(kStandard, "1w1bb/w1b2/2w1b/bw1w1/1bw1b b 0/0 3 17");
+  two.search(pos, SearchLimits{.depth = 2});
+  EXPECT_EQ(two.table_bytes(), std::size_t{2} << 20);
+  two.clear();
+  EXPECT_EQ(two.table_bytes(), std::size_t{2} << 20);
+  Searcher<5> none(std::nullopt, 0);  // less than 1 MiB is 1 MiB
+  none.search(pos, SearchLimits{.depth = 2});
+  EXPECT_EQ(none.table_bytes(), std::size_t{1} << 20);
+}
+
 // --- Limits from the first node, and a bounded capture search (issue 12, defect 2) -----------------
 
 // A crowded 9x9 board under `diagonal`, one empty square: capture sequences in eight directions branch

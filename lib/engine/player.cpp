@@ -337,8 +337,8 @@ class MctsPlayer : public Player<N> {
 template <int N>
 class SearchPlayer : public Player<N> {
  public:
-  SearchPlayer(const std::optional<Weights>& w, SearchLimits limits, std::size_t table_entries)
-      : searcher_(w, table_entries), limits_(limits) {}
+  SearchPlayer(const std::optional<Weights>& w, SearchLimits limits, int table_mib)
+      : searcher_(w, table_mib), limits_(limits) {}
   Move<N> choose(const Position<N>& pos, Rng&) override {
     SearchLimits l = limits_;
     if (next_) {
@@ -492,8 +492,7 @@ std::unique_ptr<Player<N>> make_player(const PlayerSpec& spec) {
         if (spec.deterministic) l.nodes = kLevelNodeBudget;
         else l.time_ms = kLevelTimeMs;
       }
-      // 16-byte entries: 65,536 a MiB.
-      p = std::make_unique<SearchPlayer<N>>(spec.weights, l, static_cast<std::size_t>(spec.table_mib) << 16);
+      p = std::make_unique<SearchPlayer<N>>(spec.weights, l, spec.table_mib);
       break;
     }
     case K::Engine:

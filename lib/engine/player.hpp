@@ -87,8 +87,9 @@ struct PlayerSpec {
   // lmr=K (ab and level): late move reductions after the first K moves of a node
   // (SearchLimits::reductions); 0, the default: none.
   int reductions = 0;
-  // hash=MB (ab and level): the transposition table's size in MiB (16-byte entries, a power of two of
-  // them); 1, the default: 65,536 entries.
+  // hash=MB (ab and level): the transposition table's size in MiB, rounded up to a power of two
+  // (Searcher's table_mib: 16-byte entries, 65,536 at 1 MiB, the default), allocated at the player's
+  // first search.
   int table_mib = 1;
   // random_turns=T or A-B: the placement turns of the game (1 the first; a 5x5 game has 12) this player
   // plays uniformly at random, whatever else it is; 0 (random_from) for none. The last-placer study's

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 namespace seega {
 
@@ -18,11 +20,15 @@ int builtin_quiescence_plies(const Rules& rules) {
   return same_board(rules, diagonal7) || same_board(rules, diagonal9) ? 8 : 0;
 }
 
+TableAllocationError::TableAllocationError(int table_mib)
+    : message_("the search's transposition table of " + std::to_string(table_mib) +
+               " MiB could not be allocated: give the player a smaller hash=MB, or play fewer games at once") {}
+
 template <int N>
-Searcher<N>::Searcher(std::optional<Weights> weights, std::size_t table_entries)
+Searcher<N>::Searcher(std::optional<Weights> weights, int table_mib)
     : weights_(weights ? *weights : Weights::defaults()),
       builtin_(!weights),
-      table_(std::bit_ceil(std::max<std::size_t>(table_entries, 1024))),
+      table_mib_(std::max(table_mib, 1)),
       history_(N * N * N * N, 0),
       order_buffers_(kMaxPly),
       lists_(kMaxPly),
@@ -34,6 +40,20 @@ MoveList<N>& Searcher<N>::list_at(int ply) {
   // worker thread's stack.
   if (!lists_[ply]) lists_[ply] = std::make_unique<MoveList<N>>();
   return *lists_[ply];
+}
+
+template <int N>
+void Searcher<N>::allocate_table() {
+  // A whole number of entries a MiB (a power of two each), rounded up to a power of two entries: the probe
+  // masks the key.
+  const std::size_t entries = static_cast<std::size_t>(table_mib_) * ((std::size_t{1} << 20) / sizeof(Entry));
+  try {
+    table_.assign(std::bit_ceil(entries), Entry{});
+  } catch (const std::bad_alloc&) {
+    throw TableAllocationError(table_mib_);
+  } catch (const std::length_error&) {
+    throw TableAllocationError(table_mib_);
+  }
 }
 
 template <int N>
@@ -315,6 +335,7 @@ int Searcher<N>::negamax(const Position<N>& pos, int depth, int alpha, int beta,
 
 template <int N>
 SearchResult<N> Searcher<N>::search(const Position<N>& pos, const SearchLimits& limits) {
+  if (table_.empty()) allocate_table();  // before the clock starts
   const auto start = std::chrono::steady_clock::now();
   limits_ = limits;
   if (builtin_) weights_ = builtin_weights(pos.rules());

@@ -8,10 +8,13 @@
 // kWin - plies-to-win, so the shortest win scores highest.
 
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/eval.hpp"
@@ -122,12 +125,25 @@ struct SearchResult {
   SearchEnd ended = SearchEnd::Depth;
 };
 
+// A searcher's transposition table could not be allocated (its first search throws it): a std::bad_alloc
+// that says which table, and what to give instead.
+class TableAllocationError : public std::bad_alloc {
+ public:
+  explicit TableAllocationError(int table_mib);
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
 template <int N>
 class Searcher {
  public:
   // With weights, every search evaluates with them; without, with the built-in weights of the
-  // searched position's rules (builtin_weights).
-  explicit Searcher(std::optional<Weights> weights = std::nullopt, std::size_t table_entries = 1 << 16);
+  // searched position's rules (builtin_weights). The transposition table takes table_mib MiB (at
+  // least 1, rounded up to a power of two; the player key hash=MB), allocated at the first search, so that making a
+  // searcher costs little and a table too large for the machine is one clear error (TableAllocationError) there.
+  explicit Searcher(std::optional<Weights> weights = std::nullopt, int table_mib = 1);
 
   // Searches pos within the limits. Depth- and node-limited searches are deterministic for the same
   // searcher state; call clear() to forget the table between independent games.
@@ -137,6 +153,8 @@ class Searcher {
   void set_stop_flag(const std::atomic<bool>* stop) { external_stop_ = stop; }
   // The weights of the last search (before any, the given ones or the general built-in ones).
   const Weights& weights() const { return weights_; }
+  // The transposition table's size in bytes: 0 until the first search, then table_mib MiB.
+  std::size_t table_bytes() const { return table_.size() * sizeof(Entry); }
 
  private:
   struct Entry {  // 16 bytes: the probe is a cache miss, so size matters
@@ -146,7 +164,7 @@ class Searcher {
     std::int8_t depth = -1;
     std::uint8_t bound_and_age = 0;  // the Bound in the low 2 bits, the generation that stored it above
   };
-  static_assert(sizeof(Entry) == 16, "the player key hash=MB counts 65,536 entries a MiB");
+  static_assert(std::has_single_bit(sizeof(Entry)), "a MiB holds a whole number of entries");
   enum Bound : std::uint8_t { None, Upper, Lower, Exact };
 
   // Counts the node; true (with its score) when the search stops here: out of budget, or game over
@@ -191,7 +209,9 @@ class Searcher {
 
   Weights weights_;
   bool builtin_ = false;  // no weights given: each search takes its rules' built-in ones
-  std::vector<Entry> table_;
+  int table_mib_;
+  std::vector<Entry> table_;  // table_mib_ MiB of entries from the first search on; empty before
+  void allocate_table();
   // clear() forgets the table by starting a generation (0 to kGenerations - 1), not by writing every
   // entry: an entry of another generation is not looked at, as if empty. Every kGenerations clears
   // the entries are written afresh, so no entry outlives its generation's number. A large table costs a

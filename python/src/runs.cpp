@@ -7,6 +7,7 @@
 
 #include <boost/program_options/errors.hpp>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -138,6 +139,8 @@ py::tuple run_command(const std::string& name, const std::vector<std::string>& a
       failure = {PyExc_ValueError, escaped(e.what())};
     } catch (const boost::program_options::error& e) {
       failure = {PyExc_ValueError, escaped(e.what()) + " (see 'seega " + name + " --help')"};
+    } catch (const std::bad_alloc& e) {
+      failure = {PyExc_MemoryError, escaped(e.what())};
     } catch (const std::exception& e) {
       failure = {PyExc_RuntimeError, "internal error (a bug, please report it): " + escaped(e.what())};
     }
