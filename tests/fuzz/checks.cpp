@@ -37,6 +37,12 @@ bool same_player(const PlayerSpec& a, const PlayerSpec& b) {
       a.weights_file != b.weights_file || a.text != b.text || !(a.weights == b.weights) ||
       bool(a.placement) != bool(b.placement))
     return false;
+  // The search's keys, the random turns and an engine's or callback's names.
+  if (a.vary != b.vary || a.jitter != b.jitter || a.placement_cap != b.placement_cap ||
+      a.quiescence_plies != b.quiescence_plies || a.reductions != b.reductions || a.table_mib != b.table_mib ||
+      a.random_from != b.random_from || a.random_to != b.random_to || a.engine_cmd != b.engine_cmd ||
+      a.engine_name != b.engine_name || a.engine_timeout_ms != b.engine_timeout_ms || a.callback != b.callback)
+    return false;
   return !a.placement || same_player(*a.placement, *b.placement);
 }
 
