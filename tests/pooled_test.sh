@@ -35,6 +35,10 @@ if check "r = rows['chain depth 3, empty board (vary)']; assert r['plays'] == 1 
 gate "$tmp/few.json" "[0, 0, 1, 0, 1]" null
 table=$("$py" "$script" --gate "$tmp/few.json" --gate "$tmp/b.json" 2>&1) || fail "a play without an Elo: $table"
 grep -q "| 2: no Elo, +70.4 | 102 |" <<<"$table" && pass || fail "a play without an Elo: $table"
+# Pooled, still too few pairs: no interval, as seega gate gives none, and no pass.
+table=$("$py" "$script" --gate "$tmp/few.json" --gate "$tmp/few.json" 2>&1) || fail "too few pairs: $table"
+grep -q "| 2: no Elo, no Elo | 4 | no interval: 4 game pairs are too few (at least 10 are needed) | 0 0 2 0 2 | no |" \
+  <<<"$table" && pass || fail "too few pairs pooled: $table"
 
 bad() { # what the error says, then the options
   local want=$1; shift

@@ -44,7 +44,7 @@ def main():
         for base, plays in pooled.items():
             pent = [sum(s["pentanomial"][k] for _, s in plays) for k in range(5)]
             r = pooled_row(pent, FLOOR)
-            print(f"| {base} | {len(plays)} | {r['pairs']} | {elo_text(r['elo'], r['elo_ci95'])} | "
+            print(f"| {base} | {len(plays)} | {r['pairs']} | {elo_text(r['elo'], r['elo_ci95'], r['reason'])} | "
                   f"{' '.join(map(str, pent))} | {'yes' if r['pass'] else 'no'} |")
 
 

@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-from population import row
+from population import elo_text, row  # elo_text: experiments/gate_rule.py's, which population imports
 
 
 def plays_of(gates, folders):
@@ -89,8 +89,8 @@ def print_table(pooled):
     for r in pooled:
         # A play of too few game pairs has no Elo of its own (seega gate writes null), yet its pairs count.
         each = ", ".join("no Elo" if e is None else f"{e:+.1f}" for e in r["elo_of_each"])
-        lo, hi = r["elo_ci95"]
-        print(f"| {r['row']} | {r['plays']}: {each} | {r['pairs']} | {r['elo']:+.1f} [{lo:+.1f}, {hi:+.1f}] | "
+        pooled_elo = elo_text(r["elo"], r["elo_ci95"], r["reason"])
+        print(f"| {r['row']} | {r['plays']}: {each} | {r['pairs']} | {pooled_elo} | "
               f"{' '.join(map(str, r['pentanomial']))} | {'yes' if r['pass'] else 'no'} |")
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ placing first once, played by `seega match --games 2 --opening-turns 0`, one res
 configuration in --out-dir (a configuration whose summary exists is not played again, so the row
 resumes). The row is the pentanomial of the N pairs, the score with a 95% normal interval from the
 pairs' variance, and its Elo; it passes as a `seega gate` row does: Elo
-above 0 and the interval's lower end not below --floor. The distinct games behind the row are counted
+above 0 and the interval's lower end not below --floor (no interval, and so no pass, from fewer than 10
+pairs or from pairs that all scored alike, unless every one of at least 10 was won 2-0). The distinct games behind the row are counted
 (configurations whose games are the same game count once), and the clusters are the pairs.
 
 No seed changes these games, so a row cannot be played again on a fresh seed. A candidate chosen after
@@ -24,6 +25,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gate_rule import MIN_PAIRS, elo_text, won_every_pair  # noqa: E402  (experiments/gate_rule.py)
+
 Z = 1.959963984540054
 
 
@@ -32,28 +36,46 @@ def elo(score):
         return -math.inf
     if score >= 1 - 1e-12:
         return math.inf
-    return -400 * math.log10(1 / score - 1)
+    return 400 * math.log10(score / (1 - score))  # 0.0 at a score of 0.5, not -0.0
 
 
 def row(pentanomial, floor):
-    """The pair score, its interval and Elo from a pentanomial [LL, LD, DD or WL, WD, WW]."""
+    """The pair score, its interval and Elo from a pentanomial [LL, LD, DD or WL, WD, WW], as `seega gate`
+    gives them (gate_rule.py): no interval from fewer than 10 pairs or when every pair scored alike (no
+    spread to estimate; the reason says which), and such a row passes only when the candidate won every
+    one of at least 10 pairs 2-0.
+
+    >>> r = row([0, 1, 5, 3, 1], -10)
+    >>> r["pairs"], r["score"], [round(x, 3) for x in r["score_ci95"]], round(r["elo"], 1), r["pass"]
+    (10, 0.6, [0.476, 0.724], 70.4, False)
+    >>> r = row([0, 0, 1, 0, 1], -10)
+    >>> r["score_ci95"], r["elo_ci95"], r["reason"], r["pass"]
+    (None, None, '2 game pairs are too few (at least 10 are needed)', False)
+    >>> r = row([0, 0, 30, 0, 0], -10)
+    >>> r["elo"], r["elo_ci95"], r["reason"], r["pass"]
+    (0.0, None, 'every game pair ended 1-1', False)
+    >>> r = row([0, 0, 0, 0, 12], -10)
+    >>> r["elo"], r["elo_ci95"], r["pass"]
+    (inf, None, True)
+    """
     n = sum(pentanomial)
     values = [0, 0.25, 0.5, 0.75, 1]
     mean = sum(k * v for k, v in zip(pentanomial, values)) / n
     var = sum(k * (v - mean) ** 2 for k, v in zip(pentanomial, values)) / n
-    if var > 0:
-        half = Z * math.sqrt(var / n)
-        lo, hi = mean - half, mean + half
+    r = {"pairs": n, "score": mean, "score_ci95": None, "elo": elo(mean), "elo_ci95": None, "reason": None}
+    if n < MIN_PAIRS:
+        r["reason"] = f"{n} game pairs are too few (at least {MIN_PAIRS} are needed)"
+    elif var == 0:
+        r["reason"] = f"every game pair ended {['0-2', '', '1-1', '', '2-0'][values.index(mean)]}"
     else:
-        # Every pair scored alike (a sweep): no spread to estimate, so the Wilson interval of a share of
-        # n pairs at that score, never of width 0.
-        d = 1 + Z * Z / n
-        c = (mean + Z * Z / (2 * n)) / d
-        h = Z * math.sqrt(mean * (1 - mean) / n + Z * Z / (4 * n * n)) / d
-        lo, hi = c - h, c + h
-    e, elo_lo, elo_hi = elo(mean), elo(lo), elo(hi)
-    passes = e > 0 and elo_lo >= floor
-    return {"pairs": n, "score": mean, "score_ci95": [lo, hi], "elo": e, "elo_ci95": [elo_lo, elo_hi], "pass": passes}
+        half = Z * math.sqrt(var / n)
+        r["score_ci95"] = [mean - half, mean + half]
+        r["elo_ci95"] = [elo(mean - half), elo(mean + half)]
+    if r["elo_ci95"] is None:
+        r["pass"] = n >= MIN_PAIRS and won_every_pair(pentanomial)
+    else:
+        r["pass"] = r["elo"] > 0 and r["elo_ci95"][0] >= floor
+    return r
 
 
 def main():
@@ -114,10 +136,10 @@ def main():
     if a.json:
         print(json.dumps(r, sort_keys=True))
     else:
-        print(f"{r['row']}: pentanomial {pent}, score {100 * r['score']:.1f}% "
-              f"[{100 * r['score_ci95'][0]:.1f}, {100 * r['score_ci95'][1]:.1f}], Elo {r['elo']:+.1f} "
-              f"[{r['elo_ci95'][0]:+.1f}, {r['elo_ci95'][1]:+.1f}], {r['distinct_games']} distinct games of "
-              f"{r['games']}: {'passes' if r['pass'] else 'fails'}")
+        ci = r["score_ci95"]
+        score = f"{100 * r['score']:.1f}%" + (f" [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]" if ci else "")
+        print(f"{r['row']}: pentanomial {pent}, score {score}, Elo {elo_text(r['elo'], r['elo_ci95'], r['reason'])}, "
+              f"{r['distinct_games']} distinct games of {r['games']}: {'passes' if r['pass'] else 'fails'}")
 
 
 if __name__ == "__main__":
