@@ -9,8 +9,9 @@ configuration in --out-dir (a configuration whose summary exists is not played a
 resumes). The row is the pentanomial of the N pairs, the score with a 95% normal interval from the
 pairs' variance, and its Elo; it passes as a `seega gate` row does: Elo
 above 0 and the interval's lower end not below --floor (no interval, and so no pass, from fewer than 10
-pairs or from pairs that all scored alike, unless every one of at least 10 was won 2-0). The distinct games behind the row are counted
-(configurations whose games are the same game count once), and the clusters are the pairs.
+pairs or from pairs that all scored alike, unless every one of at least 10 was won 2-0). The distinct
+games behind the row are counted (configurations whose games are the same game count once), and the
+clusters are the pairs.
 
 No seed changes these games, so a row cannot be played again on a fresh seed. A candidate chosen after
 seeing configurations 1 to 100 is gated on fresh ones instead: --first-config 101 plays 101 to 200.
@@ -57,6 +58,9 @@ def row(pentanomial, floor):
     >>> r = row([0, 0, 0, 0, 12], -10)
     >>> r["elo"], r["elo_ci95"], r["pass"]
     (inf, None, True)
+    >>> r = row([0, 12, 0, 0, 0], -10)
+    >>> r["elo_ci95"], r["reason"], r["pass"]
+    (None, 'the candidate scored 0.5 of 2 points in every game pair', False)
     """
     n = sum(pentanomial)
     values = [0, 0.25, 0.5, 0.75, 1]
@@ -66,7 +70,11 @@ def row(pentanomial, floor):
     if n < MIN_PAIRS:
         r["reason"] = f"{n} game pairs are too few (at least {MIN_PAIRS} are needed)"
     elif var == 0:
-        r["reason"] = f"every game pair ended {['0-2', '', '1-1', '', '2-0'][values.index(mean)]}"
+        # The reason seega match gives (lib/runs/kinds/match.cpp), the candidate as A.
+        r["reason"] = ["the baseline won every game pair 2-0",
+                       "the candidate scored 0.5 of 2 points in every game pair", "every game pair ended 1-1",
+                       "the candidate scored 1.5 of 2 points in every game pair",
+                       "the candidate won every game pair 2-0"][values.index(mean)]
     else:
         half = Z * math.sqrt(var / n)
         r["score_ci95"] = [mean - half, mean + half]
