@@ -24,6 +24,8 @@ candidate won every one of at least 10 pairs 2-0 (its Elo is +inf, and the pairs
     (False, 'may lose: its lower end -inf is below -10')
 """
 
+import json
+
 FLOOR = -10
 MIN_PAIRS = 10
 
@@ -45,6 +47,50 @@ def end(x):
     (-4.5, inf, -inf)
     """
     return float(x)
+
+
+def _finite(x):
+    """x with every infinite float written as seega writes it ("+inf" or "-inf")."""
+    if isinstance(x, float) and x in (float("inf"), float("-inf")):
+        return "+inf" if x > 0 else "-inf"
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_finite(v) for v in x]
+    return x
+
+
+def _infinite(x):
+    """x with seega's "+inf" and "-inf" read back as floats (a value or a list's item)."""
+    if x in ("+inf", "-inf"):
+        return float(x)
+    if isinstance(x, list):
+        return [_infinite(v) for v in x]
+    return x
+
+
+def dumps(obj, **kw):
+    """obj as JSON the way seega writes it: an infinite number (the Elo of a row won 2-0 in every pair) as
+    the string "+inf" or "-inf", since JSON has no infinity (Python's json writes Infinity, which no strict
+    reader takes); load reads them back as numbers.
+
+    >>> dumps({"elo": float("inf"), "ci": [float("-inf"), 3.5]}, sort_keys=True)
+    '{"ci": ["-inf", 3.5], "elo": "+inf"}'
+    >>> loads(dumps({"elo": float("inf"), "ci": [float("-inf"), 3.5]}))
+    {'elo': inf, 'ci': [-inf, 3.5]}
+    """
+    return json.dumps(_finite(obj), allow_nan=False, **kw)
+
+
+def loads(text):
+    """A summary written by seega or by dumps, its "+inf" and "-inf" as floats."""
+    return json.loads(text, object_hook=lambda d: {k: _infinite(v) for k, v in d.items()})
+
+
+def load(path):
+    """The summary in the file at path, as loads reads it."""
+    with open(path) as f:
+        return loads(f.read())
 
 
 def elo_text(elo, ci, reason=None):

@@ -40,6 +40,20 @@ table=$("$py" "$script" --gate "$tmp/few.json" --gate "$tmp/few.json" 2>&1) || f
 grep -q "| 2: no Elo, no Elo | 4 | no interval: 4 game pairs are too few (at least 10 are needed) | 0 0 2 0 2 | no |" \
   <<<"$table" && pass || fail "too few pairs pooled: $table"
 
+# Won 2-0 in every pair, twice: an Elo of +inf, written "+inf" as seega writes it (JSON has no infinity; a
+# strict reader refuses Infinity), and a play whose own file says "+inf" reads back as a number.
+mkdir -p "$tmp/sweep"
+echo '{"rules": "chain", "pentanomial": [0, 0, 0, 0, 12], "elo": "+inf"}' >"$tmp/sweep/population_d1.json"
+out=$("$py" "$script" --populations "$tmp/sweep" --populations "$tmp/sweep" --json) || fail "a sweep: $out"
+if "$py" -c "import json, sys
+d = json.loads(sys.stdin.read(), parse_constant=lambda c: sys.exit('not JSON: ' + c))
+r = d['rows'][0]
+assert r['elo'] == '+inf' and r['elo_of_each'] == ['+inf', '+inf'] and r['pass'] and d['adopt'], d" <<<"$out"
+then pass; else fail "a sweep's Elo in --json: $out"; fi
+table=$("$py" "$script" --populations "$tmp/sweep" --populations "$tmp/sweep" 2>&1) || fail "a sweep: $table"
+grep -q "| 2: +inf, +inf | 24 | no interval: the candidate won every game pair 2-0 | 0 0 0 0 24 | yes |" <<<"$table" && pass ||
+  fail "a sweep's table: $table"
+
 bad() { # what the error says, then the options
   local want=$1; shift
   if ! "$py" "$script" "$@" >/dev/null 2>"$tmp/err" && [ "$(grep -c "error:" "$tmp/err")" -eq 1 ] &&

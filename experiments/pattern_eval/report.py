@@ -4,18 +4,17 @@ rows against today's built-in weights of 5x5 standard.
 
     report.py [results]
 """
-import json
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gate_rule  # noqa: E402
 from gate_rule import elo_text, passes  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 
 
 def load(path):
-    with open(path) as f:
-        return json.load(f)
+    return gate_rule.load(path)  # "+inf" and "-inf" read back as numbers
 
 
 def done(path):

@@ -14,12 +14,12 @@ boards.sh asks --passes before the 1.5 s row, which is played only for a fit tha
 (in a folder with replays, its fixed-depth rows pooled over every play, as the pooled table shows).
 """
 import argparse
-import json
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gate_rule  # noqa: E402
 from gate_rule import elo_text, passes, won_every_pair  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 import pooled  # noqa: E402  (beside this script: a candidate's rows played more than once, pooled)
 
@@ -28,8 +28,7 @@ FEATURES = ["material", "mobility", "safe", "threats", "hanging", "centre_ring",
 
 
 def load(path):
-    with open(path) as f:
-        return json.load(f)
+    return gate_rule.load(path)  # "+inf" and "-inf" read back as numbers
 
 
 def done(path):

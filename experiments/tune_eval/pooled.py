@@ -12,12 +12,12 @@ all of them.
     pooled.py --gate c/gate.json --gate c/seed7/gate.json --populations c --populations c/configs_1 [--json]
 """
 import argparse
-import json
 import os
 import re
 import sys
 
-from population import elo_text, row  # elo_text: experiments/gate_rule.py's, which population imports
+from population import row  # noqa: E402  (population puts experiments/ on the path)
+from gate_rule import dumps, elo_text, load as load_summary  # noqa: E402  (experiments/gate_rule.py)
 
 
 def plays_of(gates, folders):
@@ -47,8 +47,7 @@ def population_files(folder):
 
 def load(path):
     try:
-        with open(path) as f:
-            return json.load(f)
+        return load_summary(path)
     except (OSError, ValueError) as e:
         sys.exit(f"pooled.py: error: {path}: {e}")
 
@@ -65,7 +64,7 @@ def main():
     pooled = pool(a.gate, a.populations, a.floor)
     adopt = all(r["pass"] for r in pooled)
     if a.json:
-        print(json.dumps({"rows": pooled, "adopt": adopt, "floor": a.floor}))
+        print(dumps({"rows": pooled, "adopt": adopt, "floor": a.floor}))
         return
     print_table(pooled)
     print(f"\nevery pooled row passes: {'yes' if adopt else 'no'}")

@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gate_rule import MIN_PAIRS, elo_text, won_every_pair  # noqa: E402  (experiments/gate_rule.py)
+from gate_rule import MIN_PAIRS, dumps, elo_text, won_every_pair  # noqa: E402  (experiments/gate_rule.py)
 
 Z = 1.959963984540054
 
@@ -142,7 +142,7 @@ def main():
               "pentanomial": pent,
               "distinct_games": len(distinct), "games": 2 * a.configs})
     if a.json:
-        print(json.dumps(r, sort_keys=True))
+        print(dumps(r, sort_keys=True))  # an Elo of +inf as "+inf", as seega writes it
     else:
         ci = r["score_ci95"]
         score = f"{100 * r['score']:.1f}%" + (f" [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]" if ci else "")

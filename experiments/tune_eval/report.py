@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 """Prints the tuning study's tables (for its README) from the files run.sh leaves in results/."""
 import csv
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import gate_rule  # noqa: E402
 from gate_rule import ROW_HEADER, table_row  # noqa: E402  (experiments/gate_rule.py: seega gate's rule)
 
 out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
@@ -21,7 +21,7 @@ GATES = [("adopted", "The adopted weights (the search fit, all features, rounded
 
 def load(name):
     path = os.path.join(out, name)
-    return json.load(open(path)) if os.path.exists(path) and os.path.getsize(path) else None
+    return gate_rule.load(path) if os.path.exists(path) and os.path.getsize(path) else None
 
 
 def signed(x):
