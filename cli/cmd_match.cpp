@@ -140,12 +140,15 @@ void print_details(const MatchConfig& c, const MatchSummary& s) {
   fmt::print("ended by:{}\nper game: {:.1f} movement plies, {:.2f} passes, {:.2f} captures\n", reasons,
              s.mean_movement_plies, s.passes_per_game, s.captures_per_game);
   for (int p = 0; p < 2; ++p)
-    if (const SearchTotals& t = s.search[p]; t.searches)
+    if (const SearchTotals& t = s.search[p]; t.searches) {
+      const std::optional<double> depth = t.mean_depth();
       fmt::print(
-          "search {}: {} moves searched, {:.0f} nodes a move (most {}), ended by the node budget {}, by "
-          "the clock {}\n",
-          p ? 'B' : 'A', t.searches, t.mean_nodes(), t.max_nodes, pct(t.share_ended_by_nodes()),
+          "search {}: {} moves searched, {:.0f} nodes a move (most {}), depth {} a move, ended by the node budget "
+          "{}, by the clock {}\n",
+          p ? 'B' : 'A', t.searches, t.mean_nodes(), t.max_nodes,
+          depth ? fmt::format("{:.2f}", *depth) : std::string("not recorded"), pct(t.share_ended_by_nodes()),
           pct(t.share_ended_by_clock()));
+    }
   if (s.sprt) {
     const char* d = s.sprt->decision == SprtResult::AcceptH1   ? "accepted H1 (elo1)"
                     : s.sprt->decision == SprtResult::AcceptH0 ? "accepted H0 (elo0)"

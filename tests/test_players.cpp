@@ -1,5 +1,6 @@
 // Players: the blunder rate, the level table, replaying a game from its seed, the strength ladder
 // random < greedy < ab, and parse_player's errors.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -7,6 +8,7 @@
 #include <iomanip>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "analysis/stats.hpp"
@@ -165,6 +167,41 @@ TEST(Players, AGamesSearchCountsAreThoseOfItsSearches) {
   EXPECT_GE(w.nodes, w.max_nodes);
   EXPECT_GE(w.max_nodes, 3000u);
   EXPECT_EQ(g.search[Black], SearchCounts{});
+}
+
+// A player that keeps the completed depth of each search behind its moves, told apart from the game's
+// own counting.
+class DepthLog : public Player<5> {
+ public:
+  explicit DepthLog(Player<5>& inner) : inner_(inner) {}
+  Move<5> choose(const Position<5>& pos, Rng& rng) override {
+    const Move<5> m = inner_.choose(pos, rng);
+    if (const SearchResult<5>* r = inner_.last_search()) depths.push_back(r->depth);
+    return m;
+  }
+  void new_game() override { inner_.new_game(); }
+  const SearchResult<5>* last_search() const override { return inner_.last_search(); }
+  std::vector<int> depths;
+
+ private:
+  Player<5>& inner_;
+};
+
+TEST(Players, AGamesSearchCountsSumTheDepthsItsSearchesCompleted) {
+  // A node budget makes the depths differ from move to move (placement's wide turns stop sooner), so
+  // the sum is not the depth times the searches.
+  auto searching = player("ab(depth=6,nodes=4000)"), greedy = player("greedy");
+  DepthLog log(*searching);
+  Player<5>* const players[2] = {greedy.get(), &log};
+  const GameRecord g = play_game<5>(kStandard, players, 5, White);
+  ASSERT_EQ(static_cast<int>(log.depths.size()), g.search[Black].searches);
+  ASSERT_GT(log.depths.size(), 5u);
+  EXPECT_NE(*std::min_element(log.depths.begin(), log.depths.end()),
+            *std::max_element(log.depths.begin(), log.depths.end()));
+  std::uint64_t sum = 0;
+  for (int d : log.depths) sum += static_cast<std::uint64_t>(d);
+  EXPECT_EQ(g.search[Black].depths, std::optional<std::uint64_t>(sum));
+  EXPECT_EQ(g.search[White].depths, std::optional<std::uint64_t>(0));  // greedy does not search
 }
 
 // --- Replaying from the seed ------------------------------------------------------------------------

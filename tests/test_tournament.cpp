@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
 #include "engine/replay.hpp"
+#include "runs/format/game_record_json.hpp"
 #include "runs/format/results_file.hpp"
 #include "runs/kinds/ladder.hpp"
 #include "runs/kinds/match.hpp"
@@ -623,6 +625,45 @@ TEST(ResultsFile, EveryKindOfBadNumberInAnyIntegerFieldIsRefusedNamingTheField) 
     EXPECT_FALSE(info.ok()) << key << "=" << value;
     EXPECT_NE(info.error.find(error), std::string::npos) << info.error;
   }
+}
+
+TEST(ResultsFile, ASearchsDepthsAreWrittenAndReadBackAndAFileWithoutThemGivesNoMeanDepth) {
+  const Tournament t = tournament({"ab(depth=2)", "greedy"}, ScheduleKind::RoundRobin, 2);
+  const auto games = run(t, 1);
+  ASSERT_EQ(games.size(), 2u);
+  SearchTotals recorded, old;
+  std::uint64_t depths = 0;
+  for (const GameRecord& g : games) {
+    const nlohmann::json line = nlohmann::json::parse(record_line(t, g));
+    auto back = parse_game(line);
+    ASSERT_TRUE(back.ok()) << back.error;
+    const Color searcher = g.player[White] == 0 ? White : Black;
+    ASSERT_GT(g.search[searcher].depths.value_or(0), 0u);
+    depths += *g.search[searcher].depths;
+    EXPECT_EQ(back.value.search[searcher], g.search[searcher]);
+    EXPECT_EQ(back.value.search[~searcher], g.search[~searcher]);
+    recorded.add(back.value.search[searcher]);
+    // A line written before the depths were recorded: read, with no depths.
+    nlohmann::json before = line;
+    before["search"][colour_text(searcher)].erase("depths");
+    auto without = parse_game(before);
+    ASSERT_TRUE(without.ok()) << without.error;
+    EXPECT_EQ(without.value.search[searcher].depths, std::nullopt);
+    old.add(without.value.search[searcher]);
+    // A depth for a colour that did not search does not add up.
+    nlohmann::json bad = line;
+    bad["search"][colour_text(~searcher)]["depths"] = 3;
+    EXPECT_NE(parse_game(bad).error.find("inconsistent search counts"), std::string::npos) << parse_game(bad).error;
+  }
+  ASSERT_TRUE(recorded.mean_depth());
+  EXPECT_DOUBLE_EQ(*recorded.mean_depth(), static_cast<double>(depths) / static_cast<double>(recorded.searches));
+  EXPECT_GE(*recorded.mean_depth(), 2.0);  // depth 2, and more near the end of placement
+  EXPECT_EQ(search_json(recorded)["mean_depth"], *recorded.mean_depth());
+  EXPECT_EQ(old.mean_depth(), std::nullopt);
+  EXPECT_TRUE(search_json(old)["mean_depth"].is_null());
+  // One old game among new ones: the mean would rest on some searches only, so there is none.
+  recorded.add(SearchCounts{.searches = 4, .nodes = 40, .max_nodes = 10, .depths = std::nullopt});
+  EXPECT_EQ(recorded.mean_depth(), std::nullopt);
 }
 
 TEST(ResultsFile, SeedsAndKeysAreWrittenAsDecimalStringsThatReadersKeepExact) {

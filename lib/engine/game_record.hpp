@@ -3,6 +3,7 @@
 // summaries count it. Colour-neutral: nothing here assumes which colour places first or last.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct SearchCounts {
   int ended_by_nodes = 0;                  // searches that a node limit ended before their depth (a node budget)
   int ended_by_clock = 0;                  // searches that the clock ended before their depth
   std::uint64_t nodes = 0, max_nodes = 0;  // the searches' nodes: the sum, and the most in one
+  // The searches' completed depths (SearchResult::depth), summed: the depth a search reached on average,
+  // which a clock decides. None in a file written before seega recorded it.
+  std::optional<std::uint64_t> depths = 0;
   bool operator==(const SearchCounts&) const = default;
 };
 

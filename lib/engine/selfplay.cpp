@@ -15,6 +15,7 @@ void count_search(SearchCounts& c, const SearchResult<N>& r) {
   ++c.searches;
   c.nodes += r.nodes;
   c.max_nodes = std::max(c.max_nodes, r.nodes);
+  c.depths = c.depths.value_or(0) + static_cast<std::uint64_t>(r.depth);
   if (r.ended == SearchEnd::Nodes) ++c.ended_by_nodes;
   if (r.ended == SearchEnd::Clock) ++c.ended_by_clock;
 }

@@ -71,7 +71,10 @@ Parsed<GameRecord> parse_game(const json& j) {
       k.ended_by_clock = s.whole("ended_by_clock", 0);
       k.nodes = s.whole("nodes", std::uint64_t{0});
       k.max_nodes = s.whole("max_nodes", std::uint64_t{0});
-      if (f.ok() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes))
+      // Files from before the depths were recorded have none: their summaries give no mean depth.
+      k.depths = s.has("depths") ? std::optional(s.whole("depths", std::uint64_t{0})) : std::nullopt;
+      if (f.ok() && (std::int64_t{k.ended_by_nodes} + k.ended_by_clock > k.searches || k.max_nodes > k.nodes ||
+                     (k.depths.value_or(0) > 0 && k.searches == 0)))
         return P::fail("inconsistent search counts for " + colour_text(c));
     }
   }
@@ -203,6 +206,7 @@ json game_json(const GameRecord& g) {
                            {"ended_by_clock", k.ended_by_clock},
                            {"nodes", k.nodes},
                            {"max_nodes", k.max_nodes}};
+      if (k.depths) s[colour_text(c)]["depths"] = *k.depths;
     }
   }
   return line;

@@ -235,11 +235,15 @@ void SearchTotals::add(const SearchCounts& c) {
   ended_by_clock += c.ended_by_clock;
   nodes += c.nodes;
   max_nodes = std::max(max_nodes, c.max_nodes);
+  if (c.depths) depths += *c.depths;
+  else searches_no_depth += c.searches;
 }
 
 nlohmann::json search_json(const SearchTotals& t) {
+  const std::optional<double> depth = t.mean_depth();
   return {{"searches", t.searches},
           {"mean_nodes", t.mean_nodes()},
+          {"mean_depth", depth ? nlohmann::json(*depth) : nlohmann::json(nullptr)},
           {"max_nodes", t.max_nodes},
           {"ended_by_nodes", t.share_ended_by_nodes()},
           {"ended_by_clock", t.share_ended_by_clock()}};

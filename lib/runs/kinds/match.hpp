@@ -62,8 +62,15 @@ class SprtWatch {
 struct SearchTotals {
   long long searches = 0, ended_by_nodes = 0, ended_by_clock = 0;
   std::uint64_t nodes = 0, max_nodes = 0;
+  std::uint64_t depths = 0;         // the completed depths of the searches that recorded theirs
+  long long searches_no_depth = 0;  // searches in games written before depths were recorded
   void add(const SearchCounts& c);
   double mean_nodes() const { return searches ? static_cast<double>(nodes) / static_cast<double>(searches) : 0; }
+  // The mean completed depth a move; none (nullopt) when no search, or some search's depth, is on record.
+  std::optional<double> mean_depth() const {
+    if (!searches || searches_no_depth) return std::nullopt;
+    return static_cast<double>(depths) / static_cast<double>(searches);
+  }
   double share_ended_by_nodes() const { return searches ? static_cast<double>(ended_by_nodes) / searches : 0; }
   double share_ended_by_clock() const { return searches ? static_cast<double>(ended_by_clock) / searches : 0; }
 };
