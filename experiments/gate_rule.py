@@ -131,8 +131,23 @@ ROW_HEADER = ("| row (A the candidate) | games | A's score | A wins-draws-losses
               "nodes a move A / B | passes |\n| --- | ---: | ---: | --- | --- | --- | --- | --- |")
 
 
-def table_row(name, summary):
-    """A match summary as a line of ROW_HEADER's table, the candidate as A.
+DEPTH_HEADER = ROW_HEADER.replace(" passes |\n", " depth a move A / B | passes |\n").replace("---: | --- |", "---: | --- | --- |")
+
+
+def depth_text(summary):
+    """The mean completed depth a move of each side (seega writes it since the depths were recorded).
+
+    >>> depth_text({"search": {"a": {"mean_depth": 7.125}, "b": {"mean_depth": 6.5}}})
+    '7.12 / 6.50'
+    >>> depth_text({"search": {"a": {"mean_nodes": 10.0}, "b": {"mean_depth": None}}})
+    'not recorded'
+    """
+    a, b = (summary["search"][s].get("mean_depth") for s in "ab")
+    return "not recorded" if a is None or b is None else f"{a:.2f} / {b:.2f}"
+
+
+def table_row(name, summary, depth=False):
+    """A match summary as a line of ROW_HEADER's table (DEPTH_HEADER's with depth), the candidate as A.
 
     >>> table_row("x", {"games": 20, "a_score": 0.6, "a_wins": 11, "draws": 2, "b_wins": 7,
     ...                 "pentanomial": [0, 1, 5, 3, 1], "pair_elo": 52.0, "pair_elo_ci95": [-4.0, 110.0],
@@ -145,4 +160,4 @@ def table_row(name, summary):
     return (f"| {name} | {d['games']} | {100 * d['a_score']:.1f}% | {d['a_wins']}-{d['draws']}-{d['b_wins']} | {elo} | "
             + " ".join(str(n) for n in d["pentanomial"])
             + f" | {d['search']['a']['mean_nodes']:,.0f} / {d['search']['b']['mean_nodes']:,.0f} | "
-            + ("yes" if passes(d) else "no") + " |")
+            + (depth_text(d) + " | " if depth else "") + ("yes" if passes(d) else "no") + " |")

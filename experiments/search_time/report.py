@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tune_eval"))
-from gate_rule import FLOOR, ROW_HEADER, elo_text, table_row  # noqa: E402  (experiments/gate_rule.py)
+from gate_rule import DEPTH_HEADER, FLOOR, elo_text, table_row  # noqa: E402  (experiments/gate_rule.py)
 from population import row as pooled_row  # noqa: E402  (the pair score and Elo of a pentanomial)
 
 
@@ -33,10 +33,10 @@ def by_row(folder):
 def main():
     folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "results")
     rows = by_row(folder)
-    print(ROW_HEADER)
+    print(DEPTH_HEADER)
     for plays in rows.values():
         for name, summary in plays:
-            print(table_row(name, summary))
+            print(table_row(name, summary, depth=True))
     pooled = {base: plays for base, plays in rows.items() if len(plays) > 1}
     if pooled:
         print("\n| row, pooled over its seeds | seeds | pairs | Elo (pairs, 95%) | pentanomial 0-2 | passes |")
