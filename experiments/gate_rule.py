@@ -127,11 +127,18 @@ def passes(summary):
     return verdict(summary)[0]
 
 
-ROW_HEADER = ("| row (A the candidate) | games | A's score | A wins-draws-losses | Elo (pairs, 95%) | pentanomial 0-2 | "
-              "nodes a move A / B | passes |\n| --- | ---: | ---: | --- | --- | --- | --- | --- |")
+# The columns of a row's table (table_row), each with its markdown alignment.
+_COLUMNS = [("row (A the candidate)", "---"), ("games", "---:"), ("A's score", "---:"), ("A wins-draws-losses", "---"),
+            ("Elo (pairs, 95%)", "---"), ("pentanomial 0-2", "---"), ("nodes a move A / B", "---"), ("passes", "---")]
 
 
-DEPTH_HEADER = ROW_HEADER.replace(" passes |\n", " depth a move A / B | passes |\n").replace("---: | --- |", "---: | --- | --- |")
+def _header(columns):
+    return "| " + " | ".join(c for c, _ in columns) + " |\n| " + " | ".join(a for _, a in columns) + " |"
+
+
+ROW_HEADER = _header(_COLUMNS)
+# With each side's mean depth a move (table_row's depth=True) before the verdict.
+DEPTH_HEADER = _header(_COLUMNS[:-1] + [("depth a move A / B", "---")] + _COLUMNS[-1:])
 
 
 def depth_text(summary):
